@@ -1,0 +1,58 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** Everything the service can be told at start; nothing else reads process.env. */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Path of the SQLite file, or ':memory:' in tests. */
+  databasePath: string;
+  apiKey: string | null;
+  exportDir: string;
+  homeDir: string;
+  storage: string;
+  embedder: string;
+  extractor: string;
+  llmUrl: string | null;
+  llmModel: string | null;
+  llmApiKey: string | null;
+  logLevel: string;
+  /** SQLite synchronous mode: 'normal' survives a process crash, 'full' also a power loss. */
+  sqliteSync: 'normal' | 'full';
+}
+
+export interface ConfigFlags {
+  host?: string;
+  port?: string | number;
+  dataDir?: string;
+}
+
+/** Builds the Config from flags, falling back to environment variables, then to defaults. */
+export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(flags.dataDir ?? env.CAIRN_DATA_DIR ?? join(homedir(), '.cairn'));
+  const port = Number(flags.port ?? env.CAIRN_PORT ?? 14242);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${flags.port ?? env.CAIRN_PORT}`);
+  return {
+    host: flags.host ?? env.CAIRN_HOST ?? '127.0.0.1',
+    port,
+    dataDir,
+    databasePath: join(dataDir, 'cairn.db'),
+    apiKey: env.CAIRN_API_KEY || null,
+    exportDir: resolve(env.CAIRN_EXPORT_DIR ?? join(dataDir, 'exports')),
+    homeDir: resolve(env.CAIRN_HOME_DIR ?? homedir()),
+    storage: env.CAIRN_STORAGE ?? 'sqlite',
+    embedder: env.CAIRN_EMBEDDER ?? 'default',
+    extractor: env.CAIRN_EXTRACTOR ?? 'rules',
+    llmUrl: env.CAIRN_LLM_URL || null,
+    llmModel: env.CAIRN_LLM_MODEL || null,
+    llmApiKey: env.CAIRN_LLM_API_KEY || null,
+    logLevel: env.CAIRN_LOG_LEVEL ?? 'info',
+    sqliteSync: env.CAIRN_SQLITE_SYNC === 'full' ? 'full' : 'normal',
+  };
+}
+
+/** True for addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}

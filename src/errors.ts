@@ -1,0 +1,46 @@
+/** The one error catalog: services throw these, only http/errors.ts turns them into responses. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A validation failure found by a service rather than by a route schema; answered as a 422 with `loc`. */
+export class InputError extends Error {
+  constructor(
+    readonly loc: (string | number)[],
+    message: string,
+    readonly type = 'value_error',
+  ) {
+    super(message);
+  }
+}
+
+export type Kind = 'memory' | 'label' | 'relation' | 'thread' | 'entity' | 'crystal' | 'community' | 'job' | 'profile' | 'merge';
+
+const titles: Record<Kind, string> = {
+  memory: 'Memory', label: 'Label', relation: 'Relation', thread: 'Thread', entity: 'Entity',
+  crystal: 'Crystal', community: 'Community', job: 'Job', profile: 'Profile', merge: 'Merge',
+};
+
+export const notFound = (kind: Kind, id: string) => new AppError(404, `${kind}_not_found`, `${titles[kind]} not found: ${id}`);
+
+export const conflict = (code: string, message: string, extra: Record<string, unknown> = {}) =>
+  new AppError(409, code, message, extra);
+
+export const invalidTransition = (message: string, currentState: string) =>
+  conflict('invalid_transition', message, { current_state: currentState });
+
+export const unauthorized = () => new AppError(401, 'unauthorized', 'Missing or invalid API key');
+
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new AppError(429, 'too_many_attempts', `Too many failed authentication attempts; retry in ${retryAfterSeconds} s`, {
+    retry_after: retryAfterSeconds,
+  });
+
+export const notImplemented = (what: string) => new AppError(501, 'not_implemented', `${what} is not implemented yet`);

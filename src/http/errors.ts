@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, InputError } from '../errors.ts';
+
+/** One entry of FastAPI's HTTPValidationError. */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+const contextToLoc: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+/** Raised by the JSON body parser so that malformed JSON answers like any other invalid body. */
+export class MalformedJsonError extends Error {}
+
+function pathOf(instancePath: string): (string | number)[] {
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .map(part => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function validationIssues(error: unknown): ValidationIssue[] | null {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const root = contextToLoc[(error as { validationContext?: string }).validationContext ?? 'body'] ?? 'body';
+    return error.validation.map(issue => ({
+      loc: [root, ...pathOf(issue.instancePath)],
+      msg: issue.message ?? 'Invalid value',
+      type: issue.keyword,
+    }));
+  }
+  if (error instanceof InputError) return [{ loc: error.loc, msg: error.message, type: error.type }];
+  if (error instanceof MalformedJsonError) return [{ loc: ['body'], msg: error.message, type: 'json_invalid' }];
+  return null;
+}
+
+/** The only place errors become responses: 422 in FastAPI's shape, the rest as {detail, error_code}. */
+export function installErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const issues = validationIssues(error);
+    if (issues) return reply.code(422).send({ detail: issues });
+    if (error instanceof AppError) {
+      return reply.code(error.status).send({ detail: error.message, error_code: error.code, ...error.extra });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: unsupported media type, body too large, bad URL encoding.
+      const code = (error.code ?? 'bad_request').replace(/^FST_ERR_/, '').toLowerCase();
+      return reply.code(status).send({ detail: error.message, error_code: code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Internal server error', error_code: 'internal_error' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ detail: 'Not Found', error_code: 'not_found', path: request.url.split('?')[0] }),
+  );
+}

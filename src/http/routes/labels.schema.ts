@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { isHexColor, LABEL_ORDERS, MAX_LABEL_NAME_CHARS } from '../../domain/label.ts';
+import { boolQuery, idParam, intQuery } from '../schemas.ts';
+
+const name = z.string().trim().min(1).max(MAX_LABEL_NAME_CHARS);
+const color = z.string().refine(isHexColor, { message: 'color must be a hex colour such as #3b82f6' });
+const description = z.string().max(2000);
+
+export const listLabelsQuery = z.object({
+  limit: intQuery(1, 1000, 100),
+  offset: intQuery(0, null, 0),
+  order_by: z.enum(LABEL_ORDERS).default('name'),
+  order_desc: boolQuery().default(false),
+});
+
+export const createLabelQuery = z.object({ name, color: color.default('#3b82f6'), description: description.default('') });
+
+export const updateLabelBody = z.object({ name: name.nullish(), color: color.nullish(), description: description.nullish() });
+
+export const labelIdParams = z.object({ label_id: idParam });
+export const memoryLabelParams = z.object({ memory_id: idParam, label_id: idParam });

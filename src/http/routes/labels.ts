@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../services/deps.ts';
+import { createLabel, deleteLabel, getLabel, listLabels, updateLabel } from '../../services/labels/crud.ts';
+import { assignLabel, getMemoryLabels, removeLabel } from '../../services/labels/assign.ts';
+import { memoryIdParams } from '../schemas.ts';
+import { createLabelQuery, labelIdParams, listLabelsQuery, memoryLabelParams, updateLabelBody } from './labels.schema.ts';
+
+export const labelRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const tags = ['labels'];
+  app.get('/labels', { schema: { tags, querystring: listLabelsQuery } }, req => listLabels(deps, req.query));
+  app.post('/labels', { schema: { tags, querystring: createLabelQuery } }, req => createLabel(deps, req.query));
+  app.get('/labels/:label_id', { schema: { tags, params: labelIdParams } }, req => getLabel(deps, req.params.label_id));
+  app.put('/labels/:label_id', { schema: { tags, params: labelIdParams, body: updateLabelBody } }, req =>
+    updateLabel(deps, req.params.label_id, req.body),
+  );
+  app.delete('/labels/:label_id', { schema: { tags, params: labelIdParams } }, req => deleteLabel(deps, req.params.label_id));
+
+  app.get('/memories/:memory_id/labels', { schema: { tags, params: memoryIdParams } }, req =>
+    getMemoryLabels(deps, req.params.memory_id),
+  );
+  app.post('/memories/:memory_id/labels/:label_id', { schema: { tags, params: memoryLabelParams } }, req =>
+    assignLabel(deps, req.params.memory_id, req.params.label_id),
+  );
+  app.delete('/memories/:memory_id/labels/:label_id', { schema: { tags, params: memoryLabelParams } }, req =>
+    removeLabel(deps, req.params.memory_id, req.params.label_id),
+  );
+};

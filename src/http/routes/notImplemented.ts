@@ -1,0 +1,99 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { notImplemented } from '../../errors.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Interface endpoints whose capability has not landed yet: each answers 501 naming what is missing. */
+const pending: [string, [Method, string][]][] = [
+  ['Hybrid search', [['POST', '/memories/search'], ['GET', '/memories/search']]],
+  [
+    'The search index and storage maintenance',
+    [
+      ['POST', '/memories/reindex'],
+      ['GET', '/memories/reindex/status'],
+      ['GET', '/search-index/status'],
+      ['POST', '/search-index/reindex'],
+      ['GET', '/search-index/reindex/status'],
+      ['GET', '/storage/info'],
+      ['POST', '/storage/optimize'],
+    ],
+  ],
+  [
+    'Memory relations and EVOLVES history',
+    [
+      ['POST', '/memories/:memory_id/relations'],
+      ['GET', '/memories/:memory_id/relations'],
+      ['POST', '/memories/:memory_id/relations/suggest'],
+      ['PATCH', '/memories/relations/:relation_id'],
+      ['DELETE', '/memories/relations/:relation_id'],
+      ['POST', '/memories/evolves/revision/preview'],
+    ],
+  ],
+  [
+    'Knowledge-graph extraction',
+    [
+      ['POST', '/memories/:memory_id/extract-kg/preview'],
+      ['POST', '/memories/extract-kg/preview-content'],
+      ['POST', '/memories/:memory_id/extract-kg/apply'],
+    ],
+  ],
+  [
+    'Label care (health, merge, candidates, consolidation)',
+    [
+      ['GET', '/labels/health'],
+      ['GET', '/labels/merge-candidates'],
+      ['POST', '/labels/merge'],
+      ['POST', '/labels/consolidate'],
+      ['POST', '/labels/consolidation-preview'],
+    ],
+  ],
+  ['Communities', [['GET', '/communities'], ['GET', '/communities/:community_id']]],
+  [
+    'The Library wiki',
+    [
+      ['GET', '/library/wiki-index'],
+      ['GET', '/library/wiki-export-summary'],
+      ['GET', '/library/wiki-export'],
+      ['GET', '/library/okf-export'],
+      ['GET', '/library/community/:community_id/subgraph'],
+      ['GET', '/library/community/:community_id/recent-memories'],
+      ['GET', '/library/community/:community_id/related'],
+      ['GET', '/library/crystal/:crystal_id/source-memories'],
+      ['GET', '/library/wiki-page/entity/:id_or_name'],
+      ['GET', '/library/wiki-page/crystal/:crystal_id'],
+      ['GET', '/library/wiki-page/topic/:community_id'],
+    ],
+  ],
+  [
+    'Threads',
+    [
+      ['POST', '/threads/:thread_id/favorite'],
+      ['GET', '/favorites/threads'],
+      ['GET', '/threads/summaries'],
+      ['GET', '/threads/sources'],
+      ['GET', '/threads/search'],
+      ['POST', '/threads/sessions/save'],
+      ['GET', '/threads/import-config'],
+      ['PUT', '/threads/import-config'],
+      ['POST', '/threads/import-config/hide-project'],
+      ['POST', '/threads/import-config/unhide-project'],
+    ],
+  ],
+  ['Data export', [['POST', '/data/export'], ['GET', '/data/export/status/:job_id']]],
+  ['Agent profile import', [['POST', '/settings/agent-profiles/import']]],
+];
+
+export const notImplementedRoutes: FastifyPluginAsync = async app => {
+  for (const [capability, routes] of pending) {
+    for (const [method, url] of routes) {
+      app.route({
+        method,
+        url,
+        schema: { tags: ['not implemented yet'], summary: `${capability}: answers 501 until implemented` },
+        handler: async () => {
+          throw notImplemented(capability);
+        },
+      });
+    }
+  }
+};

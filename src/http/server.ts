@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from '../services/deps.ts';
+import type { Authenticator } from '../services/auth/authenticator.ts';
+import { installErrorHandlers, MalformedJsonError } from './errors.ts';
+import { installAuth } from './auth.ts';
+import { healthRoutes } from './routes/health.ts';
+import { memoryRoutes } from './routes/memories.ts';
+import { lifecycleRoutes } from './routes/lifecycle.ts';
+import { bulkRoutes } from './routes/bulk.ts';
+import { labelRoutes } from './routes/labels.ts';
+import { favoriteRoutes } from './routes/favorites.ts';
+import { notImplementedRoutes } from './routes/notImplemented.ts';
+
+export interface ServerOptions {
+  deps: Deps;
+  auth: Authenticator;
+  logLevel?: string;
+}
+
+/** Builds the HTTP server: JSON parsing, validation, auth, errors, OpenAPI and every route. */
+export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logLevel === 'silent' ? false : { level: logLevel },
+    // One log line per request costs throughput; they are on only when debugging.
+    logController: new LogController({ disableRequestLogging: logLevel !== 'debug' && logLevel !== 'trace' }),
+    bodyLimit: 16 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Real clients send `Content-Type: application/json` with an empty body on GET, DELETE and body-less POSTs.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(new MalformedJsonError(`Malformed JSON: ${(error as Error).message}`), undefined);
+    }
+  });
+
+  installErrorHandlers(app);
+  installAuth(app, auth);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Cairn', description: 'Local-first knowledge-memory service (interface 0.9.15)', version: deps.version },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-NMEM-API-Key' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const options = { deps, auth };
+  await app.register(healthRoutes, options);
+  await app.register(memoryRoutes, options);
+  await app.register(lifecycleRoutes, options);
+  await app.register(bulkRoutes, options);
+  await app.register(labelRoutes, options);
+  await app.register(favoriteRoutes, options);
+  await app.register(notImplementedRoutes);
+  return app;
+}

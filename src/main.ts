@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { type Config, isLoopbackHost } from './config.ts';
+import type { Deps } from './services/deps.ts';
+import { type Authenticator, createAuthenticator } from './services/auth/authenticator.ts';
+import { openSqliteStore } from './storage/sqlite/store.ts';
+import type { Store } from './storage/ports.ts';
+import { buildServer } from './http/server.ts';
+
+/** The composition root: the only file that chooses adapters and wires them together. */
+
+export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+export async function openStore(config: Pick<Config, 'storage' | 'databasePath' | 'sqliteSync'>): Promise<Store> {
+  if (config.storage !== 'sqlite') {
+    throw new Error(`Storage backend "${config.storage}" is not available yet; use CAIRN_STORAGE=sqlite (the default)`);
+  }
+  return openSqliteStore({ path: config.databasePath, synchronous: config.sqliteSync });
+}
+
+export function buildDeps(store: Store, config: Pick<Config, 'apiKey'>): Deps {
+  return {
+    store,
+    clock: { now: () => new Date().toISOString() },
+    ids: { next: () => uuidv7() },
+    version: VERSION,
+    apiKey: config.apiKey,
+  };
+}
+
+export interface App {
+  server: FastifyInstance;
+  deps: Deps;
+  auth: Authenticator;
+  /** Stops accepting requests, lets in-flight ones finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export async function createApp(config: Config): Promise<App> {
+  const store = await openStore(config);
+  const deps = buildDeps(store, config);
+  const auth = createAuthenticator(deps);
+  const server = await buildServer({ deps, auth, logLevel: config.logLevel });
+  return {
+    server,
+    deps,
+    auth,
+    async close() {
+      await server.close();
+      await store.close();
+    },
+  };
+}
+
+/** Starts the service in the foreground; SIGTERM/SIGINT drain requests and close the database cleanly. */
+export async function serve(config: Config): Promise<App> {
+  const app = await createApp(config);
+  if (!isLoopbackHost(config.host) && !(await app.auth.isRequired())) {
+    await app.close();
+    throw new Error(
+      `Refusing to listen on ${config.host} without an API key: anyone on the network could read and change every memory. ` +
+        'Set CAIRN_API_KEY or run `cairn keys create`, or bind to 127.0.0.1.',
+    );
+  }
+  const address = await app.server.listen({ host: config.host, port: config.port });
+  app.server.log.info(`Cairn ${VERSION} listening on ${address} (data in ${config.dataDir})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.server.log.info(`${signal} received: closing`);
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.server.log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  return app;
+}

@@ -1,0 +1,53 @@
+import { AppError } from '../../errors.ts';
+import type { Deps } from '../deps.ts';
+
+export const INTERFACE_VERSION = '0.9.15';
+
+/** Liveness and readiness of the service and its database (the reference's HealthResponse plus ours). */
+export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version'>) {
+  const connected = await deps.store.ping().catch(() => false);
+  return {
+    status: connected ? 'healthy' : 'unhealthy',
+    version: deps.version,
+    timestamp: deps.clock.now(),
+    database_connected: connected,
+    services_ready: connected,
+    embedding: { provider: 'none', model: null, available: false, degraded: true },
+    storage: { backend: deps.store.backend },
+  };
+}
+
+/** Server version and which optional subsystems are on, so clients can hide what is missing. */
+export function getCapabilities(deps: Pick<Deps, 'version'>, authRequired: boolean) {
+  return {
+    version: deps.version,
+    interface_version: INTERFACE_VERSION,
+    features: {
+      memories: true,
+      labels: true,
+      favorites: true,
+      lifecycle: true,
+      bulk_operations: true,
+      memory_export: true,
+      semantic_search: false,
+      lexical_search: false,
+      llm_extraction: false,
+      llm_synthesis: false,
+      knowledge_graph: false,
+      threads: false,
+      communities: false,
+      library: false,
+      data_export: false,
+      mcp: false,
+      auth_required: authRequired,
+    },
+    spaces_enabled: true,
+  };
+}
+
+/** Flushes pending writes into the database file (before an app update or a copy of the data dir); 500 when it cannot. */
+export async function checkpoint(deps: Pick<Deps, 'store'>) {
+  const result = await deps.store.checkpoint();
+  if (!result.checkpointed) throw new AppError(500, 'checkpoint_failed', result.detail, { success: false, checkpointed: false });
+  return { success: true, ...result };
+}

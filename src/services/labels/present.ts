@@ -1,0 +1,14 @@
+import type { LabelWithUsage } from '../../storage/ports.ts';
+
+/** The reference's LabelResponse. */
+export function presentLabel(label: LabelWithUsage) {
+  return {
+    id: label.id,
+    name: label.name,
+    color: label.color,
+    description: label.description,
+    created_at: label.created_at,
+    updated_at: label.updated_at,
+    usage_count: label.usage_count,
+  };
+}

@@ -1,0 +1,109 @@
+import { InputError } from '../../errors.ts';
+import { BULK_LIMIT, DEFAULT_SPACE } from '../../domain/memory.ts';
+import type { Deps } from '../deps.ts';
+
+export interface BulkSelection {
+  mode: 'ids' | 'space';
+  memory_ids: string[];
+  source_space_id?: string | null;
+  exclude_memory_ids: string[];
+}
+
+interface ResolvedSelection {
+  mode: 'ids' | 'space';
+  source_space_id: string;
+  /** Ids the caller selected, after exclusions: what the bound counts. */
+  selected: string[];
+  /** Selected ids that exist in the source space. */
+  found: string[];
+  excluded_count: number;
+}
+
+/** Turns a selection into concrete ids inside one source space. Reads only. */
+async function resolveSelection(deps: Pick<Deps, 'store'>, selection: BulkSelection): Promise<ResolvedSelection> {
+  if (selection.mode === 'space' && !selection.source_space_id) {
+    throw new InputError(['body', 'selection', 'source_space_id'], 'source_space_id is required when mode is "space"', 'missing');
+  }
+  const sourceSpace = selection.source_space_id || DEFAULT_SPACE;
+  const excluded = new Set(selection.exclude_memory_ids);
+  const candidates =
+    selection.mode === 'space' ? await deps.store.memories.idsInSpace(sourceSpace) : [...new Set(selection.memory_ids)];
+  const selected = candidates.filter(id => !excluded.has(id));
+  const found = selection.mode === 'space' ? selected : await foundInSpace(deps, selected, sourceSpace);
+  return { mode: selection.mode, source_space_id: sourceSpace, selected, found, excluded_count: candidates.length - selected.length };
+}
+
+async function foundInSpace(deps: Pick<Deps, 'store'>, ids: string[], space: string) {
+  if (ids.length > BULK_LIMIT) return []; // over the bound nothing is touched, so there is no need to look
+  const present = new Set(await deps.store.memories.idsAmong(ids, space));
+  return ids.filter(id => present.has(id));
+}
+
+function requireWithinBound(selection: ResolvedSelection) {
+  if (selection.selected.length > BULK_LIMIT) {
+    throw new InputError(
+      ['body', 'selection'],
+      `Selection has ${selection.selected.length} memories; at most ${BULK_LIMIT} may be changed at once`,
+      'value_error.limit_exceeded',
+    );
+  }
+}
+
+function requireOtherSpace(source: string, target: string) {
+  if (source === target) throw new InputError(['body', 'target_space_id'], 'target_space_id must differ from the source space');
+}
+
+/** Says how many memories a move would touch; mutates nothing. */
+export async function previewBulkMove(deps: Pick<Deps, 'store'>, input: { selection: BulkSelection; target_space_id: string }) {
+  const selection = await resolveSelection(deps, input.selection);
+  const count = selection.selected.length;
+  const limitExceeded = count > BULK_LIMIT;
+  return {
+    count,
+    found_count: selection.found.length,
+    max_allowed: BULK_LIMIT,
+    limit_exceeded: limitExceeded,
+    source_space_id: selection.source_space_id,
+    target_space_id: input.target_space_id,
+    selection_mode: selection.mode,
+    excluded_count: selection.excluded_count,
+    message: limitExceeded
+      ? `Selection has ${count} memories; at most ${BULK_LIMIT} may be moved at once`
+      : `${selection.found.length} memories would move from ${selection.source_space_id} to ${input.target_space_id}`,
+  };
+}
+
+/** Moves the selected memories into another space in one transaction; ids not in the source space count as failed. */
+export async function bulkMove(deps: Pick<Deps, 'store' | 'clock'>, input: { selection: BulkSelection; target_space_id: string }) {
+  const selection = await resolveSelection(deps, input.selection);
+  requireWithinBound(selection);
+  requireOtherSpace(selection.source_space_id, input.target_space_id);
+  const moved = await deps.store.transaction(tx => tx.memories.moveToSpace(selection.found, input.target_space_id, deps.clock.now()));
+  return {
+    moved_count: moved,
+    failed_count: selection.selected.length - moved,
+    source_space_id: selection.source_space_id,
+    target_space_id: input.target_space_id,
+    index_updated_count: 0,
+    index_repair_needed: false,
+    message: `Moved ${moved} memories from ${selection.source_space_id} to ${input.target_space_id}`,
+  };
+}
+
+/** Deletes the selected memories of one source space (and their edges) in one transaction. */
+export async function bulkDelete(deps: Pick<Deps, 'store'>, input: { selection: BulkSelection; cascade_delete: boolean }) {
+  const selection = await resolveSelection(deps, input.selection);
+  requireWithinBound(selection);
+  const { memories } = await deps.store.transaction(tx => tx.memories.deleteMany(selection.found));
+  const found = new Set(selection.found);
+  return {
+    deleted_count: memories,
+    failed_count: selection.selected.length - memories,
+    source_space_id: selection.source_space_id,
+    cascade_delete: input.cascade_delete,
+    results: selection.selected.map(id =>
+      found.has(id) ? { id, status: 'deleted' } : { id, status: 'failed', reason: 'not_found' },
+    ),
+    message: `Deleted ${memories} memories from ${selection.source_space_id}`,
+  };
+}

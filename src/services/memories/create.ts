@@ -1,0 +1,93 @@
+import { DEFAULT_SPACE, deriveTitle, type UnitType } from '../../domain/memory.ts';
+import type { MemoryRecord } from '../../storage/ports.ts';
+import type { Deps } from '../deps.ts';
+import { ensureLabels } from '../labels/ensure.ts';
+import { presentMemory } from './present.ts';
+
+export interface CreateMemoryInput {
+  id?: string | null;
+  content: string;
+  title?: string | null;
+  source?: string | null;
+  source_thread_id?: string | null;
+  source_message_id?: string | null;
+  importance?: number;
+  confidence?: number;
+  labels?: string[] | null;
+  space_id?: string | null;
+  metadata?: Record<string, unknown>;
+  event_start?: string | null;
+  event_end?: string | null;
+  temporal_context?: string | null;
+  unit_type?: UnitType | null;
+}
+
+/**
+ * Stores a memory with its labels (created by name when missing) in one transaction.
+ * A caller-given id that exists already updates that memory instead (action "updated").
+ */
+export async function createMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, input: CreateMemoryInput) {
+  const warnings: string[] = [];
+  // Provenance is recorded only when it names a real thread; Cairn has no threads yet, so none does.
+  if (input.source_thread_id || input.source_message_id) {
+    warnings.push('source_thread_id/source_message_id not recorded: no such thread exists');
+  }
+  const at = deps.clock.now();
+
+  return deps.store.transaction(async tx => {
+    const existing = input.id ? await tx.memories.getById(input.id) : undefined;
+    const fields = {
+      space_id: input.space_id ?? existing?.space_id ?? DEFAULT_SPACE,
+      title: input.title?.trim() || existing?.title || deriveTitle(input.content),
+      content: input.content,
+      source: input.source ?? existing?.source ?? 'api',
+      importance: input.importance ?? existing?.importance ?? 0.5,
+      confidence: input.confidence ?? existing?.confidence ?? 0.5,
+      unit_type: input.unit_type ?? existing?.unit_type ?? 'fact',
+      metadata: input.metadata ?? existing?.metadata ?? {},
+      event_start: input.event_start ?? existing?.event_start ?? null,
+      event_end: input.event_end ?? existing?.event_end ?? null,
+      temporal_context: input.temporal_context ?? existing?.temporal_context ?? null,
+      updated_at: at,
+    };
+
+    let memory: MemoryRecord;
+    if (existing) {
+      await tx.memories.update(existing.id, { ...fields, version: existing.version + 1 });
+      memory = { ...existing, ...fields, version: existing.version + 1 };
+    } else {
+      memory = {
+        ...fields,
+        id: input.id ?? deps.ids.next(),
+        lifecycle_state: 'active',
+        is_latest: true,
+        is_crystal: false,
+        is_favorite: false,
+        favorited_at: null,
+        reindex_needed: false,
+        source_thread_id: null,
+        source_message_id: null,
+        state_reason: null,
+        state_changed_at: null,
+        version: 1,
+        created_at: at,
+      };
+      await tx.memories.insert(memory);
+    }
+
+    if (input.labels) {
+      const labels = await ensureLabels(deps, tx, input.labels);
+      await tx.memoryLabels.replace(memory.id, labels.map(l => l.id), at);
+    }
+    const labels = (await tx.memoryLabels.labelsOf([memory.id])).get(memory.id) ?? [];
+    return {
+      id: memory.id,
+      memory: { ...presentMemory(memory, labels), node_type: 'Memory' as const },
+      extracted_entities: [] as unknown[],
+      assigned_labels: labels.map(l => l.name),
+      created_relationships: 0,
+      action: existing ? 'updated' : 'created',
+      warnings,
+    };
+  });
+}

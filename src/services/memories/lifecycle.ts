@@ -1,0 +1,93 @@
+import { conflict, invalidTransition, notFound } from '../../errors.ts';
+import { canTransition, type LifecycleOperation, resultingState } from '../../domain/lifecycle.ts';
+import type { MemoryRecord, Repos } from '../../storage/ports.ts';
+import type { Deps } from '../deps.ts';
+import { requireMemory } from './read.ts';
+
+export interface StateInput {
+  reason?: string | null;
+  space_id?: string | null;
+}
+
+type LifecycleDeps = Pick<Deps, 'store' | 'clock' | 'ids'>;
+
+/** Moves a memory to the operation's state inside one transaction, or answers 409 when the move is not allowed. */
+async function transition(
+  deps: LifecycleDeps,
+  id: string,
+  operation: LifecycleOperation,
+  input: StateInput,
+  extra?: (tx: Repos, memory: MemoryRecord, at: string) => Promise<Partial<MemoryRecord>>,
+) {
+  const at = deps.clock.now();
+  return deps.store.transaction(async tx => {
+    const memory = await requireMemory(tx, id, { space_id: input.space_id ?? undefined, includeForgotten: true });
+    if (!canTransition(operation, memory.lifecycle_state)) {
+      throw invalidTransition(`Cannot ${operation} a memory that is ${memory.lifecycle_state}`, memory.lifecycle_state);
+    }
+    const changes = {
+      lifecycle_state: resultingState[operation],
+      state_reason: input.reason ?? null,
+      state_changed_at: at,
+      updated_at: at,
+      ...(await extra?.(tx, memory, at)),
+    };
+    await tx.memories.update(id, changes);
+    return {
+      id,
+      previous_state: memory.lifecycle_state,
+      lifecycle_state: changes.lifecycle_state,
+      is_latest: changes.is_latest ?? memory.is_latest,
+      changed_at: at,
+      reason: changes.state_reason,
+    };
+  });
+}
+
+/** Marks a memory deprecated; it stays in the graph for history. The replacement, when named, must exist. */
+export async function deprecateMemory(deps: LifecycleDeps, id: string, input: StateInput & { replacement_memory_id?: string | null }) {
+  return transition(deps, id, 'deprecate', input, async (tx, _memory) => {
+    const replacementId = input.replacement_memory_id;
+    if (!replacementId) return {};
+    if (replacementId === id) throw invalidTransition('A memory cannot be its own replacement', _memory.lifecycle_state);
+    await requireMemory(tx, replacementId);
+    return { metadata: { ..._memory.metadata, replacement_memory_id: replacementId } };
+  });
+}
+
+/** Hides a memory from everyday recall; it stays readable by id. */
+export const archiveMemory = (deps: LifecycleDeps, id: string, input: StateInput) => transition(deps, id, 'archive', input);
+
+/** Removes a memory from recall and by-id reads; its rows stay so restore can bring it back. */
+export const forgetMemory = (deps: LifecycleDeps, id: string, input: StateInput) => transition(deps, id, 'forget', input);
+
+/** Brings a memory in any other state back to active (beyond the interface). */
+export const restoreMemory = (deps: LifecycleDeps, id: string, input: StateInput) =>
+  transition(deps, id, 'restore', input, async () => ({ is_latest: true }));
+
+/**
+ * Marks a memory replaced by a newer one: is_latest becomes false and an EVOLVES edge newer → older
+ * (relation `replaces`, detected by the user, reviewed) is recorded in the same transaction.
+ */
+export async function supersedeMemory(deps: LifecycleDeps, id: string, input: StateInput & { newer_memory_id: string }) {
+  return transition(deps, id, 'supersede', input, async (tx, memory, at) => {
+    const newer = await tx.memories.getById(input.newer_memory_id);
+    if (!newer) throw notFound('memory', input.newer_memory_id);
+    if (newer.id === memory.id) throw invalidTransition('A memory cannot supersede itself', memory.lifecycle_state);
+    if (newer.lifecycle_state === 'forgotten') {
+      throw conflict('invalid_transition', `Memory ${newer.id} is forgotten and cannot supersede another`, { current_state: memory.lifecycle_state });
+    }
+    await tx.evolves.insert({
+      id: deps.ids.next(),
+      from_memory_id: newer.id,
+      to_memory_id: memory.id,
+      relation: 'replaces',
+      confidence: 1,
+      detected_by: 'user',
+      reason: input.reason ?? '',
+      reviewed: true,
+      created_at: at,
+    });
+    return { is_latest: false };
+  });
+}

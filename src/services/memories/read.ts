@@ -1,0 +1,54 @@
+import { notFound } from '../../errors.ts';
+import { isReadable } from '../../domain/lifecycle.ts';
+import type { LifecycleState, UnitType } from '../../domain/memory.ts';
+import type { MemoryRecord, Repos } from '../../storage/ports.ts';
+import type { Deps } from '../deps.ts';
+import { presentMemory } from './present.ts';
+
+export interface FindOptions {
+  /** When given, a memory in another space is treated as missing. */
+  space_id?: string;
+  /** Lifecycle operations may see forgotten memories; plain reads may not. */
+  includeForgotten?: boolean;
+}
+
+/** The memory, or a 404 when it is unknown, outside the space guard, or forgotten. */
+export async function requireMemory(repos: Pick<Repos, 'memories'>, id: string, options: FindOptions = {}): Promise<MemoryRecord> {
+  const memory = await repos.memories.getById(id);
+  if (!memory) throw notFound('memory', id);
+  if (options.space_id !== undefined && memory.space_id !== options.space_id) throw notFound('memory', id);
+  if (!options.includeForgotten && !isReadable(memory.lifecycle_state)) throw notFound('memory', id);
+  return memory;
+}
+
+/** One memory with its labels. */
+export async function getMemory(deps: Pick<Deps, 'store'>, id: string, query: { space_id?: string }) {
+  const memory = await requireMemory(deps.store, id, { space_id: query.space_id });
+  const labels = await deps.store.memoryLabels.labelsOf([id]);
+  return presentMemory(memory, labels.get(id));
+}
+
+/** Presents several memories with their labels, fetched in one query. */
+export async function presentMemories(deps: Pick<Deps, 'store'>, memories: MemoryRecord[]) {
+  const labels = await deps.store.memoryLabels.labelsOf(memories.map(m => m.id));
+  return memories.map(m => presentMemory(m, labels.get(m.id)));
+}
+
+export interface ListMemoriesInput {
+  limit: number;
+  offset: number;
+  states: LifecycleState[];
+  importance_min: number;
+  space_id: string;
+  is_crystal?: boolean;
+  unit_type?: UnitType;
+}
+
+/** A page of memories in one space, newest first (ties by id, descending). */
+export async function listMemories(deps: Pick<Deps, 'store'>, input: ListMemoriesInput) {
+  const { items, total } = await deps.store.memories.list(input);
+  return {
+    memories: await presentMemories(deps, items),
+    pagination: { limit: input.limit, offset: input.offset, total, has_more: input.offset + items.length < total },
+  };
+}

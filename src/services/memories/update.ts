@@ -1,0 +1,34 @@
+import type { UnitType } from '../../domain/memory.ts';
+import type { MemoryPatch } from '../../storage/ports.ts';
+import type { Deps } from '../deps.ts';
+import { ensureLabels } from '../labels/ensure.ts';
+import { getMemory, requireMemory } from './read.ts';
+
+export interface UpdateMemoryInput {
+  title?: string;
+  content?: string;
+  importance?: number;
+  unit_type?: UnitType;
+  metadata?: Record<string, unknown>;
+  labels?: string[];
+  event_start?: string | null;
+  event_end?: string | null;
+}
+
+/** Changes the given fields of a readable memory; `labels` replaces its label set. Other fields stay. */
+export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, id: string, input: UpdateMemoryInput) {
+  const at = deps.clock.now();
+  await deps.store.transaction(async tx => {
+    const memory = await requireMemory(tx, id);
+    const { labels, ...fields } = input;
+    const patch: MemoryPatch = { ...fields, updated_at: at };
+    if (fields.title !== undefined) patch.title = fields.title.trim() || memory.title;
+    if (fields.content !== undefined && fields.content !== memory.content) patch.version = memory.version + 1;
+    await tx.memories.update(id, patch);
+    if (labels) {
+      const records = await ensureLabels(deps, tx, labels);
+      await tx.memoryLabels.replace(id, records.map(l => l.id), at);
+    }
+  });
+  return getMemory(deps, id, {});
+}

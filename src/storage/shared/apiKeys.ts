@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { ApiKeyRepo } from '../ports.ts';
+import type { Database } from './schema.ts';
+
+export function apiKeyRepo(db: Kysely<Database>): ApiKeyRepo {
+  return {
+    async insert(key) {
+      await db.insertInto('api_keys').values(key).execute();
+    },
+    async listHashes() {
+      const rows = await db.selectFrom('api_keys').select('key_hash').execute();
+      return rows.map(r => r.key_hash);
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { LabelRecord, LabelRepo, LabelWithUsage, MemoryLabelRepo } from '../ports.ts';
+import type { Database } from './schema.ts';
+import { chunked } from './chunks.ts';
+
+/** How many live (not forgotten) memories carry the label. */
+function usageCount(eb: ExpressionBuilder<Database, 'labels'>) {
+  return eb
+    .selectFrom('memory_labels')
+    .innerJoin('memories', 'memories.id', 'memory_labels.memory_id')
+    .whereRef('memory_labels.label_id', '=', 'labels.id')
+    .where('memories.lifecycle_state', '!=', 'forgotten')
+    .select(eb.fn.countAll<number>().as('n'))
+    .as('usage_count');
+}
+
+const withNumericUsage = (row: LabelRecord & { usage_count: number | null }): LabelWithUsage => ({
+  ...row,
+  usage_count: Number(row.usage_count ?? 0),
+});
+
+export function labelRepo(db: Kysely<Database>): LabelRepo {
+  return {
+    async insert(label) {
+      await db.insertInto('labels').values(label).execute();
+    },
+
+    async update(id, patch) {
+      await db.updateTable('labels').set(patch).where('id', '=', id).execute();
+    },
+
+    async getById(id) {
+      const row = await db.selectFrom('labels').selectAll().select(usageCount).where('id', '=', id).executeTakeFirst();
+      return row && withNumericUsage(row);
+    },
+
+    getByName(name) {
+      return db.selectFrom('labels').selectAll().where('name', '=', name).executeTakeFirst();
+    },
+
+    async getByNames(names) {
+      return chunked(names, part => db.selectFrom('labels').selectAll().where('name', 'in', part).execute());
+    },
+
+    async list({ limit, offset, order_by, order_desc }) {
+      const direction = order_desc ? 'desc' : 'asc';
+      const rows = await db
+        .selectFrom('labels')
+        .selectAll()
+        .select(usageCount)
+        .orderBy(order_by === 'usage_count' ? sql`usage_count` : order_by, direction)
+        .orderBy('id', direction)
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map(withNumericUsage);
+    },
+
+    async delete(id) {
+      const edges = await db.deleteFrom('memory_labels').where('label_id', '=', id).executeTakeFirst();
+      await db.deleteFrom('labels').where('id', '=', id).execute();
+      return Number(edges.numDeletedRows);
+    },
+  };
+}
+
+export function memoryLabelRepo(db: Kysely<Database>): MemoryLabelRepo {
+  return {
+    async labelsOf(memoryIds) {
+      const rows = await chunked(memoryIds, part =>
+        db
+          .selectFrom('memory_labels')
+          .innerJoin('labels', 'labels.id', 'memory_labels.label_id')
+          .selectAll('labels')
+          .select('memory_labels.memory_id')
+          .where('memory_labels.memory_id', 'in', part)
+          .orderBy('labels.name')
+          .execute(),
+      );
+      const byMemory = new Map<string, LabelRecord[]>();
+      for (const { memory_id, ...label } of rows) {
+        const list = byMemory.get(memory_id) ?? [];
+        list.push(label);
+        byMemory.set(memory_id, list);
+      }
+      return byMemory;
+    },
+
+    async assign(memoryId, labelId, at) {
+      const result = await db
+        .insertInto('memory_labels')
+        .values({ memory_id: memoryId, label_id: labelId, created_at: at })
+        .onConflict(oc => oc.doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async remove(memoryId, labelId) {
+      const result = await db.deleteFrom('memory_labels').where('memory_id', '=', memoryId).where('label_id', '=', labelId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async replace(memoryId, labelIds, at) {
+      let removal = db.deleteFrom('memory_labels').where('memory_id', '=', memoryId);
+      if (labelIds.length > 0) removal = removal.where('label_id', 'not in', labelIds);
+      await removal.execute();
+      for (const labelId of labelIds) await this.assign(memoryId, labelId, at);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { type Kysely, type Selectable } from 'kysely';
+import type { LifecycleState, UnitType } from '../../domain/memory.ts';
+import type { MemoryListFilter, MemoryPatch, MemoryRecord, MemoryRepo } from '../ports.ts';
+import type { Database, MemoriesTable } from './schema.ts';
+import { chunked } from './chunks.ts';
+
+export function toMemoryRecord(row: Selectable<MemoriesTable>): MemoryRecord {
+  return {
+    ...row,
+    unit_type: row.unit_type as UnitType,
+    lifecycle_state: row.lifecycle_state as LifecycleState,
+    is_latest: row.is_latest === 1,
+    is_crystal: row.is_crystal === 1,
+    is_favorite: row.is_favorite === 1,
+    reindex_needed: row.reindex_needed === 1,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+  };
+}
+
+function toRow(patch: MemoryPatch): Partial<MemoriesTable> {
+  const { is_latest, is_crystal, is_favorite, reindex_needed, metadata, ...rest } = patch;
+  const row: Partial<MemoriesTable> = { ...rest };
+  if (is_latest !== undefined) row.is_latest = Number(is_latest);
+  if (is_crystal !== undefined) row.is_crystal = Number(is_crystal);
+  if (is_favorite !== undefined) row.is_favorite = Number(is_favorite);
+  if (reindex_needed !== undefined) row.reindex_needed = Number(reindex_needed);
+  if (metadata !== undefined) row.metadata = JSON.stringify(metadata);
+  return row;
+}
+
+export function memoryRepo(db: Kysely<Database>): MemoryRepo {
+  return {
+    async insert(memory) {
+      await db.insertInto('memories').values(toRow(memory) as MemoriesTable).execute();
+    },
+
+    async update(id, patch) {
+      await db.updateTable('memories').set(toRow(patch)).where('id', '=', id).execute();
+    },
+
+    async getById(id) {
+      const row = await db.selectFrom('memories').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toMemoryRecord(row);
+    },
+
+    async getMany(ids) {
+      const rows = await chunked(ids, part => db.selectFrom('memories').selectAll().where('id', 'in', part).execute());
+      return rows.map(toMemoryRecord);
+    },
+
+    async list(filter: MemoryListFilter) {
+      let query = db
+        .selectFrom('memories')
+        .where('space_id', '=', filter.space_id)
+        .where('lifecycle_state', 'in', filter.states)
+        .where('importance', '>=', filter.importance_min);
+      if (filter.is_crystal !== undefined) query = query.where('is_crystal', '=', Number(filter.is_crystal));
+      if (filter.unit_type !== undefined) query = query.where('unit_type', '=', filter.unit_type);
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+        query.select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toMemoryRecord), total: Number(count.total) };
+    },
+
+    async listFavorites(limit) {
+      const rows = await db
+        .selectFrom('memories')
+        .selectAll()
+        .where('is_favorite', '=', 1)
+        .where('lifecycle_state', '!=', 'forgotten')
+        .orderBy('favorited_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toMemoryRecord);
+    },
+
+    async idsInSpace(spaceId) {
+      const rows = await db.selectFrom('memories').select('id').where('space_id', '=', spaceId).orderBy('created_at').orderBy('id').execute();
+      return rows.map(r => r.id);
+    },
+
+    async idsAmong(ids, spaceId) {
+      const rows = await chunked(ids, part =>
+        db.selectFrom('memories').select('id').where('space_id', '=', spaceId).where('id', 'in', part).execute(),
+      );
+      return rows.map(r => r.id);
+    },
+
+    async moveToSpace(ids, spaceId, at) {
+      const results = await chunked(ids, async part => {
+        const result = await db.updateTable('memories').set({ space_id: spaceId, updated_at: at }).where('id', 'in', part).executeTakeFirst();
+        return [Number(result.numUpdatedRows)];
+      });
+      return results.reduce((sum, n) => sum + n, 0);
+    },
+
+    async deleteMany(ids) {
+      const counts = await chunked(ids, async part => {
+        const labels = await db.deleteFrom('memory_labels').where('memory_id', 'in', part).executeTakeFirst();
+        const evolves = await db
+          .deleteFrom('evolves')
+          .where(eb => eb.or([eb('from_memory_id', 'in', part), eb('to_memory_id', 'in', part)]))
+          .executeTakeFirst();
+        const memories = await db.deleteFrom('memories').where('id', 'in', part).executeTakeFirst();
+        return [{ memories: Number(memories.numDeletedRows), edges: Number(labels.numDeletedRows) + Number(evolves.numDeletedRows) }];
+      });
+      return counts.reduce((sum, c) => ({ memories: sum.memories + c.memories, edges: sum.edges + c.edges }), { memories: 0, edges: 0 });
+    },
+  };
+}

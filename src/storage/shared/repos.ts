@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Repos } from '../ports.ts';
+import type { Database } from './schema.ts';
+import { memoryRepo } from './memories.ts';
+import { labelRepo, memoryLabelRepo } from './labels.ts';
+import { evolvesRepo } from './evolves.ts';
+import { apiKeyRepo } from './apiKeys.ts';
+
+/** The repositories over one connection or transaction; every backend shares them. */
+export function buildRepos(db: Kysely<Database>): Repos {
+  return {
+    memories: memoryRepo(db),
+    labels: labelRepo(db),
+    memoryLabels: memoryLabelRepo(db),
+    evolves: evolvesRepo(db),
+    apiKeys: apiKeyRepo(db),
+  };
+}

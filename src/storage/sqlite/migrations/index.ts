@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m001 from './001_initial.ts';
+
+/** Numbered, append-only: add a file and a line, never edit a released one. */
+const migrations: Record<string, Migration> = {
+  '001_initial': m001,
+};
+
+export const sqliteMigrations: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,72 @@
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import type { Store } from '../ports.ts';
+import type { Database } from '../shared/schema.ts';
+import { buildRepos } from '../shared/repos.ts';
+import { sqliteMigrations } from './migrations/index.ts';
+
+export interface SqliteOptions {
+  /** A file path, or ':memory:' for tests. */
+  path: string;
+  /** 'normal' (default) survives a process crash; 'full' also survives power loss, at a cost in write speed. */
+  synchronous?: 'normal' | 'full';
+}
+
+/** Opens (creating when missing) the SQLite database in WAL mode and brings its schema up to date. */
+export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const sqlite = new BetterSqlite3(options.path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+
+  const { error, results } = await new Migrator({ db, provider: sqliteMigrations }).migrateToLatest();
+  const failed = results?.find(r => r.status === 'Error');
+  if (error || failed) {
+    await db.destroy();
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+
+  const fileBytes = (path: string) => {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0;
+    }
+  };
+
+  return {
+    backend: 'sqlite',
+    ...buildRepos(db),
+    transaction: work => db.transaction().execute(trx => work(buildRepos(trx))),
+    async ping() {
+      sqlite.prepare('select 1').get();
+      return true;
+    },
+    async checkpoint() {
+      const [row] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+      const done = row !== undefined && row.busy === 0;
+      return {
+        checkpointed: done,
+        detail: done ? `Write-ahead log flushed (${row.checkpointed} pages)` : 'Checkpoint could not complete: database busy',
+      };
+    },
+    async info() {
+      const path = options.path;
+      const bytes = path === ':memory:' ? 0 : fileBytes(path) + fileBytes(`${path}-wal`);
+      return { backend: 'sqlite', database_bytes: bytes };
+    },
+    async close() {
+      if (!sqlite.open) return;
+      try {
+        sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        await db.destroy();
+      }
+    },
+  };
+}

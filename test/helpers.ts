@@ -1,0 +1,59 @@
+import type { InjectOptions } from 'fastify';
+import { loadConfig, type Config } from '../src/config.ts';
+import { type App, createApp } from '../src/main.ts';
+
+/** A service on an in-memory database, driven through Fastify's inject(); close it after the test. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
+  const config = { ...loadConfig({ dataDir: '/tmp/cairn-test-unused' }, {}), databasePath: ':memory:', logLevel: 'silent', ...overrides };
+  return createApp(config);
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Record<string, unknown>;
+}
+
+export async function call<T = any>(
+  app: App,
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TestResponse<T>> {
+  const response = await app.server.inject({
+    method,
+    url,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  let parsed: unknown = undefined;
+  try {
+    parsed = JSON.parse(response.body);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.statusCode, body: parsed as T, text: response.body, headers: response.headers };
+}
+
+export const get = <T = any>(app: App, url: string, headers?: Record<string, string>) => call<T>(app, 'GET', url, undefined, headers);
+export const post = <T = any>(app: App, url: string, body?: unknown, headers?: Record<string, string>) => call<T>(app, 'POST', url, body, headers);
+export const patch = <T = any>(app: App, url: string, body?: unknown) => call<T>(app, 'PATCH', url, body);
+export const put = <T = any>(app: App, url: string, body?: unknown) => call<T>(app, 'PUT', url, body);
+export const del = <T = any>(app: App, url: string) => call<T>(app, 'DELETE', url);
+
+/** Creates a memory and returns its id; fails the test when the service refuses. */
+export async function createMemory(app: App, input: Record<string, unknown>): Promise<string> {
+  const response = await post(app, '/memories', input);
+  if (response.status !== 200) throw new Error(`create failed: ${response.status} ${response.text}`);
+  return response.body.id;
+}
+
+/** Asserts a 422 in FastAPI's shape whose first error points at `loc`. */
+export function validationLocs(response: TestResponse): string[] {
+  if (response.status !== 422 || !Array.isArray(response.body?.detail)) {
+    throw new Error(`expected a 422 validation error, got ${response.status} ${response.text}`);
+  }
+  return response.body.detail.map((d: { loc: unknown[] }) => d.loc.join('.'));
+}
