@@ -28,11 +28,23 @@ export interface ConfigFlags {
   dataDir?: string;
 }
 
+/** The environment without variables that are set but empty: `CAIRN_PORT=` means unset, not port 0. */
+function setVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+}
+
+/** A port number, digits only, 0..65535 (0 picks a free port): `Number()` alone would read '' as 0 and '0x50' as 80. */
+function parsePort(value: string | number): number {
+  const port = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: "${value}"`);
+  return port;
+}
+
 /** Builds the Config from flags, falling back to environment variables, then to defaults. */
-export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = process.env): Config {
+  const env = setVariables(rawEnv);
   const dataDir = resolve(flags.dataDir ?? env.CAIRN_DATA_DIR ?? join(homedir(), '.cairn'));
-  const port = Number(flags.port ?? env.CAIRN_PORT ?? 14242);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${flags.port ?? env.CAIRN_PORT}`);
+  const port = parsePort(flags.port ?? env.CAIRN_PORT ?? 14242);
   return {
     host: flags.host ?? env.CAIRN_HOST ?? '127.0.0.1',
     port,

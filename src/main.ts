@@ -67,7 +67,7 @@ export async function serve(config: Config): Promise<App> {
   app.server.log.info(`Cairn ${VERSION} listening on ${address} (data in ${config.dataDir})`);
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     app.server.log.info(`${signal} received: closing`);
@@ -79,7 +79,15 @@ export async function serve(config: Config): Promise<App> {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  return app;
+  const onSignal = (signal: NodeJS.Signals) => void shutdown(signal);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  return {
+    ...app,
+    async close() {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      await app.close();
+    },
+  };
 }

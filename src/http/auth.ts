@@ -15,8 +15,9 @@ function presentedKey(request: FastifyRequest): string | undefined {
 /** Requires an API key on every non-open endpoint once a key is configured. */
 export function installAuth(app: FastifyInstance, auth: Authenticator) {
   app.addHook('onRequest', async request => {
-    const path = request.url.split('?', 1)[0];
-    if (OPEN_PATHS.has(path) || !(await auth.isRequired())) return;
+    // The matched route, not the raw URL: the router also serves `/health/` as `/health`.
+    const route = request.routeOptions.url;
+    if ((route !== undefined && OPEN_PATHS.has(route)) || !(await auth.isRequired())) return;
     await auth.check(request.ip, presentedKey(request));
   });
 }

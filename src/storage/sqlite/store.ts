@@ -50,10 +50,10 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
     async checkpoint() {
       const [row] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
       const done = row !== undefined && row.busy === 0;
-      return {
-        checkpointed: done,
-        detail: done ? `Write-ahead log flushed (${row.checkpointed} pages)` : 'Checkpoint could not complete: database busy',
-      };
+      if (!done) return { checkpointed: false, detail: 'Checkpoint could not complete: database busy' };
+      // An in-memory database has no write-ahead log: SQLite reports -1 pages.
+      const detail = row.checkpointed < 0 ? 'No write-ahead log to flush' : `Write-ahead log flushed (${row.checkpointed} pages)`;
+      return { checkpointed: true, detail };
     },
     async info() {
       const path = options.path;

@@ -1,0 +1,108 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { isLoopbackHost, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  test('defaults: 127.0.0.1:14242, data in ~/.cairn, no API key, sqlite', () => {
+    const config = loadConfig({}, {});
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.port, 14242);
+    assert.equal(config.dataDir, join(homedir(), '.cairn'));
+    assert.equal(config.databasePath, join(homedir(), '.cairn', 'cairn.db'));
+    assert.equal(config.exportDir, join(homedir(), '.cairn', 'exports'));
+    assert.equal(config.homeDir, homedir());
+    assert.equal(config.apiKey, null);
+    assert.equal(config.storage, 'sqlite');
+  });
+
+  test('environment variables replace the defaults', () => {
+    const config = loadConfig(
+      {},
+      {
+        CAIRN_HOST: '0.0.0.0',
+        CAIRN_PORT: '9000',
+        CAIRN_DATA_DIR: '/srv/cairn',
+        CAIRN_API_KEY: 'env-key',
+        CAIRN_EXPORT_DIR: '/srv/exports',
+        CAIRN_HOME_DIR: '/home/someone',
+        CAIRN_STORAGE: 'postgres://db/cairn',
+      },
+    );
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.port, 9000);
+    assert.equal(config.dataDir, '/srv/cairn');
+    assert.equal(config.databasePath, '/srv/cairn/cairn.db');
+    assert.equal(config.apiKey, 'env-key');
+    assert.equal(config.exportDir, '/srv/exports');
+    assert.equal(config.homeDir, '/home/someone');
+    assert.equal(config.storage, 'postgres://db/cairn');
+  });
+
+  test('flags beat environment variables', () => {
+    const config = loadConfig(
+      { host: '127.0.0.2', port: '8123', dataDir: '/flag/dir' },
+      { CAIRN_HOST: '0.0.0.0', CAIRN_PORT: '9000', CAIRN_DATA_DIR: '/env/dir' },
+    );
+    assert.equal(config.host, '127.0.0.2');
+    assert.equal(config.port, 8123);
+    assert.equal(config.dataDir, '/flag/dir');
+    assert.equal(config.databasePath, '/flag/dir/cairn.db');
+  });
+
+  test('a flag port may be a number', () => {
+    assert.equal(loadConfig({ port: 15000 }, {}).port, 15000);
+  });
+
+  test('port 0 is allowed: it asks for a free port', () => {
+    assert.equal(loadConfig({ port: '0' }, {}).port, 0);
+    assert.equal(loadConfig({}, { CAIRN_PORT: '0' }).port, 0);
+  });
+
+  test('the export dir follows the data dir unless set', () => {
+    assert.equal(loadConfig({ dataDir: '/data' }, {}).exportDir, '/data/exports');
+    assert.equal(loadConfig({ dataDir: '/data' }, { CAIRN_EXPORT_DIR: '/elsewhere' }).exportDir, '/elsewhere');
+  });
+
+  test('a relative data dir is made absolute', () => {
+    assert.equal(loadConfig({ dataDir: 'relative/dir' }, {}).dataDir, resolve('relative/dir'));
+  });
+
+  test('an invalid port throws', () => {
+    for (const port of ['abc', '-1', '65536', '80.5', '1e9', '0x50', '8o80', ' ']) {
+      assert.throws(() => loadConfig({ port }, {}), /port/i, `flag port "${port}"`);
+      assert.throws(() => loadConfig({}, { CAIRN_PORT: port }), /port/i, `CAIRN_PORT="${port}"`);
+    }
+    assert.throws(() => loadConfig({ port: '' }, {}), /port/i, 'an empty --port is not port 0');
+    assert.throws(() => loadConfig({ port: -5 }, {}), /port/i);
+    assert.throws(() => loadConfig({ port: 70000 }, {}), /port/i);
+  });
+
+  test('an invalid environment port is ignored when a valid flag is given', () => {
+    assert.equal(loadConfig({ port: '8000' }, { CAIRN_PORT: 'nonsense' }).port, 8000);
+  });
+
+  test('empty environment variables count as unset', () => {
+    const config = loadConfig({}, { CAIRN_HOST: '', CAIRN_PORT: '', CAIRN_DATA_DIR: '', CAIRN_API_KEY: '', CAIRN_EXPORT_DIR: '' });
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.port, 14242);
+    assert.equal(config.dataDir, join(homedir(), '.cairn'));
+    assert.equal(config.exportDir, join(homedir(), '.cairn', 'exports'));
+    assert.equal(config.apiKey, null);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  test('loopback addresses and localhost are loopback', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', '127.255.255.254', 'localhost', '::1', '[::1]']) {
+      assert.equal(isLoopbackHost(host), true, host);
+    }
+  });
+
+  test('addresses other machines can reach are not loopback', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'example.com', '128.0.0.1', '127.0.0.1.example.com', 'evil127.0.0.1', '']) {
+      assert.equal(isLoopbackHost(host), false, host);
+    }
+  });
+});
