@@ -7,6 +7,7 @@ import { type Authenticator, createAuthenticator } from './services/auth/authent
 import { openSqliteStore } from './storage/sqlite/store.ts';
 import type { Store } from './storage/ports.ts';
 import { buildServer } from './http/server.ts';
+import { createHashEmbedder } from './providers/embedder/hash.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -22,6 +23,7 @@ export async function openStore(config: Pick<Config, 'storage' | 'databasePath' 
 export function buildDeps(store: Store, config: Pick<Config, 'apiKey'>): Deps {
   return {
     store,
+    embedder: createHashEmbedder(),
     clock: { now: () => new Date().toISOString() },
     ids: { next: () => uuidv7() },
     version: VERSION,

@@ -1,4 +1,5 @@
 import type { Store } from '../storage/ports.ts';
+import type { Embedder } from '../providers/ports.ts';
 
 export interface Clock {
   /** The current time as an ISO 8601 UTC string. */
@@ -13,6 +14,7 @@ export interface Ids {
 /** What the service layer may be given; each service picks only what it uses. */
 export interface Deps {
   store: Store;
+  embedder: Embedder;
   clock: Clock;
   ids: Ids;
   version: string;

@@ -1,0 +1,11 @@
+/** Models sit behind these ports; each has a deterministic fake for tests. */
+
+export interface Embedder {
+  /** Provider name, e.g. "hash", "use-lite", "openai". */
+  readonly provider: string;
+  /** Model name; changing it marks every stored vector stale. */
+  readonly model: string;
+  readonly dimensions: number;
+  /** One unit-length vector per text, in order. */
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
