@@ -91,6 +91,17 @@ describe('loadConfig', () => {
     assert.equal(config.exportDir, join(homedir(), '.cairn', 'exports'));
     assert.equal(config.apiKey, null);
   });
+
+  test('CAIRN_AUTO_LABEL is off by default, and takes true/false, 1/0, yes/no, on/off', () => {
+    assert.equal(loadConfig({}, {}).autoLabel, false);
+    assert.equal(loadConfig({}, { CAIRN_AUTO_LABEL: '' }).autoLabel, false);
+    for (const on of ['true', '1', 'yes', 'on', 'TRUE', ' On ']) assert.equal(loadConfig({}, { CAIRN_AUTO_LABEL: on }).autoLabel, true, on);
+    for (const off of ['false', '0', 'no', 'off', 'False']) assert.equal(loadConfig({}, { CAIRN_AUTO_LABEL: off }).autoLabel, false, off);
+  });
+
+  test('an unreadable CAIRN_AUTO_LABEL refuses to start rather than guess', () => {
+    assert.throws(() => loadConfig({}, { CAIRN_AUTO_LABEL: 'maybe' }), /CAIRN_AUTO_LABEL/);
+  });
 });
 
 describe('isLoopbackHost', () => {

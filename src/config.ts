@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** SQLite synchronous mode: 'normal' survives a process crash, 'full' also a power loss. */
   sqliteSync: 'normal' | 'full';
+  /** CAIRN_AUTO_LABEL: a memory created without labels gets existing labels whose members it resembles. */
+  autoLabel: boolean;
 }
 
 export interface ConfigFlags {
@@ -38,6 +40,15 @@ function parsePort(value: string | number): number {
   const port = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: "${value}"`);
   return port;
+}
+
+/** An on/off switch: true/1/yes/on or false/0/no/off, any case; anything else refuses to start. */
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  const normalized = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
+  if (['false', '0', 'no', 'off'].includes(normalized)) return false;
+  throw new Error(`Invalid ${name}: "${value}" (use true or false)`);
 }
 
 /** Builds the Config from flags, falling back to environment variables, then to defaults. */
@@ -61,6 +72,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     llmApiKey: env.CAIRN_LLM_API_KEY || null,
     logLevel: env.CAIRN_LOG_LEVEL ?? 'info',
     sqliteSync: env.CAIRN_SQLITE_SYNC === 'full' ? 'full' : 'normal',
+    autoLabel: parseSwitch('CAIRN_AUTO_LABEL', env.CAIRN_AUTO_LABEL, false),
   };
 }
 

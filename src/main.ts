@@ -8,6 +8,9 @@ import { openSqliteStore } from './storage/sqlite/store.ts';
 import type { Store } from './storage/ports.ts';
 import { buildServer } from './http/server.ts';
 import { createHashEmbedder } from './providers/embedder/hash.ts';
+import type { Embedder } from './providers/ports.ts';
+import { createIndexer } from './services/search/indexer.ts';
+import { createRebuildRunner } from './services/search/rebuild.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -20,14 +23,34 @@ export async function openStore(config: Pick<Config, 'storage' | 'databasePath' 
   return openSqliteStore({ path: config.databasePath, synchronous: config.sqliteSync });
 }
 
-export function buildDeps(store: Store, config: Pick<Config, 'apiKey'>): Deps {
+/** The embedder named by CAIRN_EMBEDDER; null means search stays lexical. */
+function searchEmbedder(config: Pick<Config, 'embedder'>): Embedder | null {
+  switch (config.embedder) {
+    case 'hash':
+      return createHashEmbedder();
+    case 'none':
+    case 'default':
+      return null;
+    default:
+      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none or hash`);
+  }
+}
+
+export function buildDeps(store: Store, config: Pick<Config, 'apiKey' | 'embedder' | 'autoLabel'>, log?: (message: string) => void): Deps {
+  const clock = { now: () => new Date().toISOString() };
+  const ids = { next: () => uuidv7() };
+  const embedder = searchEmbedder(config);
+  const indexer = embedder && createIndexer({ store, embedder, clock, log });
   return {
     store,
-    embedder: createHashEmbedder(),
-    clock: { now: () => new Date().toISOString() },
-    ids: { next: () => uuidv7() },
+    embedder: embedder ?? createHashEmbedder(),
+    indexer,
+    rebuilds: createRebuildRunner({ store, indexer, clock, ids }),
+    clock,
+    ids,
     version: VERSION,
     apiKey: config.apiKey,
+    autoLabel: config.autoLabel,
   };
 }
 
@@ -41,15 +64,19 @@ export interface App {
 
 export async function createApp(config: Config): Promise<App> {
   const store = await openStore(config);
-  const deps = buildDeps(store, config);
+  const deps = buildDeps(store, config, message => server.log.warn(message));
   const auth = createAuthenticator(deps);
   const server = await buildServer({ deps, auth, logLevel: config.logLevel });
+  deps.indexer?.kick(); // embed whatever was left pending by the last run
   return {
     server,
     deps,
     auth,
     async close() {
       await server.close();
+      deps.indexer?.stop();
+      await deps.rebuilds.settle();
+      await deps.indexer?.settle();
       await store.close();
     },
   };

@@ -12,6 +12,7 @@ import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { bulkRoutes } from './routes/bulk.ts';
 import { labelRoutes } from './routes/labels.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
+import { searchRoutes } from './routes/search.ts';
 import { notImplementedRoutes } from './routes/notImplemented.ts';
 
 export interface ServerOptions {
@@ -69,6 +70,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(bulkRoutes, options);
   await app.register(labelRoutes, options);
   await app.register(favoriteRoutes, options);
+  await app.register(searchRoutes, options);
   await app.register(notImplementedRoutes);
   return app;
 }

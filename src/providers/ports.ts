@@ -6,6 +6,8 @@ export interface Embedder {
   /** Model name; changing it marks every stored vector stale. */
   readonly model: string;
   readonly dimensions: number;
+  /** Cosine typical of unrelated texts under this model: below it a vector match means nothing. */
+  readonly unrelatedCosine: number;
   /** One unit-length vector per text, in order. */
   embed(texts: string[]): Promise<Float32Array[]>;
 }

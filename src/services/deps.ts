@@ -1,5 +1,7 @@
 import type { Store } from '../storage/ports.ts';
 import type { Embedder } from '../providers/ports.ts';
+import type { Indexer } from './search/indexer.ts';
+import type { RebuildRunner } from './search/rebuild.ts';
 
 export interface Clock {
   /** The current time as an ISO 8601 UTC string. */
@@ -14,10 +16,17 @@ export interface Ids {
 /** What the service layer may be given; each service picks only what it uses. */
 export interface Deps {
   store: Store;
+  /** Always present: the configured model, or the hash embedder when none is configured. */
   embedder: Embedder;
+  /** Background embedding for semantic search; null when search is lexical only. */
+  indexer: Indexer | null;
+  /** Full rebuilds of the search index, run in the background. */
+  rebuilds: RebuildRunner;
   clock: Clock;
   ids: Ids;
   version: string;
   /** Configured API key (plain), when the operator set one by environment. */
   apiKey: string | null;
+  /** CAIRN_AUTO_LABEL: suggest existing labels for memories created without any (off by default). */
+  autoLabel: boolean;
 }

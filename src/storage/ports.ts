@@ -1,6 +1,6 @@
 import type { LifecycleState, UnitType } from '../domain/memory.ts';
 import type { EvolvesDetector, EvolvesRelation } from '../domain/evolves.ts';
-import type { LabelOrder } from '../domain/label.ts';
+import type { LabelOrder, MemoryLabelCounts } from '../domain/label.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -99,6 +99,8 @@ export interface LabelRepo {
   getByName(name: string): Promise<LabelRecord | undefined>;
   getByNames(names: string[]): Promise<LabelRecord[]>;
   list(options: LabelListOptions): Promise<LabelWithUsage[]>;
+  /** Every label with its usage count, by id. */
+  listAllWithUsage(): Promise<LabelWithUsage[]>;
   /** Deletes the label and its HAS_LABEL edges; returns how many edges went. */
   delete(id: string): Promise<number>;
 }
@@ -112,6 +114,52 @@ export interface MemoryLabelRepo {
   remove(memoryId: string, labelId: string): Promise<boolean>;
   /** Makes the memory's labels exactly `labelIds`. */
   replace(memoryId: string, labelIds: string[], at: string): Promise<void>;
+  /** Re-points the source's edges to the target where the memory lacks the target; returns how many moved. */
+  moveEdges(sourceId: string, targetId: string): Promise<number>;
+  /** Counts over memories that are not forgotten. */
+  counts(): Promise<MemoryLabelCounts>;
+  /** For each pair of labels used together on memories that are not forgotten: how many memories (label_a < label_b). */
+  coUsage(): Promise<{ label_a: string; label_b: string; memories: number }[]>;
+  /** Every edge, ordered by memory then label. */
+  listAll(): Promise<MemoryLabelEdge[]>;
+  /** Contents of up to `perLabel` most recent not-forgotten memories of each label. */
+  recentContents(labelIds: string[], perLabel: number): Promise<{ label_id: string; content: string }[]>;
+}
+
+export interface MemoryLabelEdge {
+  memory_id: string;
+  label_id: string;
+  created_at: string;
+}
+
+/** A recorded label merge: the source label as it was, so the merge can be undone. */
+export interface LabelMergeRecord {
+  id: string;
+  source_id: string;
+  target_id: string;
+  source_label: LabelRecord;
+  merged_at: string;
+  undone_at: string | null;
+}
+
+export interface LabelMergeRepo {
+  insert(merge: LabelMergeRecord): Promise<void>;
+  getById(id: string): Promise<LabelMergeRecord | undefined>;
+  /** Copies the source's edges into the merge record, marking memories that already carry the target; returns how many. */
+  recordEdges(mergeId: string, sourceId: string, targetId: string): Promise<number>;
+  /** A merge not undone whose source is this label, if any. */
+  findActiveFrom(labelId: string): Promise<LabelMergeRecord | undefined>;
+  /** Puts the recorded edges back on the source label (memories deleted since are gone); returns how many. */
+  restoreEdges(merge: LabelMergeRecord): Promise<number>;
+  /**
+   * Removes from the target the edges this merge added, except where another merge into the same target that is
+   * not undone also brought that memory; returns how many.
+   */
+  removeAddedEdges(merge: LabelMergeRecord): Promise<number>;
+  /** Where such another merge keeps an edge this merge added, the earliest of them takes it over as its own addition. */
+  handOverAddedEdges(merge: LabelMergeRecord): Promise<number>;
+  /** Marks the merge undone; false when it was already. */
+  markUndone(id: string, at: string): Promise<boolean>;
 }
 
 export interface EvolvesRepo {
@@ -129,8 +177,71 @@ export interface Repos {
   memories: MemoryRepo;
   labels: LabelRepo;
   memoryLabels: MemoryLabelRepo;
+  labelMerges: LabelMergeRepo;
   evolves: EvolvesRepo;
   apiKeys: ApiKeyRepo;
+}
+
+/** What a search may be restricted to; every field but space and states is optional. */
+export interface SearchFilter {
+  space_id: string;
+  states: LifecycleState[];
+  unit_type?: UnitType;
+  /** The memory carries at least one of these labels (by name). */
+  label_names?: string[];
+  /** `key` (present) or `key=value` (equal, compared as text) on the memory's metadata. */
+  metadata?: { key: string; value?: string }[];
+  event_from?: string;
+  event_to?: string;
+  recorded_from?: string;
+  recorded_to?: string;
+}
+
+export interface LexicalHit {
+  id: string;
+  /** bm25 from FTS5: lower is better. */
+  rank: number;
+}
+
+export interface PendingEmbedding {
+  id: string;
+  title: string;
+  content: string;
+  version: number;
+}
+
+export interface StoredVector {
+  memory_id: string;
+  space_id: string;
+  vector: Float32Array;
+}
+
+/** The search projection: full-text indexes and stored embeddings. */
+export interface SearchRepo {
+  /** Best full-text matches (FTS5 MATCH expression) within the filter. */
+  lexical(match: string, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
+  /** Substring matches through the trigram index (CJK and partial words); the needle is plain text. */
+  substring(needle: string, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
+  /** The ids among `ids` that pass the filter. */
+  filterIds(ids: string[], filter: SearchFilter): Promise<string[]>;
+  pendingEmbeddings(limit: number): Promise<PendingEmbedding[]>;
+  /** Stores vectors and clears `reindex_needed`, in one transaction, where the content has not changed since (same version). */
+  saveEmbeddings(items: { memory_id: string; version: number; vector: Float32Array }[], model: string, at: string): Promise<number>;
+  /** Every stored vector of this model, with the memory's space. */
+  vectors(model: string): Promise<StoredVector[]>;
+  /** Memories the index covers: every one not forgotten. */
+  countIndexable(): Promise<number>;
+  countNeedingReindex(): Promise<number>;
+  idsNeedingReindex(limit?: number): Promise<string[]>;
+  /** Flags memories for re-embedding: the given ids, or every memory. Returns how many were flagged. */
+  markForReindex(ids?: string[]): Promise<number>;
+  /** Removes vectors made by another model (after the embedder changed). */
+  dropVectorsNotOf(model: string): Promise<number>;
+  /** Rebuilds the full-text indexes from the memories table. */
+  rebuildFullText(): Promise<void>;
+  sizeBytes(): Promise<{ search_index_bytes: number; database_bytes: number }>;
+  /** Compacts the database and its indexes; returns bytes before and after. */
+  optimize(): Promise<{ before_bytes: number; after_bytes: number }>;
 }
 
 export interface StorageInfo {
@@ -140,6 +251,7 @@ export interface StorageInfo {
 
 export interface Store extends Repos {
   readonly backend: 'sqlite' | 'postgres';
+  readonly search: SearchRepo;
   /** Runs `work` in one transaction: all its writes commit together or not at all. */
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
   /** Cheap liveness probe of the database. */

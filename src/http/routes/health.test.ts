@@ -126,12 +126,12 @@ describe('health, capabilities and service endpoints', () => {
   });
 
   test('a pending endpoint answers 501 not_implemented', async () => {
-    const pending = await post(app, '/memories/search', { query: 'pottery' });
+    const pending = await get(app, '/library/wiki-index');
     assert.equal(pending.status, 501);
     assert.equal(pending.body.error_code, 'not_implemented');
     assert.equal(typeof pending.body.detail, 'string');
     isJson(pending);
-    assert.equal((await get(app, '/labels/health')).status, 501);
+    assert.equal((await get(app, '/communities')).status, 501);
   });
 
   test('JSON responses carry Content-Type: application/json, errors included', async () => {

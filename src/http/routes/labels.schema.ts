@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isHexColor, LABEL_ORDERS, MAX_LABEL_NAME_CHARS } from '../../domain/label.ts';
-import { boolQuery, idParam, intQuery } from '../schemas.ts';
+import { boolQuery, idParam, intQuery, numberQuery } from '../schemas.ts';
 
 const name = z.string().trim().min(1).max(MAX_LABEL_NAME_CHARS);
 const color = z.string().refine(isHexColor, { message: 'color must be a hex colour such as #3b82f6' });
@@ -19,3 +19,19 @@ export const updateLabelBody = z.object({ name: name.nullish(), color: color.nul
 
 export const labelIdParams = z.object({ label_id: idParam });
 export const memoryLabelParams = z.object({ memory_id: idParam, label_id: idParam });
+
+export const mergeLabelsQuery = z.object({ source_id: idParam, target_id: idParam });
+export const mergeIdParams = z.object({ merge_id: idParam });
+
+/** Bounds and defaults of the Limits table: merge candidates and consolidation preview differ only in max_pairs. */
+const similarityQuery = (maxPairs: number, defaultPairs: number) =>
+  z.object({
+    sim_floor: numberQuery(0, 1, 0.82),
+    max_labels: intQuery(2, 5000, 2000),
+    max_pairs: intQuery(1, maxPairs, defaultPairs),
+  });
+
+export const mergeCandidatesQuery = similarityQuery(1000, 100);
+export const consolidationPreviewQuery = similarityQuery(200, 40);
+
+export const consolidateQuery = z.object({ dry_run: boolQuery().default(true), max_groups: intQuery(1, 5000, 200) });

@@ -2,13 +2,37 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../services/deps.ts';
 import { createLabel, deleteLabel, getLabel, listLabels, updateLabel } from '../../services/labels/crud.ts';
 import { assignLabel, getMemoryLabels, removeLabel } from '../../services/labels/assign.ts';
+import { labelHealth } from '../../services/labels/health.ts';
+import { mergeLabels, undoLabelMerge } from '../../services/labels/merge.ts';
+import { labelMergeCandidates } from '../../services/labels/similar.ts';
+import { consolidateLabels } from '../../services/labels/consolidate.ts';
+import { previewLabelConsolidation } from '../../services/labels/preview.ts';
 import { memoryIdParams } from '../schemas.ts';
-import { createLabelQuery, labelIdParams, listLabelsQuery, memoryLabelParams, updateLabelBody } from './labels.schema.ts';
+import {
+  consolidateQuery,
+  consolidationPreviewQuery,
+  createLabelQuery,
+  labelIdParams,
+  listLabelsQuery,
+  memoryLabelParams,
+  mergeCandidatesQuery,
+  mergeIdParams,
+  mergeLabelsQuery,
+  updateLabelBody,
+} from './labels.schema.ts';
 
 export const labelRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const tags = ['labels'];
   app.get('/labels', { schema: { tags, querystring: listLabelsQuery } }, req => listLabels(deps, req.query));
   app.post('/labels', { schema: { tags, querystring: createLabelQuery } }, req => createLabel(deps, req.query));
+  app.get('/labels/health', { schema: { tags } }, () => labelHealth(deps));
+  app.post('/labels/merge', { schema: { tags, querystring: mergeLabelsQuery } }, req => mergeLabels(deps, req.query));
+  app.post('/labels/merges/:merge_id/undo', { schema: { tags, params: mergeIdParams } }, req => undoLabelMerge(deps, req.params.merge_id));
+  app.get('/labels/merge-candidates', { schema: { tags, querystring: mergeCandidatesQuery } }, req => labelMergeCandidates(deps, req.query));
+  app.post('/labels/consolidate', { schema: { tags, querystring: consolidateQuery } }, req => consolidateLabels(deps, req.query));
+  app.post('/labels/consolidation-preview', { schema: { tags, querystring: consolidationPreviewQuery } }, req =>
+    previewLabelConsolidation(deps, req.query),
+  );
   app.get('/labels/:label_id', { schema: { tags, params: labelIdParams } }, req => getLabel(deps, req.params.label_id));
   app.put('/labels/:label_id', { schema: { tags, params: labelIdParams, body: updateLabelBody } }, req =>
     updateLabel(deps, req.params.label_id, req.body),

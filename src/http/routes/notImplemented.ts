@@ -5,19 +5,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Interface endpoints whose capability has not landed yet: each answers 501 naming what is missing. */
 const pending: [string, [Method, string][]][] = [
-  ['Hybrid search', [['POST', '/memories/search'], ['GET', '/memories/search']]],
-  [
-    'The search index and storage maintenance',
-    [
-      ['POST', '/memories/reindex'],
-      ['GET', '/memories/reindex/status'],
-      ['GET', '/search-index/status'],
-      ['POST', '/search-index/reindex'],
-      ['GET', '/search-index/reindex/status'],
-      ['GET', '/storage/info'],
-      ['POST', '/storage/optimize'],
-    ],
-  ],
   [
     'Memory relations and EVOLVES history',
     [
@@ -35,16 +22,6 @@ const pending: [string, [Method, string][]][] = [
       ['POST', '/memories/:memory_id/extract-kg/preview'],
       ['POST', '/memories/extract-kg/preview-content'],
       ['POST', '/memories/:memory_id/extract-kg/apply'],
-    ],
-  ],
-  [
-    'Label care (health, merge, candidates, consolidation)',
-    [
-      ['GET', '/labels/health'],
-      ['GET', '/labels/merge-candidates'],
-      ['POST', '/labels/merge'],
-      ['POST', '/labels/consolidate'],
-      ['POST', '/labels/consolidation-preview'],
     ],
   ],
   ['Communities', [['GET', '/communities'], ['GET', '/communities/:community_id']]],

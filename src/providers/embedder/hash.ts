@@ -27,6 +27,7 @@ export function createHashEmbedder(dimensions = 256): Embedder {
     provider: 'hash',
     model: `hash-${dimensions}`,
     dimensions,
+    unrelatedCosine: 0.3, // texts share common trigrams ("ing", "the") by chance
     async embed(texts) {
       return texts.map(text => {
         const vector = new Float32Array(dimensions);

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 export const INTERFACE_VERSION = '0.9.15';
 
 /** Liveness and readiness of the service and its database (the reference's HealthResponse plus ours). */
-export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version'>) {
+export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version' | 'indexer'>) {
   const connected = await deps.store.ping().catch(() => false);
   return {
     status: connected ? 'healthy' : 'unhealthy',
@@ -12,13 +12,15 @@ export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version'>)
     timestamp: deps.clock.now(),
     database_connected: connected,
     services_ready: connected,
-    embedding: { provider: 'none', model: null, available: false, degraded: true },
+    embedding: deps.indexer
+      ? { provider: deps.indexer.embedder.provider, model: deps.indexer.embedder.model, available: deps.indexer.lastError === null, degraded: deps.indexer.lastError !== null }
+      : { provider: 'none', model: null, available: false, degraded: true },
     storage: { backend: deps.store.backend },
   };
 }
 
 /** Server version and which optional subsystems are on, so clients can hide what is missing. */
-export function getCapabilities(deps: Pick<Deps, 'version'>, authRequired: boolean) {
+export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer'>, authRequired: boolean) {
   return {
     version: deps.version,
     interface_version: INTERFACE_VERSION,
@@ -29,8 +31,9 @@ export function getCapabilities(deps: Pick<Deps, 'version'>, authRequired: boole
       lifecycle: true,
       bulk_operations: true,
       memory_export: true,
-      semantic_search: false,
-      lexical_search: false,
+      semantic_search: deps.indexer !== null,
+      lexical_search: true,
+      search_index: true,
       llm_extraction: false,
       llm_synthesis: false,
       knowledge_graph: false,

@@ -11,7 +11,8 @@ export async function requireLabel(repos: Pick<Repos, 'labels'>, id: string) {
   return label;
 }
 
-async function requireNameFree(repos: Pick<Repos, 'labels'>, name: string, exceptId?: string) {
+/** Throws 409 label_exists (carrying the holder) when another label has this exact name. */
+export async function requireNameFree(repos: Pick<Repos, 'labels'>, name: string, exceptId?: string) {
   const holder = await repos.labels.getByName(name);
   if (holder && holder.id !== exceptId) {
     const label = await requireLabel(repos, holder.id);

@@ -12,3 +12,8 @@ export function presentLabel(label: LabelWithUsage) {
     usage_count: label.usage_count,
   };
 }
+
+/** The short label object of the label-care responses (contract §15): `{id, name, usage_count}`. */
+export function labelRef(label: Pick<LabelWithUsage, 'id' | 'name' | 'usage_count'>) {
+  return { id: label.id, name: label.name, usage_count: label.usage_count };
+}

@@ -74,27 +74,29 @@ export async function previewBulkMove(deps: Pick<Deps, 'store'>, input: { select
 }
 
 /** Moves the selected memories into another space in one transaction; ids not in the source space count as failed. */
-export async function bulkMove(deps: Pick<Deps, 'store' | 'clock'>, input: { selection: BulkSelection; target_space_id: string }) {
+export async function bulkMove(deps: Pick<Deps, 'store' | 'clock' | 'indexer'>, input: { selection: BulkSelection; target_space_id: string }) {
   const selection = await resolveSelection(deps, input.selection);
   requireWithinBound(selection);
   requireOtherSpace(selection.source_space_id, input.target_space_id);
   const moved = await deps.store.transaction(tx => tx.memories.moveToSpace(selection.found, input.target_space_id, deps.clock.now()));
+  if (deps.indexer) (await deps.indexer.vectors()).moveToSpace(selection.found, input.target_space_id);
   return {
     moved_count: moved,
     failed_count: selection.selected.length - moved,
     source_space_id: selection.source_space_id,
     target_space_id: input.target_space_id,
-    index_updated_count: 0,
+    index_updated_count: deps.indexer ? moved : 0,
     index_repair_needed: false,
     message: `Moved ${moved} memories from ${selection.source_space_id} to ${input.target_space_id}`,
   };
 }
 
 /** Deletes the selected memories of one source space (and their edges) in one transaction. */
-export async function bulkDelete(deps: Pick<Deps, 'store'>, input: { selection: BulkSelection; cascade_delete: boolean }) {
+export async function bulkDelete(deps: Pick<Deps, 'store' | 'indexer'>, input: { selection: BulkSelection; cascade_delete: boolean }) {
   const selection = await resolveSelection(deps, input.selection);
   requireWithinBound(selection);
   const { memories } = await deps.store.transaction(tx => tx.memories.deleteMany(selection.found));
+  if (deps.indexer) (await deps.indexer.vectors()).remove(selection.found);
   const found = new Set(selection.found);
   return {
     deleted_count: memories,

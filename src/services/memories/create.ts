@@ -2,6 +2,7 @@ import { DEFAULT_SPACE, deriveTitle, type UnitType } from '../../domain/memory.t
 import type { MemoryRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
+import { suggestLabels } from '../labels/suggest.ts';
 import { presentMemory } from './present.ts';
 
 export interface CreateMemoryInput {
@@ -25,8 +26,13 @@ export interface CreateMemoryInput {
 /**
  * Stores a memory with its labels (created by name when missing) in one transaction.
  * A caller-given id that exists already updates that memory instead (action "updated").
+ * It is searchable by text at once; with semantic search on, it is embedded in the background afterwards.
+ * With CAIRN_AUTO_LABEL on, a new memory given no `labels` gets the existing labels it resembles (never new ones).
  */
-export async function createMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, input: CreateMemoryInput) {
+export async function createMemory(
+  deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'embedder' | 'autoLabel'>,
+  input: CreateMemoryInput,
+) {
   const warnings: string[] = [];
   // Provenance is recorded only when it names a real thread; Cairn has no threads yet, so none does.
   if (input.source_thread_id || input.source_message_id) {
@@ -34,7 +40,10 @@ export async function createMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, 
   }
   const at = deps.clock.now();
 
-  return deps.store.transaction(async tx => {
+  // Suggested before the transaction: a model never runs inside one.
+  const suggested = deps.autoLabel && input.labels == null ? await suggestLabels(deps, input.content) : [];
+  const semantic = deps.indexer !== null;
+  const result = await deps.store.transaction(async tx => {
     const existing = input.id ? await tx.memories.getById(input.id) : undefined;
     const fields = {
       space_id: input.space_id ?? existing?.space_id ?? DEFAULT_SPACE,
@@ -53,8 +62,9 @@ export async function createMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, 
 
     let memory: MemoryRecord;
     if (existing) {
-      await tx.memories.update(existing.id, { ...fields, version: existing.version + 1 });
-      memory = { ...existing, ...fields, version: existing.version + 1 };
+      const changes = { ...fields, version: existing.version + 1, reindex_needed: semantic || existing.reindex_needed };
+      await tx.memories.update(existing.id, changes);
+      memory = { ...existing, ...changes };
     } else {
       memory = {
         ...fields,
@@ -64,7 +74,7 @@ export async function createMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, 
         is_crystal: false,
         is_favorite: false,
         favorited_at: null,
-        reindex_needed: false,
+        reindex_needed: semantic,
         source_thread_id: null,
         source_message_id: null,
         state_reason: null,
@@ -78,6 +88,8 @@ export async function createMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, 
     if (input.labels) {
       const labels = await ensureLabels(deps, tx, input.labels);
       await tx.memoryLabels.replace(memory.id, labels.map(l => l.id), at);
+    } else if (!existing) {
+      for (const label of suggested) if (await tx.labels.getById(label.id)) await tx.memoryLabels.assign(memory.id, label.id, at);
     }
     const labels = (await tx.memoryLabels.labelsOf([memory.id])).get(memory.id) ?? [];
     return {
@@ -90,4 +102,6 @@ export async function createMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, 
       warnings,
     };
   });
+  deps.indexer?.kick();
+  return result;
 }

@@ -16,19 +16,24 @@ export interface UpdateMemoryInput {
 }
 
 /** Changes the given fields of a readable memory; `labels` replaces its label set. Other fields stay. */
-export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, id: string, input: UpdateMemoryInput) {
+export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer'>, id: string, input: UpdateMemoryInput) {
   const at = deps.clock.now();
   await deps.store.transaction(async tx => {
     const memory = await requireMemory(tx, id);
     const { labels, ...fields } = input;
     const patch: MemoryPatch = { ...fields, updated_at: at };
     if (fields.title !== undefined) patch.title = fields.title.trim() || memory.title;
-    if (fields.content !== undefined && fields.content !== memory.content) patch.version = memory.version + 1;
+    const textChanged = (fields.content !== undefined && fields.content !== memory.content) || (patch.title !== undefined && patch.title !== memory.title);
+    if (textChanged) {
+      patch.version = memory.version + 1;
+      if (deps.indexer) patch.reindex_needed = true;
+    }
     await tx.memories.update(id, patch);
     if (labels) {
       const records = await ensureLabels(deps, tx, labels);
       await tx.memoryLabels.replace(id, records.map(l => l.id), at);
     }
   });
+  deps.indexer?.kick();
   return getMemory(deps, id, {});
 }

@@ -56,6 +56,11 @@ export function labelRepo(db: Kysely<Database>): LabelRepo {
       return rows.map(withNumericUsage);
     },
 
+    async listAllWithUsage() {
+      const rows = await db.selectFrom('labels').selectAll().select(usageCount).orderBy('id').execute();
+      return rows.map(withNumericUsage);
+    },
+
     async delete(id) {
       const edges = await db.deleteFrom('memory_labels').where('label_id', '=', id).executeTakeFirst();
       await db.deleteFrom('labels').where('id', '=', id).execute();
@@ -105,6 +110,84 @@ export function memoryLabelRepo(db: Kysely<Database>): MemoryLabelRepo {
       if (labelIds.length > 0) removal = removal.where('label_id', 'not in', labelIds);
       await removal.execute();
       for (const labelId of labelIds) await this.assign(memoryId, labelId, at);
+    },
+
+    async moveEdges(sourceId, targetId) {
+      const result = await db
+        .updateTable('memory_labels')
+        .set({ label_id: targetId })
+        .where('label_id', '=', sourceId)
+        .where(eb =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('memory_labels as t')
+                .select('t.memory_id')
+                .whereRef('t.memory_id', '=', 'memory_labels.memory_id')
+                .where('t.label_id', '=', targetId),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async counts() {
+      const live = db
+        .selectFrom('memory_labels')
+        .innerJoin('memories', 'memories.id', 'memory_labels.memory_id')
+        .where('memories.lifecycle_state', '!=', 'forgotten');
+      const row = await db
+        .selectNoFrom(eb => [
+          eb.selectFrom('memories').where('lifecycle_state', '!=', 'forgotten').select(e => e.fn.countAll<number>().as('n')).as('total_memories'),
+          live.select(e => e.fn.count<number>('memory_labels.memory_id').distinct().as('n')).as('labeled_memories'),
+          live.select(e => e.fn.countAll<number>().as('n')).as('edges'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { total_memories: Number(row.total_memories ?? 0), labeled_memories: Number(row.labeled_memories ?? 0), edges: Number(row.edges ?? 0) };
+    },
+
+    async coUsage() {
+      const rows = await db
+        .selectFrom('memory_labels as a')
+        .innerJoin('memory_labels as b', join => join.onRef('b.memory_id', '=', 'a.memory_id').onRef('b.label_id', '>', 'a.label_id'))
+        .innerJoin('memories', 'memories.id', 'a.memory_id')
+        .where('memories.lifecycle_state', '!=', 'forgotten')
+        .select(eb => ['a.label_id as label_a', 'b.label_id as label_b', eb.fn.countAll<number>().as('memories')])
+        .groupBy(['a.label_id', 'b.label_id'])
+        .execute();
+      return rows.map(r => ({ ...r, memories: Number(r.memories) }));
+    },
+
+    listAll() {
+      return db.selectFrom('memory_labels').selectAll().orderBy('memory_id').orderBy('label_id').execute();
+    },
+
+    async recentContents(labelIds, perLabel) {
+      return chunked(labelIds, part =>
+        db
+          .selectFrom(eb =>
+            eb
+              .selectFrom('memory_labels')
+              .innerJoin('memories', 'memories.id', 'memory_labels.memory_id')
+              .where('memory_labels.label_id', 'in', part)
+              .where('memories.lifecycle_state', '!=', 'forgotten')
+              .select(eb2 => [
+                'memory_labels.label_id',
+                'memories.content',
+                eb2.fn
+                  .agg<number>('row_number')
+                  .over(over => over.partitionBy('memory_labels.label_id').orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc'))
+                  .as('rank'),
+              ])
+              .as('ranked'),
+          )
+          .select(['ranked.label_id', 'ranked.content'])
+          .where('ranked.rank', '<=', perLabel)
+          .orderBy('ranked.label_id')
+          .orderBy('ranked.rank')
+          .execute(),
+      );
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Repos } from '../ports.ts';
 import type { Database } from './schema.ts';
 import { memoryRepo } from './memories.ts';
 import { labelRepo, memoryLabelRepo } from './labels.ts';
+import { labelMergeRepo } from './labelMerges.ts';
 import { evolvesRepo } from './evolves.ts';
 import { apiKeyRepo } from './apiKeys.ts';
 
@@ -12,6 +13,7 @@ export function buildRepos(db: Kysely<Database>): Repos {
     memories: memoryRepo(db),
     labels: labelRepo(db),
     memoryLabels: memoryLabelRepo(db),
+    labelMerges: labelMergeRepo(db),
     evolves: evolvesRepo(db),
     apiKeys: apiKeyRepo(db),
   };

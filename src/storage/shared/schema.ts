@@ -61,10 +61,41 @@ export interface ApiKeysTable {
   created_at: string;
 }
 
+export interface MemoryEmbeddingsTable {
+  memory_id: string;
+  model: string;
+  dimensions: number;
+  vector: Uint8Array;
+  content_version: number;
+  created_at: string;
+}
+
+export interface LabelMergesTable {
+  id: string;
+  source_id: string;
+  target_id: string;
+  /** The source label's row as it was, JSON. */
+  source_label: string;
+  merged_at: string;
+  undone_at: string | null;
+}
+
+export interface LabelMergeEdgesTable {
+  merge_id: string;
+  memory_id: string;
+  /** When the source edge was made; restored as it was. */
+  created_at: string;
+  /** 1 when the memory already carried the target, so the merge added no edge for it. */
+  already_present: number;
+}
+
 export interface Database {
   memories: MemoriesTable;
   labels: LabelsTable;
   memory_labels: MemoryLabelsTable;
+  label_merges: LabelMergesTable;
+  label_merge_edges: LabelMergeEdgesTable;
   evolves: EvolvesTable;
   api_keys: ApiKeysTable;
+  memory_embeddings: MemoryEmbeddingsTable;
 }

@@ -6,6 +6,7 @@ import type { Store } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { buildRepos } from '../shared/repos.ts';
 import { sqliteMigrations } from './migrations/index.ts';
+import { sqliteSearchRepo } from './search.ts';
 
 export interface SqliteOptions {
   /** A file path, or ':memory:' for tests. */
@@ -42,6 +43,7 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
   return {
     backend: 'sqlite',
     ...buildRepos(db),
+    search: sqliteSearchRepo(db, sqlite, options.path),
     transaction: work => db.transaction().execute(trx => work(buildRepos(trx))),
     async ping() {
       sqlite.prepare('select 1').get();

@@ -1,0 +1,191 @@
+/** Helpers shared by the benchmarks (and the end-to-end tests): a real server process, timing, percentiles, RSS. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  /** e.g. http://127.0.0.1:43125 */
+  url: string;
+  dataDir: string;
+  /** Resolves when the process has exited, with its exit code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends `signal` (default SIGTERM), escalates to SIGKILL after `graceMs`, and waits for the exit. */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface StartOptions {
+  dataDir: string;
+  env?: Record<string, string>;
+  /** Extra node flags for the server, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
+  nodeArgs?: string[];
+  /** How long to wait for the "listening on" line. */
+  timeoutMs?: number;
+}
+
+const running = new Set<ChildProcess>();
+// Never leave a server behind, whatever happens to the parent (failed assertion, thrown error, Ctrl-C).
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * Starts `cairn serve --port 0` as a child process (`node --import tsx`, so the pid is the server itself)
+ * and resolves once it logs "Cairn <version> listening on http://127.0.0.1:<port>".
+ */
+export function startServer({ dataDir, env = {}, nodeArgs = [], timeoutMs = 15_000 }: StartOptions): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli/index.ts', 'serve', '--port', '0', '--data-dir', dataDir], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, CAIRN_LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(resolve =>
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  let stderr = '';
+  child.stderr!.on('data', chunk => (stderr += chunk));
+
+  const stop: ServerProcess['stop'] = async (signal = 'SIGTERM', graceMs = 5_000) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    return exited;
+  };
+
+  return new Promise((resolve, reject) => {
+    const fail = (reason: string) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${reason}${stderr ? `\n--- server stderr ---\n${stderr}` : ''}`));
+    };
+    const timer = setTimeout(() => fail(`server did not report listening within ${timeoutMs} ms`), timeoutMs);
+    void exited.then(({ code, signal }) => fail(`server exited before listening (code ${code}, signal ${signal})`));
+    // Reading every line also keeps the pipe drained for the rest of the run.
+    createInterface({ input: child.stdout! }).on('line', line => {
+      const match = /listening on (http:\/\/[^\s]+:(\d+))/.exec(line);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ child, pid: child.pid!, port: Number(match[2]), url: match[1], dataDir, exited, stop });
+    });
+  });
+}
+
+export const makeTempDir = (prefix = 'cairn-') => mkdtempSync(join(tmpdir(), prefix));
+export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/** Resident set size of a process, from /proc/<pid>/status (Linux), in bytes; null when unavailable. */
+export function rssBytes(pid: number): number | null {
+  try {
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Number(kb[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Nearest-rank percentile (p in 0..100) of unsorted samples. */
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = Float64Array.from(samples).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export interface PhaseResult {
+  name: string;
+  requests: number;
+  concurrency: number;
+  errors: number;
+  seconds: number;
+  /** Per-request latencies in ms. */
+  latencies: number[];
+}
+
+/**
+ * Calls `task(i)` for i in 0..count-1 with at most `concurrency` in flight, timing each call.
+ * A task that throws is counted as an error (the first few are printed), not fatal.
+ */
+export async function runPhase(name: string, count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<PhaseResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const t0 = performance.now();
+      try {
+        await task(i);
+        latencies.push(performance.now() - t0);
+      } catch (error) {
+        if (++errors <= 3) console.error(`${name} #${i} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return { name, requests: count, concurrency, errors, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+/** Options from `--name value` arguments, then BENCH_NAME environment variables, then the defaults given. */
+export function numericOptions<T extends Record<string, number>>(argv: string[], defaults: T): T {
+  const result: Record<string, number> = { ...defaults };
+  for (const key of Object.keys(defaults)) {
+    const flag = `--${key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)}`;
+    const at = argv.indexOf(flag);
+    const raw = at >= 0 ? argv[at + 1] : process.env[`BENCH_${key.replace(/[A-Z]/g, c => `_${c}`).toUpperCase()}`];
+    if (raw === undefined) continue;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`${flag} needs a non-negative number, got ${raw}`);
+    result[key] = value;
+  }
+  const known = new Set(Object.keys(defaults).map(k => `--${k.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)}`));
+  const unknown = argv.filter(a => a.startsWith('--') && !known.has(a));
+  if (unknown.length) throw new Error(`unknown option ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
+  return result as T;
+}
+
+/** A plain text table: the first row is the header, columns after the first are right-aligned. */
+export function formatTable(rows: string[][]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map(r => (r[c] ?? '').length)));
+  const line = (r: string[]) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
+  return [line(rows[0]), widths.map(w => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+export const ms = (value: number) => (Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(2) : value.toFixed(1));
+export const mib = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MiB`);
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run sends the same data. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

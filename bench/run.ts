@@ -1,0 +1,27 @@
+/**
+ * `npm run bench -- <name> [options]`: runs one benchmark from bench/.
+ * To add one, write bench/<name>.ts whose default export is `(argv: string[]) => Promise<void>` and list it below.
+ */
+type Benchmark = (argv: string[]) => Promise<void>;
+
+const benchmarks: Record<string, { about: string; load: () => Promise<{ default: Benchmark }> }> = {
+  crud: { about: 'create, list and get memories over HTTP against a real server process', load: () => import('./crud.ts') },
+  // locomo: { about: '...', load: () => import('./locomo.ts') },
+  // 'search-scale': { about: '...', load: () => import('./search-scale.ts') },
+};
+
+const [name, ...argv] = process.argv.slice(2);
+const benchmark = name === undefined ? undefined : benchmarks[name];
+if (!benchmark) {
+  if (name !== undefined) console.error(`Unknown benchmark: ${name}\n`);
+  console.error('Usage: npm run bench -- <name> [options]\n\nBenchmarks:');
+  for (const [key, { about }] of Object.entries(benchmarks)) console.error(`  ${key.padEnd(14)} ${about}`);
+  process.exit(1);
+}
+
+try {
+  await (await benchmark.load()).default(argv);
+} catch (error) {
+  console.error(`bench ${name}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,58 @@
+/** Text rules shared by search and scoring: tokens, stop words, a light stemmer. Pure, no I/O. */
+
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be been but by can could did do does for from had has have he her hers him his how i if in into is it its ' +
+    'me my of on or our she so than that the their them then there these they this to was we were what when where which who whom ' +
+    'why will with would you your yours about also any did just very too not no yes up out over again more most some such only ' +
+    'own same both each few other all am being having doing until while during before after above below off under further once ' +
+    "here s t don should now let lets like get got go going went ever kind think really"
+  ).split(/\s+/),
+);
+
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
+
+export function hasCjk(text: string): boolean {
+  return CJK.test(text);
+}
+
+/** Lower-cased words and numbers of a text, in order. */
+export function words(text: string): string[] {
+  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
+}
+
+/** A light English stemmer: enough to match plural and tense variants in scoring (FTS5 does its own Porter stemming). */
+export function stem(word: string): string {
+  if (word.length <= 3) return word;
+  const rules: [RegExp, string][] = [
+    [/'s$/, ''],
+    [/ies$/, 'y'],
+    [/(ss|us)$/, '$1'],
+    [/sses$/, 'ss'],
+    [/([^s])s$/, '$1'],
+    [/ing$/, ''],
+    [/ed$/, ''],
+    [/ly$/, ''],
+  ];
+  for (const [pattern, replacement] of rules) {
+    if (pattern.test(word)) {
+      const stemmed = word.replace(pattern, replacement);
+      return stemmed.length >= 3 ? stemmed : word;
+    }
+  }
+  return word;
+}
+
+/** Content words of a text, stemmed: what lexical scoring compares. */
+export function terms(text: string): string[] {
+  return words(text)
+    .filter(w => !STOP_WORDS.has(w))
+    .map(stem);
+}
+
+/** An FTS5 MATCH expression that finds documents with any of the query's content words (quoted, so no syntax leaks). */
+export function ftsAnyOf(query: string): string | null {
+  const unique = [...new Set(words(query).filter(w => !STOP_WORDS.has(w)))];
+  if (unique.length === 0) return null;
+  return unique.map(w => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+}

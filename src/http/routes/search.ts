@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { LifecycleState } from '../../domain/memory.ts';
+import type { Deps } from '../../services/deps.ts';
+import { searchMemories } from '../../services/search/search.ts';
+import {
+  optimizeStorage,
+  reindexMemories,
+  reindexStatus,
+  searchIndexStatus,
+  storageInfo,
+} from '../../services/search/maintenance.ts';
+import { optionalBody } from '../schemas.ts';
+import { reindexBody, reindexQuery, reindexStatusQuery, searchBody, searchQuery } from './search.schema.ts';
+
+export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const tags = ['search'];
+  app.post('/memories/search', { schema: { tags, body: searchBody } }, req =>
+    searchMemories(deps, { ...req.body, include_states: req.body.include_states as LifecycleState[] }),
+  );
+  // The query-string form several real clients call.
+  app.get('/memories/search', { schema: { tags, querystring: searchQuery } }, async req => {
+    const started = performance.now();
+    const results = await searchMemories(deps, { ...req.query, query: req.query.q, include_states: ['active'] });
+    return {
+      memories: results.map(r => ({ ...r.memory, relevance_score: r.similarity_score, relevance_reason: r.relevance_reason })),
+      search_metadata: {
+        query: req.query.q,
+        mode: req.query.mode,
+        total: results.length,
+        took_ms: Number((performance.now() - started).toFixed(2)),
+        semantic: deps.indexer !== null,
+      },
+    };
+  });
+
+  const indexTags = ['search index and storage'];
+  app.post('/memories/reindex', { schema: { tags: indexTags, querystring: reindexQuery, body: optionalBody(reindexBody) } }, req =>
+    reindexMemories(deps, { ...req.body, batch_size: req.query.batch_size }),
+  );
+  app.get('/memories/reindex/status', { schema: { tags: indexTags, querystring: reindexStatusQuery } }, req => reindexStatus(deps, req.query));
+  app.get('/search-index/status', { schema: { tags: indexTags } }, () => searchIndexStatus(deps));
+  app.post('/search-index/reindex', { schema: { tags: indexTags } }, async () => {
+    const run = await deps.rebuilds.start();
+    return {
+      success: true,
+      run_id: run.run_id,
+      memories: run.memories,
+      messages: 0,
+      sources: 0,
+      source_chunks: 0,
+      communities: 0,
+      entities: 0,
+      errors: [],
+      message: run.already_running ? 'A rebuild is already running' : 'Rebuild started in the background; poll /search-index/reindex/status',
+      restart_recommended: false,
+    };
+  });
+  app.get('/search-index/reindex/status', { schema: { tags: indexTags } }, async () => deps.rebuilds.status());
+  app.get('/storage/info', { schema: { tags: indexTags } }, () => storageInfo(deps));
+  app.post('/storage/optimize', { schema: { tags: indexTags } }, () => optimizeStorage(deps));
+};

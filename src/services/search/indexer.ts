@@ -1,0 +1,109 @@
+import type { Embedder } from '../../providers/ports.ts';
+import type { Store } from '../../storage/ports.ts';
+import type { Clock } from '../deps.ts';
+import { createVectorIndex, type VectorIndex } from './vectorIndex.ts';
+
+const BATCH = 32;
+const RETRY_MS = 5_000;
+
+/** Embeds memories in the background so that no write waits for a model. */
+export interface Indexer {
+  readonly embedder: Embedder;
+  /** Vectors of the current model, loaded from the database on first use. */
+  vectors(): Promise<VectorIndex>;
+  /** Asks for pending memories to be embedded soon; returns at once. */
+  kick(): void;
+  /** Resolves once nothing is pending (or the last attempt failed); for tests, benchmarks and shutdown. */
+  settle(): Promise<void>;
+  readonly lastError: string | null;
+  stop(): void;
+}
+
+export interface IndexerDeps {
+  store: Store;
+  embedder: Embedder;
+  clock: Clock;
+  log?: (message: string) => void;
+}
+
+export function createIndexer({ store, embedder, clock, log = () => {} }: IndexerDeps): Indexer {
+  let loaded: Promise<VectorIndex> | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let lastError: string | null = null;
+
+  /** Loads stored vectors; vectors of another model are dropped and their memories queued again. */
+  async function load(): Promise<VectorIndex> {
+    const dropped = await store.search.dropVectorsNotOf(embedder.model);
+    if (dropped > 0) {
+      log(`embedding model is now ${embedder.model}: ${dropped} vectors of another model dropped, re-embedding`);
+      await store.search.markForReindex();
+    }
+    const index = createVectorIndex(embedder.dimensions);
+    index.reset(await store.search.vectors(embedder.model));
+    return index;
+  }
+
+  async function embedPending(): Promise<void> {
+    const index = await indexer.vectors();
+    for (;;) {
+      const pending = await store.search.pendingEmbeddings(BATCH);
+      if (pending.length === 0 || stopped) return;
+      const vectors = await embedder.embed(pending.map(p => `${p.title}\n${p.content}`));
+      const items = pending.map((p, i) => ({ memory_id: p.id, version: p.version, vector: vectors[i]! }));
+      await store.search.saveEmbeddings(items, embedder.model, clock.now());
+      const spaces = new Map((await store.memories.getMany(pending.map(p => p.id))).map(m => [m.id, m.space_id]));
+      for (const item of items) {
+        const space = spaces.get(item.memory_id);
+        if (space !== undefined) index.upsert(item.memory_id, space, item.vector);
+      }
+    }
+  }
+
+  async function run(): Promise<void> {
+    do {
+      again = false;
+      try {
+        await embedPending();
+        lastError = null;
+      } catch (error) {
+        lastError = error instanceof Error ? error.message : String(error);
+        log(`embedding failed, retrying in ${RETRY_MS / 1000} s: ${lastError}`);
+        if (!stopped) retryTimer = setTimeout(() => indexer.kick(), RETRY_MS).unref();
+        return;
+      }
+    } while (again && !stopped);
+  }
+
+  const indexer: Indexer = {
+    embedder,
+    get lastError() {
+      return lastError;
+    },
+    vectors() {
+      loaded ??= load();
+      return loaded;
+    },
+    kick() {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = run().finally(() => {
+        running = null;
+      });
+    },
+    async settle() {
+      indexer.kick();
+      while (running) await running;
+    },
+    stop() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+    },
+  };
+  return indexer;
+}

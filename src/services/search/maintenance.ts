@@ -1,0 +1,106 @@
+import type { Deps } from '../deps.ts';
+
+type IndexDeps = Pick<Deps, 'store' | 'indexer'>;
+
+/**
+ * Re-embeds the given memories (or every memory flagged `reindex_needed`) and waits for it.
+ * Unknown ids come back as failed with reason `not_found` without failing the call.
+ */
+export async function reindexMemories(deps: IndexDeps, input: { memory_ids?: string[] | null; batch_size: number }) {
+  const requested = input.memory_ids?.length ? [...new Set(input.memory_ids)] : await deps.store.search.idsNeedingReindex();
+  const existing = new Set((await deps.store.memories.getMany(requested)).filter(m => m.lifecycle_state !== 'forgotten').map(m => m.id));
+  const found = requested.filter(id => existing.has(id));
+  if (deps.indexer) {
+    await deps.store.search.markForReindex(found);
+    await deps.indexer.settle();
+  }
+  const stillPending = new Set(deps.indexer ? await deps.store.search.idsNeedingReindex() : []);
+  const details = requested.map(id => {
+    if (!existing.has(id)) return { memory_id: id, status: 'failed', reason: 'not_found' };
+    if (stillPending.has(id)) return { memory_id: id, status: 'failed', reason: 'embedding_failed', error: deps.indexer?.lastError ?? null };
+    return {
+      memory_id: id,
+      status: 'success',
+      reason: deps.indexer ? null : 'full_text_only',
+      embedding_dimension: deps.indexer?.embedder.dimensions ?? null,
+    };
+  });
+  const failed = details.filter(d => d.status === 'failed').length;
+  return {
+    success: true,
+    processed: details.length - failed,
+    failed,
+    error: failed > 0 && deps.indexer?.lastError ? deps.indexer.lastError : null,
+    batch_size: input.batch_size,
+    details,
+  };
+}
+
+/** How many memories still wait for their embedding (a client may poll this until it is 0). */
+export async function reindexStatus(deps: Pick<Deps, 'store'>, input: { include_ids: boolean }) {
+  const count = await deps.store.search.countNeedingReindex();
+  const sample = await deps.store.memories.getMany(await deps.store.search.idsNeedingReindex(5));
+  return {
+    count_needing_reindex: count,
+    has_memories_needing_reindex: count > 0,
+    sample_memories: sample.map(m => ({ id: m.id, title: m.title })),
+    all_memory_ids: input.include_ids ? await deps.store.search.idsNeedingReindex() : null,
+  };
+}
+
+/** Whether semantic search is on, with which model, and how far the index has got. */
+export async function searchIndexStatus(deps: IndexDeps) {
+  const pending = await deps.store.search.countNeedingReindex();
+  if (!deps.indexer) {
+    return {
+      available: true,
+      model_cached: false,
+      model_name: '',
+      message: 'Full-text search only: no embedding model is configured (CAIRN_EMBEDDER). Search works offline with bm25 and query expansion.',
+      embedding_mode: 'none',
+      remote_provider: null,
+      remote_model: null,
+      semantic_search: false,
+      indexed_vectors: 0,
+      pending_memories: pending,
+      last_error: null,
+    };
+  }
+  const embedder = deps.indexer.embedder;
+  const vectors = await deps.indexer.vectors();
+  const remote = embedder.provider === 'openai';
+  return {
+    available: deps.indexer.lastError === null,
+    model_cached: true,
+    model_name: embedder.model,
+    message: deps.indexer.lastError
+      ? `Embedding is failing (${deps.indexer.lastError}); search falls back to full text for memories not yet embedded`
+      : `Hybrid search: full text + ${embedder.model} (${vectors.size} vectors, ${pending} pending)`,
+    embedding_mode: remote ? 'remote' : 'local',
+    remote_provider: remote ? embedder.provider : null,
+    remote_model: remote ? embedder.model : null,
+    semantic_search: true,
+    indexed_vectors: vectors.size,
+    pending_memories: pending,
+    last_error: deps.indexer.lastError,
+  };
+}
+
+/** On-disk sizes: the database file (with its write-ahead log) and the part of it the search projection takes. */
+export async function storageInfo(deps: Pick<Deps, 'store'>) {
+  const { search_index_bytes, database_bytes } = await deps.store.search.sizeBytes();
+  return {
+    graph_db_bytes: Math.max(0, database_bytes - search_index_bytes),
+    message_store_bytes: 0,
+    search_index_bytes,
+    total_bytes: database_bytes,
+    backend: deps.store.backend,
+  };
+}
+
+/** Compacts the search index and the database file and flushes the write-ahead log. */
+export async function optimizeStorage(deps: Pick<Deps, 'store'>) {
+  const { before_bytes, after_bytes } = await deps.store.search.optimize();
+  const freed = Math.max(0, before_bytes - after_bytes);
+  return { success: true, before_bytes, after_bytes, freed_bytes: freed, message: `Storage optimized; ${freed} bytes freed` };
+}

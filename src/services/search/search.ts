@@ -1,0 +1,174 @@
+import type { LifecycleState, UnitType } from '../../domain/memory.ts';
+import { absoluteSimilarity, lexicalOverlap, priorBoost, rrf, semanticSimilarity } from '../../domain/scoring.ts';
+import { ftsAnyOf, hasCjk, terms } from '../../domain/text.ts';
+import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
+import type { Deps } from '../deps.ts';
+import { presentMemories } from '../memories/read.ts';
+
+export const SEARCH_MODES = ['fast', 'deep'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+export interface SearchInput {
+  query: string;
+  limit: number;
+  mode: SearchMode;
+  space_id?: string | null;
+  include_states: LifecycleState[];
+  unit_type?: UnitType | null;
+  filter_labels?: string[] | null;
+  metadata_filters?: string[] | null;
+  event_date_from?: string | null;
+  event_date_to?: string | null;
+  recorded_date_from?: string | null;
+  recorded_date_to?: string | null;
+}
+
+/** Candidates taken from each ranking before fusion. */
+const POOL = 100;
+/** Deep mode: how many top hits feed query expansion, and how many expansion terms it adds. */
+const FEEDBACK_DOCS = 5;
+const FEEDBACK_TERMS = 6;
+/** Least rescaled similarity for a vector-only match to count. */
+const MIN_SEMANTIC = 0.15;
+
+type SearchDeps = Pick<Deps, 'store' | 'indexer' | 'clock'>;
+
+interface Candidate {
+  id: string;
+  lexicalRank?: number;
+  expansionRank?: number;
+  semanticRank?: number;
+}
+
+function toFilter(input: SearchInput): SearchFilter {
+  return {
+    space_id: input.space_id || 'default',
+    states: input.include_states,
+    unit_type: input.unit_type ?? undefined,
+    label_names: input.filter_labels ?? undefined,
+    metadata: input.metadata_filters?.map(f => {
+      const at = f.indexOf('=');
+      return at < 0 ? { key: f.trim() } : { key: f.slice(0, at).trim(), value: f.slice(at + 1).trim() };
+    }),
+    event_from: input.event_date_from ?? undefined,
+    event_to: input.event_date_to ?? undefined,
+    recorded_from: input.recorded_date_from ?? undefined,
+    recorded_to: input.recorded_date_to ?? undefined,
+  };
+}
+
+/** Full-text hits: stemmed words (any of them), plus trigram substrings for CJK text, which has no spaces. */
+async function lexicalHits(deps: SearchDeps, query: string, filter: SearchFilter): Promise<LexicalHit[]> {
+  const match = ftsAnyOf(query);
+  const hits = match ? await deps.store.search.lexical(match, filter, POOL) : [];
+  if (hasCjk(query)) {
+    const runs = query.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+    for (const run of runs.filter(hasCjk)) hits.push(...(await deps.store.search.substring(run, filter, POOL)));
+  }
+  return hits;
+}
+
+/** Nearest vectors in the space that pass the filter, and a way to score any other candidate against the query. */
+async function semanticHits(deps: SearchDeps, query: string, filter: SearchFilter) {
+  if (!deps.indexer) return { hits: [], cosines: () => new Map<string, number>() };
+  const [[vector], index] = await Promise.all([deps.indexer.embedder.embed([query]), deps.indexer.vectors()]);
+  const floor = deps.indexer.embedder.unrelatedCosine;
+  // A vector match alone must say more than chance: otherwise every memory of the space would come back.
+  const nearest = index.search(vector!, filter.space_id, POOL).filter(h => semanticSimilarity(h.cosine, floor) >= MIN_SEMANTIC);
+  const allowed = new Set(await deps.store.search.filterIds(nearest.map(h => h.id), filter));
+  return { hits: nearest.filter(h => allowed.has(h.id)), cosines: (ids: string[]) => index.cosines(vector!, ids) };
+}
+
+/** Terms frequent in the best hits but absent from the query: pseudo-relevance feedback for deep mode. */
+function expansionTerms(queryTerms: string[], top: MemoryRecord[]): string[] {
+  const counts = new Map<string, number>();
+  const known = new Set(queryTerms);
+  for (const memory of top) for (const term of new Set(terms(memory.content))) if (!known.has(term) && term.length > 2) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return [...counts.entries()]
+    .filter(([, n]) => n >= 2)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, FEEDBACK_TERMS)
+    .map(([t]) => t);
+}
+
+function mergeCandidates(lexical: LexicalHit[], semantic: { id: string; cosine: number }[], expansion: LexicalHit[] = []) {
+  const byId = new Map<string, Candidate>();
+  const get = (id: string) => byId.get(id) ?? byId.set(id, { id }).get(id)!;
+  lexical.forEach((h, rank) => (get(h.id).lexicalRank ??= rank));
+  expansion.forEach((h, rank) => (get(h.id).expansionRank ??= rank));
+  semantic.forEach((h, rank) => (get(h.id).semanticRank = rank));
+  return [...byId.values()];
+}
+
+const fusedScore = (c: Candidate) => rrf(c.lexicalRank) + rrf(c.semanticRank) + rrf(c.expansionRank, 0.5);
+
+function describe(matched: string[], semantic: number | undefined, expanded: boolean): string {
+  const parts: string[] = [];
+  if (matched.length) parts.push(`matched ${matched.slice(0, 5).map(t => `'${t}'`).join(', ')}`);
+  if (semantic !== undefined && semantic > 0) parts.push(`semantically similar (${semantic.toFixed(2)})`);
+  if (expanded) parts.push('related to the best matches');
+  return parts.join('; ') || 'weak match';
+}
+
+/**
+ * Hybrid search within one space. `fast` fuses full-text (bm25) and vector rankings by reciprocal rank; `deep` adds
+ * query expansion from the best hits and importance/recency priors. Scores are absolute (see domain/scoring.ts).
+ */
+export async function searchMemories(deps: SearchDeps, input: SearchInput) {
+  const filter = toFilter(input);
+  const queryTerms = terms(input.query);
+  const [lexical, { hits: semantic, cosines }] = await Promise.all([
+    lexicalHits(deps, input.query, filter),
+    semanticHits(deps, input.query, filter),
+  ]);
+  let candidates = mergeCandidates(lexical, semantic);
+  let records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
+
+  if (input.mode === 'deep' && candidates.length > 0) {
+    const top = [...candidates].sort((a, b) => fusedScore(b) - fusedScore(a)).slice(0, FEEDBACK_DOCS);
+    const extra = expansionTerms(queryTerms, top.map(c => records.get(c.id)!).filter(Boolean));
+    if (extra.length > 0) {
+      const expansion = await deps.store.search.lexical(extra.map(t => `"${t}"*`).join(' OR '), filter, POOL);
+      candidates = mergeCandidates(lexical, semantic, expansion);
+      const missing = candidates.filter(c => !records.has(c.id)).map(c => c.id);
+      for (const m of await deps.store.memories.getMany(missing)) records.set(m.id, m);
+    }
+  }
+
+  const now = Date.parse(deps.clock.now());
+  const candidateCosines = cosines(candidates.map(c => c.id));
+  const scored = candidates
+    .filter(c => records.has(c.id))
+    .map(c => {
+      const memory = records.get(c.id)!;
+      const overlap = lexicalOverlap(queryTerms, terms(`${memory.title} ${memory.content}`));
+      const cosine = candidateCosines.get(c.id);
+      const semanticScore = cosine === undefined ? undefined : semanticSimilarity(cosine, deps.indexer!.embedder.unrelatedCosine);
+      const fused = fusedScore(c);
+      const prior = input.mode === 'deep' ? priorBoost(memory.importance, (now - Date.parse(memory.created_at)) / 86_400_000) : 1;
+      return { c, memory, overlap, semanticScore, fused, rank: fused * prior, prior };
+    })
+    .sort((a, b) => b.rank - a.rank || (a.c.id < b.c.id ? -1 : 1))
+    .slice(0, input.limit);
+
+  const presented = await presentMemories(deps, scored.map(s => s.memory));
+  let ceiling = 1;
+  return scored.map((s, i) => {
+    // Absolute similarity, but never above the hit ranked before it, so scores read top-down.
+    const similarity = Math.min(ceiling, absoluteSimilarity(s.overlap, s.semanticScore));
+    ceiling = similarity;
+    return {
+      memory: presented[i]!,
+      similarity_score: Number(similarity.toFixed(4)),
+      relevance_reason: describe(s.overlap.matched, s.semanticScore, s.c.expansionRank !== undefined && s.c.lexicalRank === undefined),
+      related_entities: [] as unknown[],
+      score_breakdown: {
+        lexical: { rank: s.c.lexicalRank ?? null, coverage: s.overlap.coverage, dice: Number(s.overlap.dice.toFixed(4)) },
+        semantic: { rank: s.c.semanticRank ?? null, similarity: s.semanticScore ?? null },
+        expansion: { rank: s.c.expansionRank ?? null },
+        fused: Number(s.fused.toFixed(6)),
+        prior: Number(s.prior.toFixed(4)),
+      },
+    };
+  });
+}

@@ -1,0 +1,198 @@
+import { statSync } from 'node:fs';
+import type BetterSqlite3 from 'better-sqlite3';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { LexicalHit, SearchFilter, SearchRepo } from '../ports.ts';
+import type { Database } from '../shared/schema.ts';
+import { chunked } from '../shared/chunks.ts';
+
+/** SQL conditions on `m` (memories) for a search filter. */
+function filterSql(filter: SearchFilter): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [
+    sql`m.space_id = ${filter.space_id}`,
+    sql`m.lifecycle_state in (${sql.join(filter.states)})`,
+  ];
+  if (filter.unit_type) conditions.push(sql`m.unit_type = ${filter.unit_type}`);
+  if (filter.event_from) conditions.push(sql`coalesce(m.event_end, m.event_start) >= ${filter.event_from}`);
+  if (filter.event_to) conditions.push(sql`m.event_start <= ${filter.event_to}`);
+  if (filter.recorded_from) conditions.push(sql`m.created_at >= ${filter.recorded_from}`);
+  if (filter.recorded_to) conditions.push(sql`m.created_at <= ${filter.recorded_to}`);
+  if (filter.label_names?.length) {
+    conditions.push(sql`exists (select 1 from memory_labels ml join labels l on l.id = ml.label_id
+      where ml.memory_id = m.id and l.name in (${sql.join(filter.label_names)}))`);
+  }
+  for (const { key, value } of filter.metadata ?? []) {
+    const path = `$."${key.replace(/"/g, '')}"`;
+    conditions.push(value === undefined ? sql`json_type(m.metadata, ${path}) is not null` : sql`cast(json_extract(m.metadata, ${path}) as text) = ${value}`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+const fileBytes = (path: string) => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+};
+
+export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Database, path: string): SearchRepo {
+  const databaseBytes = () => (path === ':memory:' ? 0 : fileBytes(path) + fileBytes(`${path}-wal`));
+
+  /** Bytes of the FTS shadow tables and embeddings, where SQLite was built with the dbstat table. */
+  function searchIndexBytes(): number {
+    try {
+      const row = sqlite
+        .prepare(
+          `select coalesce(sum(pgsize), 0) as bytes from dbstat
+           where name like 'memories_fts%' or name like 'memories_trigram%' or name = 'memory_embeddings'`,
+        )
+        .get() as { bytes: number };
+      return row.bytes;
+    } catch {
+      return 0;
+    }
+  }
+
+  return {
+    async lexical(match, filter, limit) {
+      const { rows } = await sql<LexicalHit>`
+        select m.id as id, bm25(memories_fts, 2.0, 1.0) as rank
+        from memories_fts join memories m on m.rowid = memories_fts.rowid
+        where memories_fts match ${match} and ${filterSql(filter)}
+        order by rank limit ${limit}`.execute(db);
+      return rows;
+    },
+
+    async substring(needle, filter, limit) {
+      const phrase = `"${needle.replace(/"/g, '""')}"`;
+      const { rows } = await sql<LexicalHit>`
+        select m.id as id, bm25(memories_trigram) as rank
+        from memories_trigram join memories m on m.rowid = memories_trigram.rowid
+        where memories_trigram match ${phrase} and ${filterSql(filter)}
+        order by rank limit ${limit}`.execute(db);
+      return rows;
+    },
+
+    async filterIds(ids, filter) {
+      const rows = await chunked(ids, async part => {
+        const { rows } = await sql<{ id: string }>`select m.id as id from memories m where m.id in (${sql.join(part)}) and ${filterSql(filter)}`.execute(db);
+        return rows;
+      });
+      return rows.map(r => r.id);
+    },
+
+    async pendingEmbeddings(limit) {
+      return db
+        .selectFrom('memories')
+        .select(['id', 'title', 'content', 'version'])
+        .where('reindex_needed', '=', 1)
+        .where('lifecycle_state', '!=', 'forgotten')
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    async saveEmbeddings(items, model, at) {
+      return db.transaction().execute(async trx => {
+        let saved = 0;
+        for (const item of items) {
+          const bytes = Buffer.from(item.vector.buffer, item.vector.byteOffset, item.vector.byteLength);
+          // Only where the content is still the embedded version: an edit meanwhile leaves the memory pending.
+          const cleared = await trx
+            .updateTable('memories')
+            .set({ reindex_needed: 0 })
+            .where('id', '=', item.memory_id)
+            .where('version', '=', item.version)
+            .executeTakeFirst();
+          if (Number(cleared.numUpdatedRows) === 0) continue;
+          const row = { model, dimensions: item.vector.length, vector: bytes, content_version: item.version, created_at: at };
+          await trx
+            .insertInto('memory_embeddings')
+            .values({ memory_id: item.memory_id, ...row })
+            .onConflict(oc => oc.column('memory_id').doUpdateSet(row))
+            .execute();
+          saved++;
+        }
+        return saved;
+      });
+    },
+
+    async vectors(model) {
+      const rows = await db
+        .selectFrom('memory_embeddings as e')
+        .innerJoin('memories as m', 'm.id', 'e.memory_id')
+        .select(['e.memory_id', 'm.space_id', 'e.vector'])
+        .where('e.model', '=', model)
+        .execute();
+      return rows.map(r => {
+        const bytes = r.vector as Buffer;
+        const copy = new Float32Array(bytes.byteLength / 4);
+        new Uint8Array(copy.buffer).set(bytes);
+        return { memory_id: r.memory_id, space_id: r.space_id, vector: copy };
+      });
+    },
+
+    async countIndexable() {
+      const row = await db
+        .selectFrom('memories')
+        .select(eb => eb.fn.countAll<number>().as('n'))
+        .where('lifecycle_state', '!=', 'forgotten')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async countNeedingReindex() {
+      const row = await db
+        .selectFrom('memories')
+        .select(eb => eb.fn.countAll<number>().as('n'))
+        .where('reindex_needed', '=', 1)
+        .where('lifecycle_state', '!=', 'forgotten')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async idsNeedingReindex(limit) {
+      let query = db.selectFrom('memories').select('id').where('reindex_needed', '=', 1).where('lifecycle_state', '!=', 'forgotten').orderBy('created_at').orderBy('id');
+      if (limit !== undefined) query = query.limit(limit);
+      return (await query.execute()).map(r => r.id);
+    },
+
+    async markForReindex(ids) {
+      if (ids === undefined) {
+        const result = await db.updateTable('memories').set({ reindex_needed: 1 }).executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      }
+      const counts = await chunked(ids, async part => {
+        const result = await db.updateTable('memories').set({ reindex_needed: 1 }).where('id', 'in', part).executeTakeFirst();
+        return [Number(result.numUpdatedRows)];
+      });
+      return counts.reduce((a, b) => a + b, 0);
+    },
+
+    async dropVectorsNotOf(model) {
+      const result = await db.deleteFrom('memory_embeddings').where('model', '!=', model).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async rebuildFullText() {
+      await sql`insert into memories_fts(memories_fts) values ('rebuild')`.execute(db);
+      await sql`insert into memories_trigram(memories_trigram) values ('rebuild')`.execute(db);
+    },
+
+    async sizeBytes() {
+      return { search_index_bytes: searchIndexBytes(), database_bytes: databaseBytes() };
+    },
+
+    async optimize() {
+      const before = databaseBytes();
+      await sql`insert into memories_fts(memories_fts) values ('optimize')`.execute(db);
+      await sql`insert into memories_trigram(memories_trigram) values ('optimize')`.execute(db);
+      await sql`vacuum`.execute(db); // through Kysely, so it waits for any open transaction
+      // VACUUM may renumber the rowids the full-text indexes point at.
+      await this.rebuildFullText();
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      return { before_bytes: before, after_bytes: databaseBytes() };
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Durability of the real server process: every write the service acknowledged must survive a SIGKILL,
+ * and SIGTERM must shut down cleanly (exit code 0, promptly) with the data intact.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { makeTempDir, removeDir, type ServerProcess, startServer } from '../../bench/lib.ts';
+
+const started: ServerProcess[] = [];
+const dirs: string[] = [];
+
+/** A server on `dataDir` that is killed after the tests whatever happens in between. */
+async function start(dataDir: string): Promise<ServerProcess> {
+  const server = await startServer({ dataDir, env: { CAIRN_API_KEY: '' } });
+  started.push(server);
+  return server;
+}
+
+function tempDir(): string {
+  const dir = makeTempDir('cairn-e2e-');
+  dirs.push(dir);
+  return dir;
+}
+
+after(async () => {
+  await Promise.all(started.map(server => server.stop('SIGKILL')));
+  for (const dir of dirs) removeDir(dir);
+});
+
+async function createMemory(server: ServerProcess, content: string, labels?: string[]): Promise<string> {
+  const response = await fetch(`${server.url}/memories`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ content, labels }),
+  });
+  const body = (await response.json()) as { id: string };
+  assert.equal(response.status, 200, `create answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+/** Asserts that every acknowledged memory can be read back with its content. */
+async function assertAllPresent(server: ServerProcess, acknowledged: Map<string, string>) {
+  for (const [id, content] of acknowledged) {
+    const response = await fetch(`${server.url}/memories/${id}`);
+    assert.equal(response.status, 200, `memory ${id} is missing after restart`);
+    assert.equal(((await response.json()) as { content: string }).content, content);
+  }
+  const list = (await (await fetch(`${server.url}/memories?limit=1`)).json()) as { pagination: { total: number } };
+  assert.ok(list.pagination.total >= acknowledged.size, `list counts ${list.pagination.total} memories, ${acknowledged.size} were acknowledged`);
+}
+
+describe('durability of the server process', () => {
+  test('every acknowledged write survives SIGKILL, even with writes in flight', async () => {
+    const dataDir = tempDir();
+    const server = await start(dataDir);
+    const total = 200;
+    const killAfter = 150;
+    const acknowledged = new Map<string, string>();
+    let next = 0;
+    let killed: Promise<unknown> | undefined;
+
+    // 10 writers; once 150 writes are acknowledged the process is killed while the others are still in flight.
+    const writer = async () => {
+      while (next < total && !killed) {
+        const content = `Durability check ${next++}: the kettle is in the second cupboard from the left.`;
+        try {
+          const id = await createMemory(server, content, next % 3 === 0 ? ['e2e', 'kitchen'] : undefined);
+          acknowledged.set(id, content);
+        } catch (error) {
+          if (!killed) throw error; // after the kill, refused or cut connections are expected
+          return;
+        }
+        if (acknowledged.size >= killAfter && !killed) killed = server.stop('SIGKILL');
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, writer));
+    const exit = await server.exited;
+    assert.equal(exit.signal, 'SIGKILL');
+    assert.ok(acknowledged.size >= killAfter);
+
+    const restarted = await start(dataDir);
+    await assertAllPresent(restarted, acknowledged);
+    await restarted.stop('SIGKILL');
+  });
+
+  test('SIGTERM exits 0 promptly and the data is there after restart', async () => {
+    const dataDir = tempDir();
+    const server = await start(dataDir);
+    const acknowledged = new Map<string, string>();
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const content = `Shutdown check ${i}: the spare bulbs are in the hall drawer.`;
+        acknowledged.set(await createMemory(server, content), content);
+      }),
+    );
+
+    const t0 = performance.now();
+    const exit = await server.stop('SIGTERM', 5_000);
+    const elapsed = performance.now() - t0;
+    assert.deepEqual(exit, { code: 0, signal: null }, 'SIGTERM should end the process with exit code 0');
+    assert.ok(elapsed < 2_000, `shutdown took ${elapsed.toFixed(0)} ms`);
+
+    const restarted = await start(dataDir);
+    await assertAllPresent(restarted, acknowledged);
+    await restarted.stop('SIGKILL');
+  });
+});
