@@ -91,7 +91,9 @@ export async function createMemory(
     } else if (!existing) {
       for (const label of suggested) if (await tx.labels.getById(label.id)) await tx.memoryLabels.assign(memory.id, label.id, at);
     }
-    const labels = (await tx.memoryLabels.labelsOf([memory.id])).get(memory.id) ?? [];
+    // A new memory has exactly the labels just given (or suggested); only an upsert may have kept others.
+    const labels =
+      existing || input.labels?.length || suggested.length ? ((await tx.memoryLabels.labelsOf([memory.id])).get(memory.id) ?? []) : [];
     return {
       id: memory.id,
       memory: { ...presentMemory(memory, labels), node_type: 'Memory' as const },

@@ -1,0 +1,113 @@
+/**
+ * `npm run bench -- locomo`: retrieval quality on the LoCoMo conversations in ../shared/bench/locomo/.
+ * Every turn becomes one memory (in one space per conversation) through the HTTP API of a real server; each question
+ * (category 5, adversarial, skipped) is searched in its space; a hit is any evidence turn among the results.
+ * The embedder is the server's: CAIRN_EMBEDDER=... npm run bench -- locomo
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatTable, makeTempDir, ms, numericOptions, percentile, REPO_ROOT, removeDir, runPhase, startServer } from './lib.ts';
+
+interface Turn {
+  speaker: string;
+  dia_id: string;
+  text: string;
+  blip_caption?: string;
+}
+interface Question {
+  question: string;
+  evidence: string[];
+  category: number;
+}
+interface Conversation {
+  id: string;
+  turns: { content: string; dia_id: string; event_start: string | null }[];
+  questions: Question[];
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** "1:56 pm on 8 May, 2023" → ISO date-time, or null. */
+export function sessionDate(text: string): string | null {
+  const m = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})/i.exec(text);
+  if (!m) return null;
+  const month = MONTHS.indexOf(m[5]!.toLowerCase());
+  if (month < 0) return null;
+  const hour = (Number(m[1]) % 12) + (m[3]!.toLowerCase() === 'pm' ? 12 : 0);
+  return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]))).toISOString();
+}
+
+export function loadConversations(dir = join(REPO_ROOT, '..', 'shared', 'bench', 'locomo')): Conversation[] {
+  return readdirSync(dir)
+    .filter(f => f.endsWith('.json'))
+    .sort()
+    .map(file => {
+      const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+      const turns: Conversation['turns'] = [];
+      for (let n = 1; Array.isArray(data[`session_${n}`]) || data[`session_${n}_date_time`]; n++) {
+        const date = sessionDate(String(data[`session_${n}_date_time`] ?? ''));
+        for (const turn of (data[`session_${n}`] as Turn[] | undefined) ?? []) {
+          const image = turn.blip_caption ? ` [image: ${turn.blip_caption}]` : '';
+          turns.push({ content: `${turn.speaker}: ${turn.text}${image}`, dia_id: turn.dia_id, event_start: date });
+        }
+      }
+      const questions = (data.qa as Question[]).filter(q => q.category !== 5 && q.evidence?.length);
+      return { id: file.replace(/\.json$/, ''), turns, questions };
+    });
+}
+
+async function json(url: string, init?: RequestInit) {
+  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json' } });
+  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<any>;
+}
+
+export default async function locomo(argv: string[]) {
+  const options = numericOptions(argv, { concurrency: 16, limit: 10 });
+  const conversations = loadConversations();
+  const dataDir = makeTempDir('cairn-locomo-');
+  const server = await startServer({ dataDir });
+  try {
+    const turns = conversations.flatMap(c => c.turns.map(t => ({ ...t, space: c.id })));
+    const ingest = await runPhase('ingest', turns.length, options.concurrency, async i => {
+      const t = turns[i]!;
+      await json(`${server.url}/memories`, {
+        method: 'POST',
+        body: JSON.stringify({ content: t.content, space_id: t.space, event_start: t.event_start, metadata: { dia_id: t.dia_id } }),
+      });
+    });
+    const waitStarted = performance.now();
+    while ((await json(`${server.url}/memories/reindex/status`)).count_needing_reindex > 0) await new Promise(r => setTimeout(r, 200));
+    const indexSeconds = (performance.now() - waitStarted) / 1000;
+    const status = await json(`${server.url}/search-index/status`);
+
+    const rows = [['mode', 'questions', 'recall@1', 'recall@5', 'recall@10', 'p50 ms', 'p95 ms']];
+    for (const mode of ['fast', 'deep']) {
+      const hits = { 1: 0, 5: 0, 10: 0 };
+      const latencies: number[] = [];
+      let total = 0;
+      for (const conversation of conversations) {
+        for (const q of conversation.questions) {
+          const started = performance.now();
+          const results = await json(`${server.url}/memories/search`, {
+            method: 'POST',
+            body: JSON.stringify({ query: q.question, limit: options.limit, mode, space_id: conversation.id }),
+          });
+          latencies.push(performance.now() - started);
+          const ids: string[] = results.map((r: any) => r.memory.metadata.dia_id);
+          const evidence = new Set(q.evidence);
+          for (const k of [1, 5, 10] as const) if (ids.slice(0, k).some(id => evidence.has(id))) hits[k]++;
+          total++;
+        }
+      }
+      rows.push([mode, String(total), ...[1, 5, 10].map(k => (hits[k as 1 | 5 | 10] / total).toFixed(3)), ms(percentile(latencies, 50)), ms(percentile(latencies, 95))]);
+    }
+    console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns.length} turns`);
+    console.log(`search index: ${status.message}`);
+    console.log(`ingest: ${(turns.length / ingest.seconds).toFixed(0)} memories/s (${ingest.errors} errors); embedding settled ${indexSeconds.toFixed(1)} s later\n`);
+    console.log(formatTable(rows));
+  } finally {
+    await server.stop();
+    removeDir(dataDir);
+  }
+}
