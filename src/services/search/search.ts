@@ -1,7 +1,7 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import { absoluteSimilarity, lexicalOverlap, priorBoost, rrf, semanticSimilarity } from '../../domain/scoring.ts';
 import { ftsAnyOf, hasCjk, terms } from '../../domain/text.ts';
-import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
+import type { LexicalHit, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../memories/read.ts';
 
@@ -25,9 +25,6 @@ export interface SearchInput {
 
 /** Candidates taken from each ranking before fusion. */
 const POOL = 100;
-/** Deep mode: how many top hits feed query expansion, and how many expansion terms it adds. */
-const FEEDBACK_DOCS = 5;
-const FEEDBACK_TERMS = 6;
 /** Least rescaled similarity for a vector-only match to count. */
 const MIN_SEMANTIC = 0.15;
 
@@ -36,7 +33,6 @@ type SearchDeps = Pick<Deps, 'store' | 'indexer' | 'clock'>;
 interface Candidate {
   id: string;
   lexicalRank?: number;
-  expansionRank?: number;
   semanticRank?: number;
 }
 
@@ -79,40 +75,27 @@ async function semanticHits(deps: SearchDeps, query: string, filter: SearchFilte
   return { hits: nearest.filter(h => allowed.has(h.id)), cosines: (ids: string[]) => index.cosines(vector!, ids) };
 }
 
-/** Terms frequent in the best hits but absent from the query: pseudo-relevance feedback for deep mode. */
-function expansionTerms(queryTerms: string[], top: MemoryRecord[]): string[] {
-  const counts = new Map<string, number>();
-  const known = new Set(queryTerms);
-  for (const memory of top) for (const term of new Set(terms(memory.content))) if (!known.has(term) && term.length > 2) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return [...counts.entries()]
-    .filter(([, n]) => n >= 2)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, FEEDBACK_TERMS)
-    .map(([t]) => t);
-}
-
-function mergeCandidates(lexical: LexicalHit[], semantic: { id: string; cosine: number }[], expansion: LexicalHit[] = []) {
+function mergeCandidates(lexical: LexicalHit[], semantic: { id: string; cosine: number }[]) {
   const byId = new Map<string, Candidate>();
   const get = (id: string) => byId.get(id) ?? byId.set(id, { id }).get(id)!;
   lexical.forEach((h, rank) => (get(h.id).lexicalRank ??= rank));
-  expansion.forEach((h, rank) => (get(h.id).expansionRank ??= rank));
   semantic.forEach((h, rank) => (get(h.id).semanticRank = rank));
   return [...byId.values()];
 }
 
-const fusedScore = (c: Candidate) => rrf(c.lexicalRank) + rrf(c.semanticRank) + rrf(c.expansionRank, 0.5);
+const fusedScore = (c: Candidate) => rrf(c.lexicalRank) + rrf(c.semanticRank);
 
-function describe(matched: string[], semantic: number | undefined, expanded: boolean): string {
+function describe(matched: string[], semantic: number | undefined): string {
   const parts: string[] = [];
   if (matched.length) parts.push(`matched ${matched.slice(0, 5).map(t => `'${t}'`).join(', ')}`);
   if (semantic !== undefined && semantic > 0) parts.push(`semantically similar (${semantic.toFixed(2)})`);
-  if (expanded) parts.push('related to the best matches');
   return parts.join('; ') || 'weak match';
 }
 
 /**
  * Hybrid search within one space. `fast` fuses full-text (bm25) and vector rankings by reciprocal rank; `deep` adds
- * query expansion from the best hits and importance/recency priors. Scores are absolute (see domain/scoring.ts).
+ * importance and recency priors (entity expansion comes with the knowledge graph). Scores are absolute
+ * (see domain/scoring.ts). Query expansion from the best hits was measured on LoCoMo and left out: it cost recall@1.
  */
 export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   const filter = toFilter(input);
@@ -121,19 +104,8 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
     lexicalHits(deps, input.query, filter),
     semanticHits(deps, input.query, filter),
   ]);
-  let candidates = mergeCandidates(lexical, semantic);
-  let records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
-
-  if (input.mode === 'deep' && candidates.length > 0) {
-    const top = [...candidates].sort((a, b) => fusedScore(b) - fusedScore(a)).slice(0, FEEDBACK_DOCS);
-    const extra = expansionTerms(queryTerms, top.map(c => records.get(c.id)!).filter(Boolean));
-    if (extra.length > 0) {
-      const expansion = await deps.store.search.lexical(extra.map(t => `"${t}"*`).join(' OR '), filter, POOL);
-      candidates = mergeCandidates(lexical, semantic, expansion);
-      const missing = candidates.filter(c => !records.has(c.id)).map(c => c.id);
-      for (const m of await deps.store.memories.getMany(missing)) records.set(m.id, m);
-    }
-  }
+  const candidates = mergeCandidates(lexical, semantic);
+  const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
 
   const now = Date.parse(deps.clock.now());
   const candidateCosines = cosines(candidates.map(c => c.id));
@@ -160,12 +132,11 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
     return {
       memory: presented[i]!,
       similarity_score: Number(similarity.toFixed(4)),
-      relevance_reason: describe(s.overlap.matched, s.semanticScore, s.c.expansionRank !== undefined && s.c.lexicalRank === undefined),
+      relevance_reason: describe(s.overlap.matched, s.semanticScore),
       related_entities: [] as unknown[],
       score_breakdown: {
         lexical: { rank: s.c.lexicalRank ?? null, coverage: s.overlap.coverage, dice: Number(s.overlap.dice.toFixed(4)) },
         semantic: { rank: s.c.semanticRank ?? null, similarity: s.semanticScore ?? null },
-        expansion: { rank: s.c.expansionRank ?? null },
         fused: Number(s.fused.toFixed(6)),
         prior: Number(s.prior.toFixed(4)),
       },
