@@ -8,6 +8,7 @@ import { openSqliteStore } from './storage/sqlite/store.ts';
 import type { Store } from './storage/ports.ts';
 import { buildServer } from './http/server.ts';
 import { createHashEmbedder } from './providers/embedder/hash.ts';
+import { createUseLiteEmbedder } from './providers/embedder/useLite.ts';
 import type { Embedder } from './providers/ports.ts';
 import { createIndexer } from './services/search/indexer.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
@@ -28,11 +29,13 @@ function searchEmbedder(config: Pick<Config, 'embedder'>): Embedder | null {
   switch (config.embedder) {
     case 'hash':
       return createHashEmbedder();
+    case 'use-lite':
+      return createUseLiteEmbedder();
     case 'none':
     case 'default':
       return null;
     default:
-      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none or hash`);
+      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none, use-lite or hash`);
   }
 }
 

@@ -1,9 +1,4 @@
-/** Search scoring rules: rank fusion for ordering, an absolute similarity for display. Pure. */
-
-/** Reciprocal-rank fusion constant: the usual 60 keeps one list's top hit from drowning the other list. */
-export const RRF_K = 60;
-
-export const rrf = (rank: number | undefined, weight = 1) => (rank === undefined ? 0 : weight / (RRF_K + rank + 1));
+/** Search scoring rules: lexical overlap, an absolute similarity for display, priors. Pure. */
 
 export interface LexicalOverlap {
   /** Share of the query's terms found in the memory. */
