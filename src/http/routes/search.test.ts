@@ -1,7 +1,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
-import { buildTestApp, createMemory, get, post, validationLocs } from '../../../test/helpers.ts';
+import { buildTestApp, createMemory, del, get, patch, post, validationLocs } from '../../../test/helpers.ts';
 
 const contents = (results: { memory: { content: string } }[]) => results.map(r => r.memory.content);
 
@@ -73,6 +73,17 @@ for (const embedder of ['none', 'hash']) {
 
     test('CJK content is found by a CJK query', async () => {
       assert.deepEqual(contents((await post(app, '/memories/search', { query: '北京吃烤鸭' })).body), ['我喜欢在北京吃烤鸭']);
+    });
+
+    test('CJK search follows edits and deletes', async () => {
+      const id = await createMemory(app, { content: '東京で寿司を食べた' });
+      assert.deepEqual(contents((await post(app, '/memories/search', { query: '寿司を食べ' })).body), ['東京で寿司を食べた']);
+      await patch(app, `/memories/${id}`, { title: 'Sushi', content: 'I ate sushi in Tokyo' });
+      assert.deepEqual(contents((await post(app, '/memories/search', { query: '寿司を食べ' })).body), []);
+      await patch(app, `/memories/${id}`, { title: 'たこ焼き', content: '大阪でたこ焼きを食べた' });
+      assert.deepEqual(contents((await post(app, '/memories/search', { query: 'たこ焼き' })).body), ['大阪でたこ焼きを食べた']);
+      await del(app, `/memories/${id}`);
+      assert.deepEqual(contents((await post(app, '/memories/search', { query: 'たこ焼き' })).body), []);
     });
 
     test('the GET form returns memories with relevance and metadata', async () => {

@@ -52,8 +52,9 @@ export function memoryRepo(db: Kysely<Database>): MemoryRepo {
       let query = db
         .selectFrom('memories')
         .where('space_id', '=', filter.space_id)
-        .where('lifecycle_state', 'in', filter.states)
-        .where('importance', '>=', filter.importance_min);
+        .where('lifecycle_state', 'in', filter.states);
+      // importance is always in 0..1: without a real minimum the count stays an index-only scan.
+      if (filter.importance_min > 0) query = query.where('importance', '>=', filter.importance_min);
       if (filter.is_crystal !== undefined) query = query.where('is_crystal', '=', Number(filter.is_crystal));
       if (filter.unit_type !== undefined) query = query.where('unit_type', '=', filter.unit_type);
       const [rows, count] = await Promise.all([

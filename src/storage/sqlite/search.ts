@@ -4,6 +4,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { LexicalHit, SearchFilter, SearchRepo } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { chunked } from '../shared/chunks.ts';
+import { NON_ASCII } from './migrations/003_search.ts';
 
 /** SQL conditions on `m` (memories) for a search filter. */
 function filterSql(filter: SearchFilter): RawBuilder<unknown> {
@@ -176,8 +177,14 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
     },
 
     async rebuildFullText() {
-      await sql`insert into memories_fts(memories_fts) values ('rebuild')`.execute(db);
-      await sql`insert into memories_trigram(memories_trigram) values ('rebuild')`.execute(db);
+      await db.transaction().execute(async trx => {
+        await sql`insert into memories_fts(memories_fts) values ('rebuild')`.execute(trx);
+        // The trigram index holds only non-ASCII text; 'rebuild' would index every row.
+        await sql`insert into memories_trigram(memories_trigram) values ('delete-all')`.execute(trx);
+        await sql
+          .raw(`insert into memories_trigram(rowid, title, content) select rowid, title, content from memories where ${NON_ASCII('memories')}`)
+          .execute(trx);
+      });
     },
 
     async sizeBytes() {
