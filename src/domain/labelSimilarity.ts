@@ -26,9 +26,12 @@ export function combineSimilarity(cosine: number, coUsage: number): number {
   return 1 - (1 - c) * (1 - CO_USAGE_WEIGHT * Math.min(1, Math.max(0, coUsage)));
 }
 
-/** The lowest cosine that can still reach `floor` (with full co-usage); pairs below it are skipped unscored. */
+/**
+ * The lowest cosine that can still reach `floor` (with full co-usage); pairs below it are skipped unscored.
+ * Up to a floor of CO_USAGE_WEIGHT co-usage alone can reach it, so every pair counts.
+ */
 export function minCosineFor(floor: number): number {
-  return 1 - (1 - floor) / (1 - CO_USAGE_WEIGHT) - 1e-4;
+  return floor <= CO_USAGE_WEIGHT ? -Infinity : 1 - (1 - floor) / (1 - CO_USAGE_WEIGHT) - 1e-4;
 }
 
 /** A label's vector: its name's, plus DESCRIPTION_WEIGHT × its description's when it has one, unit length. */
@@ -44,6 +47,36 @@ export function labelVector(name: Float32Array, description: Float32Array | null
 
 /** Key of the unordered pair (i, j) of `n` items, for co-usage maps. */
 export const pairKey = (i: number, j: number, n: number) => (i < j ? i * n + j : j * n + i);
+
+/**
+ * Memories carrying both labels, for every pair of indexed labels, by pairKey. `edges` must be grouped by memory
+ * (ordered by memory id); labels missing from `index` are ignored.
+ */
+export function coUsageCounts(edges: readonly { memory_id: string; label_id: string }[], index: ReadonlyMap<string, number>): Map<number, number> {
+  const n = index.size;
+  const counts = new Map<number, number>();
+  let memory: string | undefined;
+  let onMemory: number[] = [];
+  const flush = () => {
+    for (let x = 0; x < onMemory.length; x++) {
+      for (let y = x + 1; y < onMemory.length; y++) {
+        const key = pairKey(onMemory[x], onMemory[y], n);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    }
+    onMemory = [];
+  };
+  for (const edge of edges) {
+    if (edge.memory_id !== memory) {
+      flush();
+      memory = edge.memory_id;
+    }
+    const i = index.get(edge.label_id);
+    if (i !== undefined) onMemory.push(i);
+  }
+  flush();
+  return counts;
+}
 
 export interface PairSearch {
   /** Unit-length vectors, one per label; index i is label i. */

@@ -118,12 +118,12 @@ export interface MemoryLabelRepo {
   moveEdges(sourceId: string, targetId: string): Promise<number>;
   /** Counts over memories that are not forgotten. */
   counts(): Promise<MemoryLabelCounts>;
-  /** For each pair of labels used together on memories that are not forgotten: how many memories (label_a < label_b). */
-  coUsage(): Promise<{ label_a: string; label_b: string; memories: number }[]>;
+  /** Edges of memories that are not forgotten, ordered by memory. */
+  liveEdges(): Promise<{ memory_id: string; label_id: string }[]>;
   /** Every edge, ordered by memory then label. */
   listAll(): Promise<MemoryLabelEdge[]>;
-  /** Contents of up to `perLabel` most recent not-forgotten memories of each label. */
-  recentContents(labelIds: string[], perLabel: number): Promise<{ label_id: string; content: string }[]>;
+  /** Contents of up to `perLabel` not-forgotten memories of each label, the greatest ids (the newest, for generated ids) first. */
+  sampleContents(labelIds: string[], perLabel: number): Promise<{ label_id: string; content: string }[]>;
 }
 
 export interface MemoryLabelEdge {

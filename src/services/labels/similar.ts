@@ -1,5 +1,5 @@
 import { mostUsed } from '../../domain/label.ts';
-import { labelVector, mostSimilarPairs, pairKey, type ScoredPair } from '../../domain/labelSimilarity.ts';
+import { coUsageCounts, labelVector, mostSimilarPairs, type ScoredPair } from '../../domain/labelSimilarity.ts';
 import type { Embedder } from '../../providers/ports.ts';
 import type { LabelWithUsage } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -37,12 +37,8 @@ async function labelVectors(embedder: Embedder, labels: LabelWithUsage[]): Promi
 export async function similarLabels(deps: Pick<Deps, 'store' | 'embedder'>, input: SimilarityInput): Promise<SimilarityView> {
   const labels = mostUsed(await deps.store.labels.listAllWithUsage(), input.max_labels);
   const index = new Map(labels.map((l, i) => [l.id, i]));
-  const [vectors, together] = [await labelVectors(deps.embedder, labels), await deps.store.memoryLabels.coUsage()];
-  const coUsage = new Map<number, number>();
-  for (const { label_a, label_b, memories } of together) {
-    const [i, j] = [index.get(label_a), index.get(label_b)];
-    if (i !== undefined && j !== undefined) coUsage.set(pairKey(i, j, labels.length), memories);
-  }
+  const coUsage = coUsageCounts(await deps.store.memoryLabels.liveEdges(), index);
+  const vectors = await labelVectors(deps.embedder, labels);
   const usage = labels.map(l => l.usage_count);
   const pairs = mostSimilarPairs({
     vectors,

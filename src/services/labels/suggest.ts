@@ -6,9 +6,9 @@ import type { Deps } from '../deps.ts';
 /** Bounds and threshold of label suggestions on create (CAIRN_AUTO_LABEL); documented in docs/api.md. */
 export const AUTO_LABEL = {
   /** Only the most used labels are compared, so the cost of a create stays bounded. */
-  maxLabels: 100,
-  /** A label's centroid is the mean vector of its most recent member memories, at most this many. */
-  membersPerLabel: 5,
+  maxLabels: 50,
+  /** A label's centroid is the mean vector of its newest member memories, at most this many. */
+  membersPerLabel: 4,
   /** Labels with fewer live members than this are never suggested. */
   minMembers: 2,
   /** Cosine between the new content and a label's centroid needed to suggest it. */
@@ -26,7 +26,7 @@ export async function suggestLabels(deps: Pick<Deps, 'store' | 'embedder'>, cont
   const eligible = (await deps.store.labels.listAllWithUsage()).filter(l => l.usage_count >= AUTO_LABEL.minMembers);
   const labels = mostUsed(eligible, AUTO_LABEL.maxLabels);
   if (labels.length === 0) return [];
-  const members = await deps.store.memoryLabels.recentContents(
+  const members = await deps.store.memoryLabels.sampleContents(
     labels.map(l => l.id),
     AUTO_LABEL.membersPerLabel,
   );

@@ -3,13 +3,16 @@ import type { LabelRecord, LabelRepo, LabelWithUsage, MemoryLabelRepo } from '..
 import type { Database } from './schema.ts';
 import { chunked } from './chunks.ts';
 
+/** Ids of forgotten memories: usually few, read through memories_by_state, so excluding them is cheap. */
+const forgottenIds = (eb: ExpressionBuilder<Database, any>) =>
+  eb.selectFrom('memories').select('memories.id').where('memories.lifecycle_state', '=', 'forgotten');
+
 /** How many live (not forgotten) memories carry the label. */
 function usageCount(eb: ExpressionBuilder<Database, 'labels'>) {
   return eb
     .selectFrom('memory_labels')
-    .innerJoin('memories', 'memories.id', 'memory_labels.memory_id')
     .whereRef('memory_labels.label_id', '=', 'labels.id')
-    .where('memories.lifecycle_state', '!=', 'forgotten')
+    .where('memory_labels.memory_id', 'not in', forgottenIds(eb))
     .select(eb.fn.countAll<number>().as('n'))
     .as('usage_count');
 }
@@ -133,10 +136,7 @@ export function memoryLabelRepo(db: Kysely<Database>): MemoryLabelRepo {
     },
 
     async counts() {
-      const live = db
-        .selectFrom('memory_labels')
-        .innerJoin('memories', 'memories.id', 'memory_labels.memory_id')
-        .where('memories.lifecycle_state', '!=', 'forgotten');
+      const live = db.selectFrom('memory_labels').where('memory_labels.memory_id', 'not in', forgottenIds);
       const row = await db
         .selectNoFrom(eb => [
           eb.selectFrom('memories').where('lifecycle_state', '!=', 'forgotten').select(e => e.fn.countAll<number>().as('n')).as('total_memories'),
@@ -147,42 +147,40 @@ export function memoryLabelRepo(db: Kysely<Database>): MemoryLabelRepo {
       return { total_memories: Number(row.total_memories ?? 0), labeled_memories: Number(row.labeled_memories ?? 0), edges: Number(row.edges ?? 0) };
     },
 
-    async coUsage() {
-      const rows = await db
-        .selectFrom('memory_labels as a')
-        .innerJoin('memory_labels as b', join => join.onRef('b.memory_id', '=', 'a.memory_id').onRef('b.label_id', '>', 'a.label_id'))
-        .innerJoin('memories', 'memories.id', 'a.memory_id')
-        .where('memories.lifecycle_state', '!=', 'forgotten')
-        .select(eb => ['a.label_id as label_a', 'b.label_id as label_b', eb.fn.countAll<number>().as('memories')])
-        .groupBy(['a.label_id', 'b.label_id'])
+    liveEdges() {
+      return db
+        .selectFrom('memory_labels')
+        .select(['memory_id', 'label_id'])
+        .where('memory_id', 'not in', forgottenIds)
+        .orderBy('memory_id')
+        .orderBy('label_id')
         .execute();
-      return rows.map(r => ({ ...r, memories: Number(r.memories) }));
     },
 
     listAll() {
       return db.selectFrom('memory_labels').selectAll().orderBy('memory_id').orderBy('label_id').execute();
     },
 
-    async recentContents(labelIds, perLabel) {
+    async sampleContents(labelIds, perLabel) {
       return chunked(labelIds, part =>
         db
           .selectFrom(eb =>
             eb
               .selectFrom('memory_labels')
-              .innerJoin('memories', 'memories.id', 'memory_labels.memory_id')
               .where('memory_labels.label_id', 'in', part)
-              .where('memories.lifecycle_state', '!=', 'forgotten')
+              .where('memory_labels.memory_id', 'not in', forgottenIds(eb))
               .select(eb2 => [
                 'memory_labels.label_id',
-                'memories.content',
+                'memory_labels.memory_id',
                 eb2.fn
                   .agg<number>('row_number')
-                  .over(over => over.partitionBy('memory_labels.label_id').orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc'))
+                  .over(over => over.partitionBy('memory_labels.label_id').orderBy('memory_labels.memory_id', 'desc'))
                   .as('rank'),
               ])
               .as('ranked'),
           )
-          .select(['ranked.label_id', 'ranked.content'])
+          .innerJoin('memories', 'memories.id', 'ranked.memory_id')
+          .select(['ranked.label_id', 'memories.content'])
           .where('ranked.rank', '<=', perLabel)
           .orderBy('ranked.label_id')
           .orderBy('ranked.rank')

@@ -2,9 +2,14 @@ import type { Kysely } from 'kysely';
 
 /**
  * Recorded label merges, so each can be undone: the source label's row as it was, and every HAS_LABEL edge it
- * had (with its own time), marking the memories that already carried the target.
+ * had (with its own time), marking the memories that already carried the target. Also the indexes label care reads
+ * through: the forgotten memories by state, and a label's memories without touching the edge rows.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('memories_by_state').on('memories').columns(['lifecycle_state', 'id']).execute();
+  await db.schema.dropIndex('memory_labels_by_label').execute();
+  await db.schema.createIndex('memory_labels_by_label').on('memory_labels').columns(['label_id', 'memory_id']).execute();
+
   await db.schema
     .createTable('label_merges')
     .addColumn('id', 'text', c => c.primaryKey())
