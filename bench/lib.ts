@@ -43,7 +43,8 @@ process.once('exit', () => {
 export function startServer({ dataDir, env = {}, nodeArgs = [], timeoutMs = 15_000 }: StartOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli/index.ts', 'serve', '--port', '0', '--data-dir', dataDir], {
     cwd: REPO_ROOT,
-    env: { ...process.env, CAIRN_LOG_LEVEL: 'info', ...env },
+    // Loopback and no API key unless the caller says otherwise, whatever the surrounding shell has set.
+    env: { ...process.env, CAIRN_LOG_LEVEL: 'info', CAIRN_HOST: '127.0.0.1', CAIRN_API_KEY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

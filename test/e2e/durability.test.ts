@@ -11,7 +11,7 @@ const dirs: string[] = [];
 
 /** A server on `dataDir` that is killed after the tests whatever happens in between. */
 async function start(dataDir: string): Promise<ServerProcess> {
-  const server = await startServer({ dataDir, env: { CAIRN_API_KEY: '' } });
+  const server = await startServer({ dataDir });
   started.push(server);
   return server;
 }
@@ -98,7 +98,7 @@ describe('durability of the server process', () => {
     const exit = await server.stop('SIGTERM', 5_000);
     const elapsed = performance.now() - t0;
     assert.deepEqual(exit, { code: 0, signal: null }, 'SIGTERM should end the process with exit code 0');
-    assert.ok(elapsed < 2_000, `shutdown took ${elapsed.toFixed(0)} ms`);
+    assert.ok(elapsed < 3_000, `shutdown took ${elapsed.toFixed(0)} ms`);
 
     const restarted = await start(dataDir);
     await assertAllPresent(restarted, acknowledged);
