@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import type { MemoryListFilter, MemoryPatch, MemoryRecord, MemoryRepo } from '../ports.ts';
 import type { Database, MemoriesTable } from './schema.ts';
@@ -68,7 +68,7 @@ export function memoryRepo(db: Kysely<Database>): MemoryRepo {
       const rows = await db
         .selectFrom('memories')
         .selectAll()
-        .where('is_favorite', '=', 1)
+        .where('is_favorite', '=', sql.lit(1)) // a literal, so SQLite can use the partial index
         .where('lifecycle_state', '!=', 'forgotten')
         .orderBy('favorited_at', 'desc')
         .orderBy('id', 'desc')

@@ -86,7 +86,7 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return db
         .selectFrom('memories')
         .select(['id', 'title', 'content', 'version'])
-        .where('reindex_needed', '=', 1)
+        .where('reindex_needed', '=', sql.lit(1))
         .where('lifecycle_state', '!=', 'forgotten')
         .orderBy('created_at')
         .orderBy('id')
@@ -147,14 +147,14 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       const row = await db
         .selectFrom('memories')
         .select(eb => eb.fn.countAll<number>().as('n'))
-        .where('reindex_needed', '=', 1)
+        .where('reindex_needed', '=', sql.lit(1))
         .where('lifecycle_state', '!=', 'forgotten')
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     async idsNeedingReindex(limit) {
-      let query = db.selectFrom('memories').select('id').where('reindex_needed', '=', 1).where('lifecycle_state', '!=', 'forgotten').orderBy('created_at').orderBy('id');
+      let query = db.selectFrom('memories').select('id').where('reindex_needed', '=', sql.lit(1)).where('lifecycle_state', '!=', 'forgotten').orderBy('created_at').orderBy('id');
       if (limit !== undefined) query = query.limit(limit);
       return (await query.execute()).map(r => r.id);
     },

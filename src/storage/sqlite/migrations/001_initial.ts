@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /** Memories, labels and their edges, EVOLVES history, API keys. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -31,7 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', c => c.notNull())
     .execute();
   await db.schema.createIndex('memories_by_space_state_time').on('memories').columns(['space_id', 'lifecycle_state', 'created_at']).execute();
-  await db.schema.createIndex('memories_favorites').on('memories').columns(['is_favorite', 'favorited_at']).execute();
+  // Partial: only favorites are indexed, so ordinary writes do not pay for it.
+  await db.schema.createIndex('memories_favorites').on('memories').column('favorited_at').where(sql<boolean>`is_favorite = 1`).execute();
 
   await db.schema
     .createTable('labels')

@@ -47,5 +47,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('content_version', 'integer', c => c.notNull())
     .addColumn('created_at', 'text', c => c.notNull())
     .execute();
-  await db.schema.createIndex('memories_needing_reindex').on('memories').columns(['reindex_needed', 'created_at']).execute();
+  // Partial: only memories waiting for an embedding are indexed.
+  await db.schema.createIndex('memories_needing_reindex').on('memories').column('created_at').where(sql<boolean>`reindex_needed = 1`).execute();
 }
