@@ -3,15 +3,7 @@ import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, del, get, post, put, validationLocs } from '../../../test/helpers.ts';
 
-interface Label {
-  id: string;
-  name: string;
-  color: string;
-  description: string;
-  created_at: string;
-  updated_at: string;
-  usage_count: number;
-}
+import type { Label } from '../../../test/labels.ts';
 
 const names = (labels: Label[]) => labels.map(l => l.name);
 
