@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatTable, makeTempDir, ms, numericOptions, percentile, REPO_ROOT, removeDir, runPhase, startServer } from './lib.ts';
+import { formatTable, makeTempDir, ms, numericOptions, percentile, REPO_ROOT, removeDir, startServer } from './lib.ts';
 
 interface Turn {
   speaker: string;
@@ -63,19 +63,24 @@ async function json(url: string, init?: RequestInit) {
 }
 
 export default async function locomo(argv: string[]) {
-  const options = numericOptions(argv, { concurrency: 16, limit: 10 });
+  const options = numericOptions(argv, { limit: 10 });
   const conversations = loadConversations();
   const dataDir = makeTempDir('cairn-locomo-');
   const server = await startServer({ dataDir });
   try {
-    const turns = conversations.flatMap(c => c.turns.map(t => ({ ...t, space: c.id })));
-    const ingest = await runPhase('ingest', turns.length, options.concurrency, async i => {
-      const t = turns[i]!;
-      await json(`${server.url}/memories`, {
-        method: 'POST',
-        body: JSON.stringify({ content: t.content, space_id: t.space, event_start: t.event_start, metadata: { dia_id: t.dia_id } }),
-      });
-    });
+    // One writer per conversation, each posting its turns in order, as a capture client would.
+    const turns = conversations.flatMap(c => c.turns);
+    const ingestStarted = performance.now();
+    let errors = 0;
+    await Promise.all(
+      conversations.map(async c => {
+        for (const t of c.turns) {
+          const body = { content: t.content, space_id: c.id, event_start: t.event_start, metadata: { dia_id: t.dia_id } };
+          await json(`${server.url}/memories`, { method: 'POST', body: JSON.stringify(body) }).catch(() => errors++);
+        }
+      }),
+    );
+    const ingestSeconds = (performance.now() - ingestStarted) / 1000;
     const waitStarted = performance.now();
     while ((await json(`${server.url}/memories/reindex/status`)).count_needing_reindex > 0) await new Promise(r => setTimeout(r, 200));
     const indexSeconds = (performance.now() - waitStarted) / 1000;
@@ -104,7 +109,7 @@ export default async function locomo(argv: string[]) {
     }
     console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns.length} turns`);
     console.log(`search index: ${status.message}`);
-    console.log(`ingest: ${(turns.length / ingest.seconds).toFixed(0)} memories/s (${ingest.errors} errors); embedding settled ${indexSeconds.toFixed(1)} s later\n`);
+    console.log(`ingest: ${(turns.length / ingestSeconds).toFixed(0)} memories/s (${errors} errors); embedding settled ${indexSeconds.toFixed(1)} s later\n`);
     console.log(formatTable(rows));
   } finally {
     await server.stop();

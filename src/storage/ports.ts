@@ -222,6 +222,11 @@ export interface SearchRepo {
   lexical(match: string, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
   /** Substring matches through the trigram index (CJK and partial words); the needle is plain text. */
   substring(needle: string, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
+  /**
+   * For each id, the memories created just before and just after it in the same space that pass the filter
+   * (ties on created_at broken by id), with their creation times.
+   */
+  neighbours(ids: string[], filter: SearchFilter): Promise<Map<string, { id: string; created_at: string }[]>>;
   /** The ids among `ids` that pass the filter. */
   filterIds(ids: string[], filter: SearchFilter): Promise<string[]>;
   pendingEmbeddings(limit: number): Promise<PendingEmbedding[]>;

@@ -101,6 +101,18 @@ for (const embedder of ['none', 'hash']) {
       assert.equal(response.body.length, 1);
     });
 
+    test('deep mode lifts the memory right after a strong hit (the answer that follows a question)', async () => {
+      await createMemory(app, { content: 'Caroline: What instrument do you play these days?', space_id: 'chat' });
+      await createMemory(app, { content: 'Melanie: The clarinet, in a community band.', space_id: 'chat' });
+      await createMemory(app, { content: 'Melanie: I went hiking with my kids.', space_id: 'chat' });
+      await app.deps.indexer?.settle();
+      const results = (await post(app, '/memories/search', { query: 'Which instrument does Melanie play?', space_id: 'chat', mode: 'deep' })).body;
+      const order = contents(results);
+      assert.ok(order.indexOf('Melanie: The clarinet, in a community band.') < order.indexOf('Melanie: I went hiking with my kids.'));
+      const answer = results.find((r: { memory: { content: string } }) => r.memory.content.includes('clarinet'));
+      assert.ok(answer.score_breakdown.neighbour > 0);
+    });
+
     test('bad search input is a 422', async () => {
       assert.deepEqual(validationLocs(await post(app, '/memories/search', {})), ['body.query']);
       assert.deepEqual(validationLocs(await post(app, '/memories/search', { query: 'x', limit: 0 })), ['body.limit']);

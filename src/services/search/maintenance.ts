@@ -56,7 +56,7 @@ export async function searchIndexStatus(deps: IndexDeps) {
       available: true,
       model_cached: false,
       model_name: '',
-      message: 'Full-text search only: no embedding model is configured (CAIRN_EMBEDDER). Search works offline with bm25 and query expansion.',
+      message: 'Full-text search only: no embedding model is configured (CAIRN_EMBEDDER). Search works offline: bm25, plus context from adjacent memories in deep mode.',
       embedding_mode: 'none',
       remote_provider: null,
       remote_model: null,

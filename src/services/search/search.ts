@@ -27,6 +27,10 @@ export interface SearchInput {
 const POOL = 100;
 /** Least rescaled similarity for a vector-only match to count. */
 const MIN_SEMANTIC = 0.15;
+/** Deep mode: how much of the best adjacent memory's score a memory inherits, from how many hits, within what time. */
+const NEIGHBOUR_WEIGHT = 0.5;
+const NEIGHBOUR_SEEDS = 50;
+const NEIGHBOUR_WINDOW_MS = 30 * 60_000;
 /** Share of the full-text score in the fused score when vectors are on (0.5 measured best on LoCoMo). */
 const LEXICAL_WEIGHT = 0.5;
 
@@ -121,8 +125,28 @@ function describe(matched: string[], semantic: number | undefined): string {
 }
 
 /**
- * Hybrid search within one space. `fast` fuses full-text (bm25) and vector scores by weight; `deep` adds
- * importance and recency priors (entity expansion comes with the knowledge graph). Scores are absolute
+ * Context from adjacent memories: a memory created just before or after a strong hit in the same space (the turns
+ * around it in a conversation) inherits part of that hit's score. Questions are often answered by the turn next to
+ * the one that shares their words. Returns, per memory, the best score among its adjacent hits.
+ */
+async function neighbourContext(deps: SearchDeps, candidates: Candidate[], fused: Map<string, number>, filter: SearchFilter) {
+  const seeds = [...candidates].sort((a, b) => (fused.get(b.id) ?? 0) - (fused.get(a.id) ?? 0)).slice(0, NEIGHBOUR_SEEDS);
+  const seedRecords = new Map((await deps.store.memories.getMany(seeds.map(s => s.id))).map(m => [m.id, m]));
+  const adjacent = await deps.store.search.neighbours(seeds.map(s => s.id), filter);
+  const context = new Map<string, number>();
+  for (const seed of seeds) {
+    const at = Date.parse(seedRecords.get(seed.id)?.created_at ?? '');
+    for (const next of adjacent.get(seed.id) ?? []) {
+      if (Math.abs(Date.parse(next.created_at) - at) > NEIGHBOUR_WINDOW_MS) continue;
+      context.set(next.id, Math.max(context.get(next.id) ?? 0, fused.get(seed.id) ?? 0));
+    }
+  }
+  return context;
+}
+
+/**
+ * Hybrid search within one space. `fast` fuses full-text (bm25) and vector scores by weight; `deep` adds context
+ * from adjacent memories and importance/recency priors (entity expansion comes with the knowledge graph). Scores are absolute
  * (see domain/scoring.ts). Query expansion from the best hits was measured on LoCoMo and left out: it cost recall@1.
  */
 export async function searchMemories(deps: SearchDeps, input: SearchInput) {
@@ -133,11 +157,13 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
     semanticHits(deps, input.query, filter),
   ]);
   const candidates = mergeCandidates(lexical, semantic);
+  const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), deps.indexer !== null);
+  const context = input.mode === 'deep' ? await neighbourContext(deps, candidates, fused, filter) : new Map<string, number>();
+  for (const id of context.keys()) if (!fused.has(id)) candidates.push({ id });
   const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
+  const candidateCosines = cosines(candidates.map(c => c.id));
 
   const now = Date.parse(deps.clock.now());
-  const candidateCosines = cosines(candidates.map(c => c.id));
-  const fusedById = fusedScores(candidates, candidateCosines, deps.indexer !== null);
   const scored = candidates
     .filter(c => records.has(c.id))
     .map(c => {
@@ -145,9 +171,10 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
       const overlap = lexicalOverlap(queryTerms, terms(`${memory.title} ${memory.content}`));
       const cosine = candidateCosines.get(c.id);
       const semanticScore = cosine === undefined ? undefined : semanticSimilarity(cosine, deps.indexer!.embedder.unrelatedCosine);
-      const fused = fusedById.get(c.id) ?? 0;
+      const own = fused.get(c.id) ?? 0;
+      const neighbour = NEIGHBOUR_WEIGHT * (context.get(c.id) ?? 0);
       const prior = input.mode === 'deep' ? priorBoost(memory.importance, (now - Date.parse(memory.created_at)) / 86_400_000) : 1;
-      return { c, memory, overlap, semanticScore, fused, rank: fused * prior, prior };
+      return { c, memory, overlap, semanticScore, fused: own, neighbour, rank: (own + neighbour) * prior, prior };
     })
     .sort((a, b) => b.rank - a.rank || (a.c.id < b.c.id ? -1 : 1))
     .slice(0, input.limit);
@@ -167,6 +194,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
         lexical: { rank: s.c.lexicalRank ?? null, coverage: s.overlap.coverage, dice: Number(s.overlap.dice.toFixed(4)) },
         semantic: { rank: s.c.semanticRank ?? null, similarity: s.semanticScore ?? null },
         fused: Number(s.fused.toFixed(6)),
+        neighbour: Number(s.neighbour.toFixed(6)),
         prior: Number(s.prior.toFixed(4)),
       },
     };

@@ -74,6 +74,26 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return rows;
     },
 
+    async neighbours(ids, filter) {
+      const result = new Map<string, { id: string; created_at: string }[]>();
+      for (const id of ids) {
+        const { rows } = await sql<{ id: string; created_at: string }>`
+          select * from (
+            select m.id, m.created_at from memories m, memories c
+            where c.id = ${id} and ${filterSql(filter)}
+              and (m.created_at < c.created_at or (m.created_at = c.created_at and m.id < c.id))
+            order by m.created_at desc, m.id desc limit 1)
+          union all
+          select * from (
+            select m.id, m.created_at from memories m, memories c
+            where c.id = ${id} and ${filterSql(filter)}
+              and (m.created_at > c.created_at or (m.created_at = c.created_at and m.id > c.id))
+            order by m.created_at, m.id limit 1)`.execute(db);
+        result.set(id, rows);
+      }
+      return result;
+    },
+
     async filterIds(ids, filter) {
       const rows = await chunked(ids, async part => {
         const { rows } = await sql<{ id: string }>`select m.id as id from memories m where m.id in (${sql.join(part)}) and ${filterSql(filter)}`.execute(db);
