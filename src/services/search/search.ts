@@ -31,8 +31,8 @@ const MIN_SEMANTIC = 0.15;
 const NEIGHBOUR_WEIGHT = 0.5;
 const NEIGHBOUR_SEEDS = 50;
 const NEIGHBOUR_WINDOW_MS = 30 * 60_000;
-/** Share of the full-text score in the fused score when vectors are on (0.5 measured best on LoCoMo). */
-const LEXICAL_WEIGHT = 0.5;
+/** Share of the full-text score in the fused score when vectors are on (0.7 measured best on LoCoMo with use-lite). */
+const LEXICAL_WEIGHT = 0.7;
 
 type SearchDeps = Pick<Deps, 'store' | 'indexer' | 'clock'>;
 
