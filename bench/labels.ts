@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import { canonicalLabel } from '../src/domain/label.ts';
+import { canonicalLabel, DEFAULT_LABEL_COLOR } from '../src/domain/label.ts';
 import { type App, createApp } from '../src/main.ts';
 import type { LabelRecord, MemoryRecord } from '../src/storage/ports.ts';
 import { fileSize, formatTable, makeTempDir, mib, ms, numericOptions, percentile, removeDir, seededRandom } from './lib.ts';
@@ -34,7 +34,7 @@ function labelNames(count: number, random: () => number): string[] {
   while (names.size < count) {
     if (bases.length > 20 && names.size % 20 === 19) {
       const variant = VARIANTS[Math.floor(random() * VARIANTS.length)](bases[Math.floor(random() * bases.length)]);
-      if (!names.has(variant)) names.add(variant);
+      names.add(variant);
       continue;
     }
     const base = `${WORDS[Math.floor(random() * WORDS.length)]} ${WORDS[Math.floor(random() * WORDS.length)]}${names.size > WORDS.length ** 2 / 2 ? ` ${names.size}` : ''}`;
@@ -61,7 +61,7 @@ async function seed(app: App, options: { labels: number; memories: number }) {
   const base = Date.UTC(2025, 0, 1);
   const labels: LabelRecord[] = labelNames(options.labels, random).map((name, i) => {
     const at = new Date(base + i * 1000).toISOString();
-    return { id: ids.next(), name, canonical_name: canonicalLabel(name), color: '#3b82f6', description: i % 4 === 0 ? `notes about ${name}` : '', created_at: at, updated_at: at };
+    return { id: ids.next(), name, canonical_name: canonicalLabel(name), color: DEFAULT_LABEL_COLOR, description: i % 4 === 0 ? `notes about ${name}` : '', created_at: at, updated_at: at };
   });
   await store.transaction(async tx => {
     for (const label of labels) await tx.labels.insert(label);

@@ -1,5 +1,7 @@
 /** Label rules that need no storage: canonical form, colours, names. */
 
+import { round4 } from './labelSimilarity.ts';
+
 export const DEFAULT_LABEL_COLOR = '#3b82f6';
 export const MAX_LABEL_NAME_CHARS = 100;
 export const LABEL_ORDERS = ['name', 'usage_count', 'created_at', 'updated_at'] as const;
@@ -79,7 +81,7 @@ export interface MemoryLabelCounts {
   edges: number;
 }
 
-const ratio = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
+const ratio = (part: number, whole: number) => (whole === 0 ? 0 : round4(part / whole));
 
 /** Vocabulary health (contract §9); every ratio is rounded to 4 decimals and is 0 when its denominator is. */
 export function vocabularyHealth(labels: readonly LabelStanding[], counts: MemoryLabelCounts) {

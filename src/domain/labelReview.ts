@@ -43,14 +43,14 @@ const NOT_PLURAL = new Set([
 ]);
 
 /** Near-identical similarity: merged even when no specific rule names the difference. */
-export const NEAR_IDENTICAL = 0.95;
+const NEAR_IDENTICAL = 0.95;
 
 const tokens = (canonical: string) => canonical.split(' ').filter(Boolean);
 const compact = (canonical: string) => canonical.replace(/ /g, '');
 const numbersIn = (canonical: string) => (canonical.match(/\d+/g) ?? []).join(',');
 
 /** Initials of a multi-word name: all words, and without stop words ("quality of service" → qos, qs). */
-export function initialsOf(canonical: string): string[] {
+function initialsOf(canonical: string): string[] {
   const words = tokens(canonical);
   if (words.length < 2) return [];
   const all = words.map(w => w[0]).join('');
@@ -74,7 +74,7 @@ export function singularOf(word: string): string {
 }
 
 /** The canonical name with its last word made singular: equal keys mean a singular/plural pair. */
-export function singularKey(canonical: string): string {
+function singularKey(canonical: string): string {
   const words = tokens(canonical);
   if (words.length === 0) return canonical;
   words[words.length - 1] = singularOf(words[words.length - 1]);
@@ -97,7 +97,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** Typos allowed between two names of this length: none below 5 characters, 1 up to 8, then 2. */
-export function allowedTypos(length: number): number {
+function allowedTypos(length: number): number {
   return length < 5 ? 0 : length < 9 ? 1 : 2;
 }
 

@@ -9,9 +9,9 @@
  * close half of the remaining distance to 1.
  */
 
-export const CO_USAGE_WEIGHT = 0.5;
+const CO_USAGE_WEIGHT = 0.5;
 /** Weight of the description's vector, added to the name's, when a label has a description. */
-export const DESCRIPTION_WEIGHT = 0.5;
+const DESCRIPTION_WEIGHT = 0.5;
 
 export const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 

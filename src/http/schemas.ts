@@ -6,8 +6,6 @@ export const intQuery = (min: number, max: number | null, fallback: number) => {
   return (max === null ? base : base.max(max)).default(fallback);
 };
 
-export const optionalIntQuery = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
-
 export const numberQuery = (min: number, max: number, fallback: number) => z.coerce.number().min(min).max(max).default(fallback);
 
 /** true/false, 1/0, yes/no, on/off: anything else is a 422. */

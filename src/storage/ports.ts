@@ -249,11 +249,6 @@ export interface SearchRepo {
   optimize(): Promise<{ before_bytes: number; after_bytes: number }>;
 }
 
-export interface StorageInfo {
-  backend: string;
-  database_bytes: number;
-}
-
 export interface Store extends Repos {
   readonly backend: 'sqlite' | 'postgres';
   readonly search: SearchRepo;
@@ -263,6 +258,5 @@ export interface Store extends Repos {
   ping(): Promise<boolean>;
   /** Flushes the write-ahead log into the database file so a copy of the data dir is consistent. */
   checkpoint(): Promise<{ checkpointed: boolean; detail: string }>;
-  info(): Promise<StorageInfo>;
   close(): Promise<void>;
 }

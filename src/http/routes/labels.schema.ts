@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isHexColor, LABEL_ORDERS, MAX_LABEL_NAME_CHARS } from '../../domain/label.ts';
+import { DEFAULT_LABEL_COLOR, isHexColor, LABEL_ORDERS, MAX_LABEL_NAME_CHARS } from '../../domain/label.ts';
 import { boolQuery, idParam, intQuery, numberQuery } from '../schemas.ts';
 
 const name = z.string().trim().min(1).max(MAX_LABEL_NAME_CHARS);
@@ -13,7 +13,7 @@ export const listLabelsQuery = z.object({
   order_desc: boolQuery().default(false),
 });
 
-export const createLabelQuery = z.object({ name, color: color.default('#3b82f6'), description: description.default('') });
+export const createLabelQuery = z.object({ name, color: color.default(DEFAULT_LABEL_COLOR), description: description.default('') });
 
 export const updateLabelBody = z.object({ name: name.nullish(), color: color.nullish(), description: description.nullish() });
 

@@ -1,28 +1,10 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
-import { buildTestApp, createMemory, del, get, post, put, validationLocs } from '../../../test/helpers.ts';
-
-import type { Label } from '../../../test/labels.ts';
+import { buildTestApp, call, createMemory, del, get, post, put, validationLocs } from '../../../test/helpers.ts';
+import { createLabel, type Label, withApp } from '../../../test/labels.ts';
 
 const names = (labels: Label[]) => labels.map(l => l.name);
-
-/** Creates a label through POST /labels; fails the test when the service refuses. */
-async function createLabel(app: App, name: string, extra = ''): Promise<Label> {
-  const response = await post<Label>(app, `/labels?name=${encodeURIComponent(name)}${extra}`);
-  if (response.status !== 200) throw new Error(`label create failed: ${response.status} ${response.text}`);
-  return response.body;
-}
-
-/** Runs `body` against a fresh, empty service, so listings see only what the test made. */
-async function withFreshApp(body: (app: App) => Promise<void>) {
-  const app = await buildTestApp();
-  try {
-    await body(app);
-  } finally {
-    await app.close();
-  }
-}
 
 describe('creating labels (POST /labels)', () => {
   let app: App;
@@ -97,7 +79,7 @@ describe('creating labels (POST /labels)', () => {
 
 describe('listing labels (GET /labels)', () => {
   test('usage_count counts the memories carrying each label', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       await createMemory(app, { content: 'one', labels: ['both', 'first'] });
       await createMemory(app, { content: 'two', labels: ['both'] });
       await createLabel(app, 'unused');
@@ -114,7 +96,7 @@ describe('listing labels (GET /labels)', () => {
     }));
 
   test('a forgotten memory does not count toward usage, and counts again once restored', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       await createMemory(app, { content: 'kept', labels: ['topic'] });
       const gone = await createMemory(app, { content: 'gone', labels: ['topic'] });
       assert.equal((await get<Label[]>(app, '/labels')).body[0].usage_count, 2);
@@ -127,14 +109,14 @@ describe('listing labels (GET /labels)', () => {
     }));
 
   test('an archived memory still counts toward usage', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       const id = await createMemory(app, { content: 'old but live', labels: ['archive-me'] });
       assert.equal((await post(app, `/memories/${id}/archive`)).status, 200);
       assert.equal((await get<Label[]>(app, '/labels')).body[0].usage_count, 1);
     }));
 
   test('the default page holds 100 labels, and limit and offset page through the rest', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       for (let i = 0; i < 105; i++) await createLabel(app, `l${String(i).padStart(3, '0')}`);
       const first = await get<Label[]>(app, '/labels');
       assert.equal(first.body.length, 100);
@@ -147,7 +129,7 @@ describe('listing labels (GET /labels)', () => {
     }));
 
   test('limit outside 1..1000 and a negative offset are 422s', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       assert.deepEqual(validationLocs(await get(app, '/labels?limit=0')), ['query.limit']);
       assert.deepEqual(validationLocs(await get(app, '/labels?limit=1001')), ['query.limit']);
       assert.deepEqual(validationLocs(await get(app, '/labels?limit=ten')), ['query.limit']);
@@ -158,7 +140,7 @@ describe('listing labels (GET /labels)', () => {
     }));
 
   test('labels are ordered by name by default, and order_desc reverses it', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       for (const name of ['mango', 'apple', 'zucchini', 'kiwi']) await createLabel(app, name);
       assert.deepEqual(names((await get<Label[]>(app, '/labels')).body), ['apple', 'kiwi', 'mango', 'zucchini']);
       assert.deepEqual(names((await get<Label[]>(app, '/labels?order_by=name')).body), ['apple', 'kiwi', 'mango', 'zucchini']);
@@ -166,7 +148,7 @@ describe('listing labels (GET /labels)', () => {
     }));
 
   test('order_by=usage_count sorts by how many memories carry the label', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       await createLabel(app, 'none');
       await createMemory(app, { content: 'a', labels: ['three', 'one'] });
       await createMemory(app, { content: 'b', labels: ['three', 'two'] });
@@ -176,7 +158,7 @@ describe('listing labels (GET /labels)', () => {
     }));
 
   test('order_by=created_at lists labels in the order they were made', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       for (const name of ['second-alphabetically', 'a-first-alphabetically', 'c-third']) await createLabel(app, name);
       assert.deepEqual(names((await get<Label[]>(app, '/labels?order_by=created_at')).body), [
         'second-alphabetically',
@@ -191,7 +173,7 @@ describe('listing labels (GET /labels)', () => {
     }));
 
   test('order_by=updated_at puts the most recently changed label last', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       const early = await createLabel(app, 'early');
       await createLabel(app, 'middle');
       await createLabel(app, 'late');
@@ -202,14 +184,14 @@ describe('listing labels (GET /labels)', () => {
     }));
 
   test('an unknown order_by or a non-boolean order_desc is a 422', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       assert.deepEqual(validationLocs(await get(app, '/labels?order_by=popularity')), ['query.order_by']);
       assert.deepEqual(validationLocs(await get(app, '/labels?order_by=id')), ['query.order_by']);
       assert.deepEqual(validationLocs(await get(app, '/labels?order_desc=sideways')), ['query.order_desc']);
     }));
 
   test('an empty store lists no labels', () =>
-    withFreshApp(async app => {
+    withApp(async app => {
       const listed = await get(app, '/labels?space_id=default');
       assert.equal(listed.status, 200);
       assert.deepEqual(listed.body, []);
@@ -432,5 +414,8 @@ describe('labels on a memory (/memories/{id}/labels)', () => {
     const assigned = await post(app, `/memories/${id}/labels/${label.id}`, '');
     assert.equal(assigned.status, 200);
     assert.equal((await get(app, `/memories/${id}/labels`)).body.labels.length, 1);
+    const removed = await call(app, 'DELETE', `/memories/${id}/labels/${label.id}`, '');
+    assert.equal(removed.status, 200);
+    assert.equal((await get(app, `/memories/${id}/labels`)).body.labels.length, 0);
   });
 });

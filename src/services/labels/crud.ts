@@ -1,7 +1,8 @@
 import { conflict, notFound } from '../../errors.ts';
-import { canonicalLabel, DEFAULT_LABEL_COLOR, type LabelOrder } from '../../domain/label.ts';
+import { canonicalLabel, type LabelOrder } from '../../domain/label.ts';
 import type { Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
+import { newLabel } from './ensure.ts';
 import { presentLabel } from './present.ts';
 
 /** The label, or a 404. */
@@ -28,27 +29,19 @@ export async function listLabels(
   return (await deps.store.labels.list(input)).map(presentLabel);
 }
 
+/** One label with its usage count, or a 404. */
 export async function getLabel(deps: Pick<Deps, 'store'>, id: string) {
   return presentLabel(await requireLabel(deps.store, id));
 }
 
 /** Creates a label; an existing name (exactly equal) is a 409 carrying that label. */
 export async function createLabel(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, input: { name: string; color?: string; description?: string }) {
-  const at = deps.clock.now();
-  const id = deps.ids.next();
+  const label = newLabel(deps, input.name, input);
   await deps.store.transaction(async tx => {
     await requireNameFree(tx, input.name);
-    await tx.labels.insert({
-      id,
-      name: input.name,
-      canonical_name: canonicalLabel(input.name),
-      color: input.color ?? DEFAULT_LABEL_COLOR,
-      description: input.description ?? '',
-      created_at: at,
-      updated_at: at,
-    });
+    await tx.labels.insert(label);
   });
-  return getLabel(deps, id);
+  return getLabel(deps, label.id);
 }
 
 /** Changes name, colour or description; null or absent fields stay as they are. */

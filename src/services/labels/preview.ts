@@ -7,6 +7,12 @@ import { type SimilarityInput, type SimilarityView, similarLabels } from './simi
 /** Labels sharing one rule key beyond this many are not paired by rule (a key that common says nothing). */
 const MAX_RULE_GROUP = 50;
 
+/** The rules' verdict on a scored pair, with its co-usage as evidence. */
+function review(view: SimilarityView, pair: ScoredPair) {
+  const both = view.coUsage.get(pairKey(pair.i, pair.j, view.labels.length)) ?? 0;
+  return reviewPair(view.labels[pair.i], view.labels[pair.j], { similarity: pair.similarity, both });
+}
+
 /** Pairs the acronym and singular/plural rules recognise by themselves, whatever their vectors say. */
 function rulePairs(view: SimilarityView): ScoredPair[] {
   const groups = new Map<string, number[]>();
@@ -23,10 +29,9 @@ function rulePairs(view: SimilarityView): ScoredPair[] {
     for (let x = 0; x < members.length; x++) {
       for (let y = x + 1; y < members.length; y++) {
         const [i, j] = members[x] < members[y] ? [members[x], members[y]] : [members[y], members[x]];
-        const [a, b] = [view.labels[i], view.labels[j]];
-        if (a.canonical_name === b.canonical_name) continue;
+        if (view.labels[i].canonical_name === view.labels[j].canonical_name) continue;
         const pair = scorePair(view, i, j);
-        const { rule } = reviewPair(a, b, { similarity: pair.similarity, both: view.coUsage.get(pairKey(i, j, view.labels.length)) ?? 0 });
+        const { rule } = review(view, pair);
         if (rule === 'acronym' || rule === 'plural') pairs.push(pair);
       }
     }
@@ -43,12 +48,16 @@ export async function previewLabelConsolidation(deps: Pick<Deps, 'store' | 'embe
   const view = await similarLabels(deps, input);
   const n = view.labels.length;
   const pairs = new Map(view.pairs.map(p => [pairKey(p.i, p.j, n), p]));
-  for (const pair of rulePairs(view)) if (!pairs.has(pairKey(pair.i, pair.j, n))) pairs.set(pairKey(pair.i, pair.j, n), pair);
-  const reviewed = [...pairs.values()].map(pair => {
-    const [a, b] = [view.labels[pair.i], view.labels[pair.j]];
-    const review = reviewPair(a, b, { similarity: pair.similarity, both: view.coUsage.get(pairKey(pair.i, pair.j, n)) ?? 0 });
-    return { a: labelRef(a), b: labelRef(b), similarity: pair.similarity, ...review };
-  });
+  for (const pair of rulePairs(view)) {
+    const key = pairKey(pair.i, pair.j, n);
+    if (!pairs.has(key)) pairs.set(key, pair);
+  }
+  const reviewed = [...pairs.values()].map(pair => ({
+    a: labelRef(view.labels[pair.i]),
+    b: labelRef(view.labels[pair.j]),
+    similarity: pair.similarity,
+    ...review(view, pair),
+  }));
   const byId = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   reviewed.sort(
     (x, y) =>

@@ -4,7 +4,7 @@ import type { LabelWithUsage } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
 /** Bounds and threshold of label suggestions on create (CAIRN_AUTO_LABEL); documented in docs/api.md. */
-export const AUTO_LABEL = {
+const AUTO_LABEL = {
   /** Only the most used labels are compared, so the cost of a create stays bounded. */
   maxLabels: 50,
   /** A label's centroid is the mean vector of its newest member memories, at most this many. */

@@ -1,4 +1,4 @@
-import { conflict, invalidTransition, notFound } from '../../errors.ts';
+import { invalidTransition, notFound } from '../../errors.ts';
 import { canTransition, type LifecycleOperation, resultingState } from '../../domain/lifecycle.ts';
 import type { MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -46,12 +46,12 @@ async function transition(
 
 /** Marks a memory deprecated; it stays in the graph for history. The replacement, when named, must exist. */
 export async function deprecateMemory(deps: LifecycleDeps, id: string, input: StateInput & { replacement_memory_id?: string | null }) {
-  return transition(deps, id, 'deprecate', input, async (tx, _memory) => {
+  return transition(deps, id, 'deprecate', input, async (tx, memory) => {
     const replacementId = input.replacement_memory_id;
     if (!replacementId) return {};
-    if (replacementId === id) throw invalidTransition('A memory cannot be its own replacement', _memory.lifecycle_state);
+    if (replacementId === id) throw invalidTransition('A memory cannot be its own replacement', memory.lifecycle_state);
     await requireMemory(tx, replacementId);
-    return { metadata: { ..._memory.metadata, replacement_memory_id: replacementId } };
+    return { metadata: { ...memory.metadata, replacement_memory_id: replacementId } };
   });
 }
 
@@ -75,7 +75,7 @@ export async function supersedeMemory(deps: LifecycleDeps, id: string, input: St
     if (!newer) throw notFound('memory', input.newer_memory_id);
     if (newer.id === memory.id) throw invalidTransition('A memory cannot supersede itself', memory.lifecycle_state);
     if (newer.lifecycle_state === 'forgotten') {
-      throw conflict('invalid_transition', `Memory ${newer.id} is forgotten and cannot supersede another`, { current_state: memory.lifecycle_state });
+      throw invalidTransition(`Memory ${newer.id} is forgotten and cannot supersede another`, memory.lifecycle_state);
     }
     await tx.evolves.insert({
       id: deps.ids.next(),

@@ -7,21 +7,18 @@ const toRecord = (row: Selectable<LabelMergesTable>): LabelMergeRecord => ({
   source_label: JSON.parse(row.source_label) as LabelRecord,
 });
 
-/**
- * Memory ids (as a subquery on `label_merge_edges as other`) that another merge into the same target, not undone,
- * also recorded; `outer` names the column holding the memory id being tested.
- */
+/** Edges (`other`) recorded by the other merges (`other_merge`) into the same target that are not undone. */
+const otherActiveMergeEdges = (eb: ExpressionBuilder<Database, any>, merge: LabelMergeRecord) =>
+  eb
+    .selectFrom('label_merge_edges as other')
+    .innerJoin('label_merges as other_merge', 'other_merge.id', 'other.merge_id')
+    .where('other_merge.target_id', '=', merge.target_id)
+    .where('other_merge.undone_at', 'is', null)
+    .where('other_merge.id', '!=', merge.id);
+
+/** Whether another merge into the same target, not undone, also recorded the memory in the `outer` column. */
 function alsoBroughtByAnother(eb: ExpressionBuilder<Database, any>, merge: LabelMergeRecord, outer: string) {
-  return eb.exists(
-    eb
-      .selectFrom('label_merge_edges as other')
-      .innerJoin('label_merges as other_merge', 'other_merge.id', 'other.merge_id')
-      .select('other.memory_id')
-      .whereRef('other.memory_id', '=', outer as any)
-      .where('other_merge.target_id', '=', merge.target_id)
-      .where('other_merge.undone_at', 'is', null)
-      .where('other_merge.id', '!=', merge.id),
-  );
+  return eb.exists(otherActiveMergeEdges(eb, merge).select('other.memory_id').whereRef('other.memory_id', '=', outer as any));
 }
 
 export function labelMergeRepo(db: Kysely<Database>): LabelMergeRepo {
@@ -106,14 +103,7 @@ export function labelMergeRepo(db: Kysely<Database>): LabelMergeRepo {
       const result = await db
         .deleteFrom('memory_labels')
         .where('label_id', '=', merge.target_id)
-        .where('memory_id', 'in', eb =>
-          eb
-            .selectFrom('label_merge_edges as mine')
-            .select('mine.memory_id')
-            .where('mine.merge_id', '=', merge.id)
-            .where('mine.already_present', '=', 0)
-            .where(inner => inner.not(alsoBroughtByAnother(inner, merge, 'mine.memory_id'))),
-        )
+        .where('memory_id', 'in', addedBy(merge).where(eb => eb.not(alsoBroughtByAnother(eb, merge, 'label_merge_edges.memory_id'))))
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
@@ -125,14 +115,9 @@ export function labelMergeRepo(db: Kysely<Database>): LabelMergeRepo {
         .where('already_present', '=', 1)
         .where('memory_id', 'in', addedBy(merge))
         .where('merge_id', '=', eb =>
-          eb
-            .selectFrom('label_merge_edges as other')
-            .innerJoin('label_merges as other_merge', 'other_merge.id', 'other.merge_id')
+          otherActiveMergeEdges(eb, merge)
             .select('other_merge.id')
             .whereRef('other.memory_id', '=', 'label_merge_edges.memory_id')
-            .where('other_merge.target_id', '=', merge.target_id)
-            .where('other_merge.undone_at', 'is', null)
-            .where('other_merge.id', '!=', merge.id)
             .where('other.already_present', '=', 1)
             .orderBy('other_merge.merged_at')
             .orderBy('other_merge.id')

@@ -1,4 +1,4 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
@@ -51,14 +51,6 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
 
-  const fileBytes = (path: string) => {
-    try {
-      return statSync(path).size;
-    } catch {
-      return 0;
-    }
-  };
-
   return {
     backend: 'sqlite',
     ...buildRepos(db),
@@ -75,11 +67,6 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
       // An in-memory database has no write-ahead log: SQLite reports -1 pages.
       const detail = row.checkpointed < 0 ? 'No write-ahead log to flush' : `Write-ahead log flushed (${row.checkpointed} pages)`;
       return { checkpointed: true, detail };
-    },
-    async info() {
-      const path = options.path;
-      const bytes = path === ':memory:' ? 0 : fileBytes(path) + fileBytes(`${path}-wal`);
-      return { backend: 'sqlite', database_bytes: bytes };
     },
     async close() {
       if (!sqlite.open) return;
