@@ -13,6 +13,9 @@ export interface Config {
   homeDir: string;
   storage: string;
   embedder: string;
+  /** CAIRN_EMBEDDER=openai: the embeddings model, and its endpoint when not CAIRN_LLM_URL. */
+  embedderModel: string | null;
+  embedderUrl: string | null;
   extractor: string;
   llmUrl: string | null;
   llmModel: string | null;
@@ -66,6 +69,8 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     homeDir: resolve(env.CAIRN_HOME_DIR ?? homedir()),
     storage: env.CAIRN_STORAGE ?? 'sqlite',
     embedder: env.CAIRN_EMBEDDER ?? 'default',
+    embedderModel: env.CAIRN_EMBEDDER_MODEL || null,
+    embedderUrl: env.CAIRN_EMBEDDER_URL || null,
     extractor: env.CAIRN_EXTRACTOR ?? 'rules',
     llmUrl: env.CAIRN_LLM_URL || null,
     llmModel: env.CAIRN_LLM_MODEL || null,

@@ -9,6 +9,7 @@ import type { Store } from './storage/ports.ts';
 import { buildServer } from './http/server.ts';
 import { createHashEmbedder } from './providers/embedder/hash.ts';
 import { createUseLiteEmbedder } from './providers/embedder/useLite.ts';
+import { createOpenAiEmbedder } from './providers/embedder/openai.ts';
 import type { Embedder } from './providers/ports.ts';
 import { createIndexer } from './services/search/indexer.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
@@ -25,21 +26,32 @@ export async function openStore(config: Pick<Config, 'storage' | 'databasePath' 
 }
 
 /** The embedder named by CAIRN_EMBEDDER; null means search stays lexical. */
-function searchEmbedder(config: Pick<Config, 'embedder'>): Embedder | null {
+function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey'>): Embedder | null {
   switch (config.embedder) {
     case 'hash':
       return createHashEmbedder();
     case 'use-lite':
       return createUseLiteEmbedder();
+    case 'openai': {
+      const url = config.embedderUrl ?? config.llmUrl;
+      if (!url || !config.embedderModel) {
+        throw new Error('CAIRN_EMBEDDER=openai needs CAIRN_EMBEDDER_MODEL and an endpoint (CAIRN_EMBEDDER_URL or CAIRN_LLM_URL)');
+      }
+      return createOpenAiEmbedder({ url, model: config.embedderModel, apiKey: config.llmApiKey });
+    }
     case 'none':
     case 'default':
       return null;
     default:
-      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none, use-lite or hash`);
+      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none, use-lite, openai or hash`);
   }
 }
 
-export function buildDeps(store: Store, config: Pick<Config, 'apiKey' | 'embedder' | 'autoLabel'>, log?: (message: string) => void): Deps {
+export function buildDeps(
+  store: Store,
+  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'autoLabel'>,
+  log?: (message: string) => void,
+): Deps {
   const clock = { now: () => new Date().toISOString() };
   const ids = { next: () => uuidv7() };
   const embedder = searchEmbedder(config);

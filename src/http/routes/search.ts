@@ -14,13 +14,14 @@ import { reindexBody, reindexQuery, reindexStatusQuery, searchBody, searchQuery 
 
 export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const tags = ['search'];
-  app.post('/memories/search', { schema: { tags, body: searchBody } }, req =>
-    searchMemories(deps, { ...req.body, include_states: req.body.include_states as LifecycleState[] }),
-  );
+  app.post('/memories/search', { schema: { tags, body: searchBody } }, async req => {
+    const { results } = await searchMemories(deps, { ...req.body, include_states: req.body.include_states as LifecycleState[] });
+    return results;
+  });
   // The query-string form several real clients call.
   app.get('/memories/search', { schema: { tags, querystring: searchQuery } }, async req => {
     const started = performance.now();
-    const results = await searchMemories(deps, { ...req.query, query: req.query.q, include_states: ['active'] });
+    const { results, semantic_unavailable } = await searchMemories(deps, { ...req.query, query: req.query.q, include_states: ['active'] });
     return {
       memories: results.map(r => ({ ...r.memory, relevance_score: r.similarity_score, relevance_reason: r.relevance_reason })),
       search_metadata: {
@@ -28,7 +29,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         mode: req.query.mode,
         total: results.length,
         took_ms: Number((performance.now() - started).toFixed(2)),
-        semantic: deps.indexer !== null,
+        semantic: semantic_unavailable === null,
+        semantic_unavailable,
       },
     };
   });

@@ -4,6 +4,7 @@ import { ftsAnyOf, hasCjk, terms } from '../../domain/text.ts';
 import type { LexicalHit, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../memories/read.ts';
+import type { VectorIndex } from './vectorIndex.ts';
 
 export const SEARCH_MODES = ['fast', 'deep'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -74,13 +75,21 @@ async function lexicalHits(deps: SearchDeps, query: string, filter: SearchFilter
 
 /** Nearest vectors in the space that pass the filter, and a way to score any other candidate against the query. */
 async function semanticHits(deps: SearchDeps, query: string, filter: SearchFilter) {
-  if (!deps.indexer) return { hits: [], cosines: () => new Map<string, number>() };
-  const [[vector], index] = await Promise.all([deps.indexer.embedder.embed([query]), deps.indexer.vectors()]);
+  const none = (unavailable: string | null) => ({ hits: [], cosines: () => new Map<string, number>(), unavailable });
+  if (!deps.indexer) return none('no embedding model is configured');
+  let vector: Float32Array | undefined;
+  let index: VectorIndex;
+  try {
+    [[vector], index] = await Promise.all([deps.indexer.embedder.embed([query]), deps.indexer.vectors()]);
+  } catch (error) {
+    // A remote model that is down must not take search with it: answer from full text and say so.
+    return none(`the embedding model failed (${error instanceof Error ? error.message : String(error)})`);
+  }
   const floor = deps.indexer.embedder.unrelatedCosine;
   // A vector match alone must say more than chance: otherwise every memory of the space would come back.
   const nearest = index.search(vector!, filter.space_id, POOL).filter(h => semanticSimilarity(h.cosine, floor) >= MIN_SEMANTIC);
   const allowed = new Set(await deps.store.search.filterIds(nearest.map(h => h.id), filter));
-  return { hits: nearest.filter(h => allowed.has(h.id)), cosines: (ids: string[]) => index.cosines(vector!, ids) };
+  return { hits: nearest.filter(h => allowed.has(h.id)), cosines: (ids: string[]) => index.cosines(vector!, ids), unavailable: null };
 }
 
 function mergeCandidates(lexical: LexicalHit[], semantic: { id: string; cosine: number }[]) {
@@ -152,12 +161,12 @@ async function neighbourContext(deps: SearchDeps, candidates: Candidate[], fused
 export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   const filter = toFilter(input);
   const queryTerms = terms(input.query);
-  const [lexical, { hits: semantic, cosines }] = await Promise.all([
+  const [lexical, { hits: semantic, cosines, unavailable }] = await Promise.all([
     lexicalHits(deps, input.query, filter),
     semanticHits(deps, input.query, filter),
   ]);
   const candidates = mergeCandidates(lexical, semantic);
-  const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), deps.indexer !== null);
+  const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), unavailable === null);
   const context = input.mode === 'deep' ? await neighbourContext(deps, candidates, fused, filter) : new Map<string, number>();
   for (const id of context.keys()) if (!fused.has(id)) candidates.push({ id });
   const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
@@ -181,7 +190,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
 
   const presented = await presentMemories(deps, scored.map(s => s.memory));
   let ceiling = 1;
-  return scored.map((s, i) => {
+  const results = scored.map((s, i) => {
     // Absolute similarity, but never above the hit ranked before it, so scores read top-down.
     const similarity = Math.min(ceiling, absoluteSimilarity(s.overlap, s.semanticScore));
     ceiling = similarity;
@@ -199,4 +208,6 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
       },
     };
   });
+  /** Why vectors took no part, or null when they did. */
+  return { results, semantic_unavailable: unavailable };
 }

@@ -20,6 +20,7 @@ export interface VectorIndex {
   search(query: Float32Array, space: string, k: number): VectorHit[];
 }
 
+/** `dimensions` may be 0 when the model's size is not known yet (a remote model): the first vector sets it. */
 export function createVectorIndex(dimensions: number): VectorIndex {
   let matrix = new Float32Array(1024 * dimensions);
   let ids: (string | null)[] = [];
@@ -49,6 +50,7 @@ export function createVectorIndex(dimensions: number): VectorIndex {
       return rowOf.size;
     },
     reset(entries) {
+      if (dimensions === 0 && entries.length > 0) dimensions = entries[0]!.vector.length;
       matrix = new Float32Array(Math.max(1024, entries.length * 2) * dimensions);
       ids = [];
       spaces = [];
@@ -57,6 +59,10 @@ export function createVectorIndex(dimensions: number): VectorIndex {
       for (const e of entries) index.upsert(e.memory_id, e.space_id, e.vector);
     },
     upsert(id, space, vector) {
+      if (dimensions === 0) {
+        dimensions = vector.length;
+        matrix = new Float32Array(1024 * dimensions);
+      }
       if (vector.length !== dimensions) throw new Error(`Vector has ${vector.length} dimensions, index has ${dimensions}`);
       const row = rowFor(id);
       ids[row] = id;
