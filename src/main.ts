@@ -10,6 +10,7 @@ import { buildServer } from './http/server.ts';
 import { createHashEmbedder } from './providers/embedder/hash.ts';
 import { createUseLiteEmbedder } from './providers/embedder/useLite.ts';
 import { createOpenAiEmbedder } from './providers/embedder/openai.ts';
+import { createUsearchIndex } from './providers/vectors/usearch.ts';
 import type { Embedder } from './providers/ports.ts';
 import { createIndexer } from './services/search/indexer.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
@@ -55,7 +56,7 @@ export function buildDeps(
   const clock = { now: () => new Date().toISOString() };
   const ids = { next: () => uuidv7() };
   const embedder = searchEmbedder(config);
-  const indexer = embedder && createIndexer({ store, embedder, clock, log });
+  const indexer = embedder && createIndexer({ store, embedder, clock, log, ann: createUsearchIndex });
   return {
     store,
     embedder: embedder ?? createHashEmbedder(),

@@ -13,3 +13,15 @@ export interface Embedder {
   /** Releases what the model holds (a worker thread, a connection); optional. */
   close?(): Promise<void>;
 }
+
+/** Approximate nearest-neighbour index (HNSW) over unit vectors, keyed by small integers. */
+export interface AnnIndex {
+  readonly size: number;
+  /** Adds or replaces the vector of each key. */
+  add(keys: number[], vectors: Float32Array[]): void;
+  remove(keys: number[]): void;
+  /** Up to `k` keys nearest the query by cosine, nearest first. */
+  search(query: Float32Array, k: number): number[];
+}
+
+export type AnnIndexFactory = (dimensions: number) => AnnIndex;

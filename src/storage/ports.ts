@@ -229,6 +229,8 @@ export interface SearchRepo {
   neighbours(ids: string[], filter: SearchFilter): Promise<Map<string, { id: string; created_at: string }[]>>;
   /** The ids among `ids` that pass the filter. */
   filterIds(ids: string[], filter: SearchFilter): Promise<string[]>;
+  /** Memories that pass the filter dated (event_start, else created_at) within any of the day-aligned spans, most important first. */
+  inTimeSpans(spans: { from: string; to: string }[], filter: SearchFilter, limit: number): Promise<string[]>;
   pendingEmbeddings(limit: number): Promise<PendingEmbedding[]>;
   /** Stores vectors and clears `reindex_needed`, in one transaction, where the content has not changed since (same version). */
   saveEmbeddings(items: { memory_id: string; version: number; vector: Float32Array }[], model: string, at: string): Promise<number>;

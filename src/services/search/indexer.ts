@@ -1,4 +1,4 @@
-import type { Embedder } from '../../providers/ports.ts';
+import type { AnnIndexFactory, Embedder } from '../../providers/ports.ts';
 import type { Store } from '../../storage/ports.ts';
 import type { Clock } from '../deps.ts';
 import { createVectorIndex, type VectorIndex } from './vectorIndex.ts';
@@ -23,10 +23,12 @@ export interface IndexerDeps {
   store: Store;
   embedder: Embedder;
   clock: Clock;
+  /** HNSW for big spaces; without it search stays exact. */
+  ann?: AnnIndexFactory;
   log?: (message: string) => void;
 }
 
-export function createIndexer({ store, embedder, clock, log = () => {} }: IndexerDeps): Indexer {
+export function createIndexer({ store, embedder, clock, ann, log = () => {} }: IndexerDeps): Indexer {
   let loaded: Promise<VectorIndex> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -41,7 +43,7 @@ export function createIndexer({ store, embedder, clock, log = () => {} }: Indexe
       log(`embedding model is now ${embedder.model}: ${dropped} vectors of another model dropped, re-embedding`);
       await store.search.markForReindex();
     }
-    const index = createVectorIndex(embedder.dimensions);
+    const index = createVectorIndex(embedder.dimensions, { ann });
     index.reset(await store.search.vectors(embedder.model));
     return index;
   }

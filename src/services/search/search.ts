@@ -5,6 +5,7 @@ import type { LexicalHit, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../memories/read.ts';
 import type { VectorIndex } from './vectorIndex.ts';
+import { datesInQuery, rangeHolding } from './queryDates.ts';
 
 export const SEARCH_MODES = ['fast', 'deep'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -34,6 +35,8 @@ const NEIGHBOUR_SEEDS = 50;
 const NEIGHBOUR_WINDOW_MS = 30 * 60_000;
 /** Share of the full-text score in the fused score when vectors are on (0.7 measured best on LoCoMo with use-lite). */
 const LEXICAL_WEIGHT = 0.7;
+/** Deep mode: what a memory dated within a time the query names ("last week", "March 2024") adds to its score. */
+const DATE_BONUS = 0.3;
 
 type SearchDeps = Pick<Deps, 'store' | 'indexer' | 'clock'>;
 
@@ -126,10 +129,11 @@ function fusedScores(candidates: Candidate[], cosines: Map<string, number>, sema
   return fused;
 }
 
-function describe(matched: string[], semantic: number | undefined): string {
+function describe(matched: string[], semantic: number | undefined, dated: string | undefined): string {
   const parts: string[] = [];
   if (matched.length) parts.push(`matched ${matched.slice(0, 5).map(t => `'${t}'`).join(', ')}`);
   if (semantic !== undefined && semantic > 0) parts.push(`semantically similar (${semantic.toFixed(2)})`);
+  if (dated) parts.push(`dated within '${dated}'`);
   return parts.join('; ') || 'weak match';
 }
 
@@ -169,6 +173,9 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), unavailable === null);
   const context = input.mode === 'deep' ? await neighbourContext(deps, candidates, fused, filter) : new Map<string, number>();
   for (const id of context.keys()) if (!fused.has(id)) candidates.push({ id });
+  const dates = input.mode === 'deep' ? datesInQuery(input.query, new Date(deps.clock.now())) : [];
+  const known = new Set(candidates.map(c => c.id));
+  for (const id of await deps.store.search.inTimeSpans(dates, filter, POOL)) if (!known.has(id)) candidates.push({ id });
   const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
   const candidateCosines = cosines(candidates.map(c => c.id));
 
@@ -183,7 +190,9 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
       const own = fused.get(c.id) ?? 0;
       const neighbour = NEIGHBOUR_WEIGHT * (context.get(c.id) ?? 0);
       const prior = input.mode === 'deep' ? priorBoost(memory.importance, (now - Date.parse(memory.created_at)) / 86_400_000) : 1;
-      return { c, memory, overlap, semanticScore, fused: own, neighbour, rank: (own + neighbour) * prior, prior };
+      const when = rangeHolding(dates, memory.event_start ?? memory.created_at);
+      const dated = when ? DATE_BONUS : 0;
+      return { c, memory, overlap, semanticScore, fused: own, neighbour, dated, when, rank: (own + neighbour + dated) * prior, prior };
     })
     .sort((a, b) => b.rank - a.rank || (a.c.id < b.c.id ? -1 : 1))
     .slice(0, input.limit);
@@ -197,13 +206,14 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
     return {
       memory: presented[i]!,
       similarity_score: Number(similarity.toFixed(4)),
-      relevance_reason: describe(s.overlap.matched, s.semanticScore),
+      relevance_reason: describe(s.overlap.matched, s.semanticScore, s.when?.text),
       related_entities: [] as unknown[],
       score_breakdown: {
         lexical: { rank: s.c.lexicalRank ?? null, coverage: s.overlap.coverage, dice: Number(s.overlap.dice.toFixed(4)) },
         semantic: { rank: s.c.semanticRank ?? null, similarity: s.semanticScore ?? null },
         fused: Number(s.fused.toFixed(6)),
         neighbour: Number(s.neighbour.toFixed(6)),
+        date: s.dated,
         prior: Number(s.prior.toFixed(4)),
       },
     };

@@ -76,22 +76,35 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
 
     async neighbours(ids, filter) {
       const result = new Map<string, { id: string; created_at: string }[]>();
+      // The plain range on created_at (with the tie on id checked after) lets SQLite walk the time index from the
+      // memory outwards; an OR of the two cases scanned the whole space.
       for (const id of ids) {
         const { rows } = await sql<{ id: string; created_at: string }>`
           select * from (
             select m.id, m.created_at from memories m, memories c
             where c.id = ${id} and ${filterSql(filter)}
-              and (m.created_at < c.created_at or (m.created_at = c.created_at and m.id < c.id))
+              and m.created_at <= c.created_at and (m.created_at < c.created_at or m.id < c.id)
             order by m.created_at desc, m.id desc limit 1)
           union all
           select * from (
             select m.id, m.created_at from memories m, memories c
             where c.id = ${id} and ${filterSql(filter)}
-              and (m.created_at > c.created_at or (m.created_at = c.created_at and m.id > c.id))
+              and m.created_at >= c.created_at and (m.created_at > c.created_at or m.id > c.id)
             order by m.created_at, m.id limit 1)`.execute(db);
         result.set(id, rows);
       }
       return result;
+    },
+
+    async inTimeSpans(spans, filter, limit) {
+      if (spans.length === 0) return [];
+      // Spans start at UTC midnight, so comparing by date prefix also holds date-only event_start values.
+      const when = sql`coalesce(m.event_start, m.created_at)`;
+      const within = spans.map(s => sql`(${when} >= ${s.from.slice(0, 10)} and ${when} < ${s.to.slice(0, 10)})`);
+      const { rows } = await sql<{ id: string }>`
+        select m.id from memories m where ${filterSql(filter)} and (${sql.join(within, sql` or `)})
+        order by m.importance desc, ${when} desc limit ${limit}`.execute(db);
+      return rows.map(r => r.id);
     },
 
     async filterIds(ids, filter) {

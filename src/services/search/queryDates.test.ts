@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { datesInQuery, rangeHolding } from './queryDates.ts';
+
+const now = new Date('2026-11-21T12:00:00Z');
+const span = (query: string) => datesInQuery(query, now).map(r => [r.text, r.from.slice(0, 10), r.to.slice(0, 10)]);
+
+test('dates named in a query become time spans, relative ones against now', () => {
+  assert.deepEqual(span('dinner yesterday with Bob'), [['yesterday', '2026-11-20', '2026-11-21']]);
+  assert.deepEqual(span('meetings in March 2024'), [['March 2024', '2024-03-01', '2024-04-01']]);
+  assert.deepEqual(span('what did I do last week'), [['last week', '2026-11-11', '2026-11-18']]);
+  assert.deepEqual(span('notes from 2023'), [['2023', '2023-01-01', '2024-01-01']]);
+});
+
+test('a day without a year means the last one; a clock time alone is no date', () => {
+  assert.deepEqual(span('on May 8 we talked'), [['May 8', '2026-05-08', '2026-05-09']]);
+  assert.deepEqual(span('we met at 5'), []);
+  assert.deepEqual(span('pottery class'), []);
+});
+
+test('rangeHolding matches dates and date-times inside a span only', () => {
+  const ranges = datesInQuery('in March 2024', now);
+  assert.equal(rangeHolding(ranges, '2024-03-15')?.text, 'March 2024');
+  assert.equal(rangeHolding(ranges, '2024-03-31T23:59:00Z')?.text, 'March 2024');
+  assert.equal(rangeHolding(ranges, '2024-04-01T00:00:00Z'), undefined);
+  assert.equal(rangeHolding(ranges, null), undefined);
+});

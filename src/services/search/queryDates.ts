@@ -1,0 +1,52 @@
+import * as chrono from 'chrono-node';
+
+/** A time span named in a search query, as ISO instants (from inclusive, to exclusive). */
+export interface QueryDateRange {
+  text: string;
+  from: string;
+  to: string;
+}
+
+const DAY_MS = 86_400_000;
+const utcDay = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+
+/** The span a parsed date covers: a day, a week around it, a month or a year, by what the text pinned down. */
+function spanOf(result: chrono.ParsedResult, now: Date): { from: number; to: number } | null {
+  const start = result.start;
+  if (!start.isCertain('year') && !start.isCertain('month') && !start.isCertain('day')) return null; // "at 5": a time, no date
+  let date = start.date();
+  // "May 8" without a year: people searching memories mean the last one, not the next.
+  if (!start.isCertain('year') && date.getTime() > now.getTime() + DAY_MS) date = new Date(Date.UTC(date.getUTCFullYear() - 1, date.getUTCMonth(), date.getUTCDate()));
+  if (result.end) return { from: utcDay(date), to: utcDay(result.end.date()) + DAY_MS };
+  if (/\bweeks?\b/i.test(result.text)) return { from: utcDay(date) - 3 * DAY_MS, to: utcDay(date) + 4 * DAY_MS };
+  if (start.isCertain('day')) return { from: utcDay(date), to: utcDay(date) + DAY_MS };
+  if (start.isCertain('month')) return { from: Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1), to: Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) };
+  return { from: Date.UTC(date.getUTCFullYear(), 0, 1), to: Date.UTC(date.getUTCFullYear() + 1, 0, 1) };
+}
+
+/**
+ * Dates a query names ("last week", "in March 2024", "yesterday", "2023"), resolved against `now`, so search can
+ * favour memories from that time. Bare years are read here too, which chrono leaves out.
+ */
+export function datesInQuery(query: string, now: Date): QueryDateRange[] {
+  const ranges: QueryDateRange[] = [];
+  const results = chrono.parse(query, now);
+  for (const result of results) {
+    const span = spanOf(result, now);
+    if (span) ranges.push({ text: result.text, from: new Date(span.from).toISOString(), to: new Date(span.to).toISOString() });
+  }
+  const covered = (at: number) => results.some(r => at >= r.index && at < r.index + r.text.length);
+  for (const match of query.matchAll(/\b(19\d\d|20\d\d)\b/g)) {
+    if (covered(match.index)) continue;
+    const year = Number(match[1]);
+    ranges.push({ text: match[0], from: new Date(Date.UTC(year, 0, 1)).toISOString(), to: new Date(Date.UTC(year + 1, 0, 1)).toISOString() });
+  }
+  return ranges;
+}
+
+/** The first range that holds this instant, if any. */
+export function rangeHolding(ranges: QueryDateRange[], at: string | null): QueryDateRange | undefined {
+  const time = at ? Date.parse(at) : NaN;
+  if (Number.isNaN(time)) return undefined;
+  return ranges.find(r => time >= Date.parse(r.from) && time < Date.parse(r.to));
+}
