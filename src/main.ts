@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { type Config, isLoopbackHost } from './config.ts';
@@ -11,6 +12,7 @@ import { createHashEmbedder } from './providers/embedder/hash.ts';
 import { createUseLiteEmbedder } from './providers/embedder/useLite.ts';
 import { createOpenAiEmbedder } from './providers/embedder/openai.ts';
 import { createUsearchIndex } from './providers/vectors/usearch.ts';
+import { createTransformersEmbedder } from './providers/embedder/transformers.ts';
 import type { Embedder } from './providers/ports.ts';
 import { createIndexer } from './services/search/indexer.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
@@ -27,7 +29,7 @@ export async function openStore(config: Pick<Config, 'storage' | 'databasePath' 
 }
 
 /** The embedder named by CAIRN_EMBEDDER; null means search stays lexical. */
-function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey'>): Embedder | null {
+function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir'>): Embedder | null {
   switch (config.embedder) {
     case 'hash':
       return createHashEmbedder();
@@ -40,17 +42,20 @@ function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'emb
       }
       return createOpenAiEmbedder({ url, model: config.embedderModel, apiKey: config.llmApiKey });
     }
+    case 'transformers':
+      if (!config.embedderModel) throw new Error('CAIRN_EMBEDDER=transformers needs CAIRN_EMBEDDER_MODEL: a model id or a local model folder');
+      return createTransformersEmbedder({ model: config.embedderModel, cacheDir: join(config.dataDir, 'models') });
     case 'none':
     case 'default':
       return null;
     default:
-      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none, use-lite, openai or hash`);
+      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none, use-lite, openai, transformers or hash`);
   }
 }
 
 export function buildDeps(
   store: Store,
-  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'autoLabel'>,
+  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel'>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
