@@ -8,7 +8,9 @@ const benchmarks: Record<string, { about: string; load: () => Promise<{ default:
   crud: { about: 'create, list and get memories over HTTP against a real server process', load: () => import('./crud.ts') },
   locomo: { about: 'retrieval recall@1/5/10 and latency on the LoCoMo conversations', load: () => import('./locomo.ts') },
   labels: { about: 'label care (health, merge candidates, consolidation) with 2,000 labels over 50,000 memories', load: () => import('./labels.ts') },
+  extract: { about: 'offline entity extraction: memories/s on LoCoMo turns, precision/recall on labelled sentences', load: () => import('./extract.ts') },
   'search-scale': { about: 'search latency, ingest rate and RSS at 10k and 100k synthetic memories', load: () => import('./search-scale.ts') },
+  threads: { about: 'thread append throughput and thread search latency on the LoCoMo conversations', load: () => import('./threads.ts') },
 };
 
 const [name, ...argv] = process.argv.slice(2);

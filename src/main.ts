@@ -16,6 +16,10 @@ import { createTransformersEmbedder } from './providers/embedder/transformers.ts
 import type { Embedder } from './providers/ports.ts';
 import { createIndexer } from './services/search/indexer.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
+import { createLocalSessionSource } from './providers/sessions/local.ts';
+import { createExtractors } from './providers/extractor/factory.ts';
+import { createOpenAiLlm } from './providers/llm/openai.ts';
+import { createExtractionSetup } from './services/graph/setup.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -55,7 +59,7 @@ function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'emb
 
 export function buildDeps(
   store: Store,
-  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel'>,
+  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel'>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
@@ -72,6 +76,9 @@ export function buildDeps(
     version: VERSION,
     apiKey: config.apiKey,
     autoLabel: config.autoLabel,
+    sessions: createLocalSessionSource(config.homeDir),
+    extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log }),
+    llm: config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null,
   };
 }
 
@@ -89,6 +96,7 @@ export async function createApp(config: Config): Promise<App> {
   const auth = createAuthenticator(deps);
   const server = await buildServer({ deps, auth, logLevel: config.logLevel });
   deps.indexer?.kick(); // embed whatever was left pending by the last run
+  deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run
   return {
     server,
     deps,
@@ -96,8 +104,10 @@ export async function createApp(config: Config): Promise<App> {
     async close() {
       await server.close();
       deps.indexer?.stop();
+      deps.extraction.jobs?.stop();
       await deps.rebuilds.settle();
       await deps.indexer?.settle();
+      await deps.extraction.jobs?.settle();
       await deps.indexer?.embedder.close?.();
       await store.close();
     },

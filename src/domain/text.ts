@@ -50,9 +50,18 @@ export function terms(text: string): string[] {
     .map(stem);
 }
 
-/** An FTS5 MATCH expression that finds documents with any of the query's content words (quoted, so no syntax leaks). */
-export function ftsAnyOf(query: string): string | null {
-  const unique = [...new Set(words(query).filter(w => !STOP_WORDS.has(w)))];
+/** The distinct content words of a query, unstemmed (FTS5 stems them itself). */
+export function queryWords(query: string): string[] {
+  return [...new Set(words(query).filter(w => !STOP_WORDS.has(w)))];
+}
+
+/** An FTS5 MATCH expression that finds documents with any of these words (quoted, so no syntax leaks). */
+export function ftsAnyOfWords(unique: string[]): string | null {
   if (unique.length === 0) return null;
   return unique.map(w => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+}
+
+/** An FTS5 MATCH expression that finds documents with any of the query's content words. */
+export function ftsAnyOf(query: string): string | null {
+  return ftsAnyOfWords(queryWords(query));
 }

@@ -13,6 +13,11 @@ import { bulkRoutes } from './routes/bulk.ts';
 import { labelRoutes } from './routes/labels.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
 import { searchRoutes } from './routes/search.ts';
+import { relationRoutes } from './routes/relations.ts';
+import { threadRoutes } from './routes/threads.ts';
+import { agentRoutes } from './routes/agent.ts';
+import { contextRoutes } from './routes/context.ts';
+import { graphRoutes } from './routes/graph.ts';
 import { notImplementedRoutes } from './routes/notImplemented.ts';
 
 export interface ServerOptions {
@@ -71,6 +76,11 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(labelRoutes, options);
   await app.register(favoriteRoutes, options);
   await app.register(searchRoutes, options);
+  await app.register(relationRoutes, options);
+  await app.register(threadRoutes, options);
+  await app.register(agentRoutes, options);
+  await app.register(contextRoutes, options);
+  await app.register(graphRoutes, options);
   await app.register(notImplementedRoutes);
   return app;
 }

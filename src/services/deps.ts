@@ -1,7 +1,9 @@
 import type { Store } from '../storage/ports.ts';
-import type { Embedder } from '../providers/ports.ts';
+import type { Embedder, Llm } from '../providers/ports.ts';
+import type { SessionSource } from '../providers/ports.sessions.ts';
 import type { Indexer } from './search/indexer.ts';
 import type { RebuildRunner } from './search/rebuild.ts';
+import type { ExtractionSetup } from './graph/setup.ts';
 
 export interface Clock {
   /** The current time as an ISO 8601 UTC string. */
@@ -29,4 +31,10 @@ export interface Deps {
   apiKey: string | null;
   /** CAIRN_AUTO_LABEL: suggest existing labels for memories created without any (off by default). */
   autoLabel: boolean;
+  /** Coding-assistant sessions on this machine (under CAIRN_HOME_DIR), for session save. */
+  sessions: SessionSource;
+  /** Entity extraction (CAIRN_EXTRACTOR): the configured extractor, the offline fallback, background jobs. */
+  extraction: ExtractionSetup;
+  /** A chat model (CAIRN_LLM_URL + CAIRN_LLM_MODEL) for judgements such as relation suggestions; null without one. */
+  llm?: Llm | null;
 }

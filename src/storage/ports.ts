@@ -1,6 +1,15 @@
 import type { LifecycleState, UnitType } from '../domain/memory.ts';
 import type { EvolvesDetector, EvolvesRelation } from '../domain/evolves.ts';
 import type { LabelOrder, MemoryLabelCounts } from '../domain/label.ts';
+import type { EntityRelationRepo, EntityRepo, ExtractionQueueRepo, MentionRepo } from './ports.graph.ts';
+
+export type * from './ports.graph.ts';
+import type { MemoryRelationRepo } from './ports.relations.ts';
+
+export type * from './ports.relations.ts';
+import type { ThreadRepo, ThreadSearchRepo, WorkingMemoryRepo } from './ports.threads.ts';
+
+export type * from './ports.threads.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -162,9 +171,14 @@ export interface LabelMergeRepo {
   markUndone(id: string, at: string): Promise<boolean>;
 }
 
+/** EVOLVES edges: a view of the memory relations whose relation_type is EVOLVES (storage/shared/evolves.ts). */
 export interface EvolvesRepo {
+  /** Records the edge newer → older, active; an edge the pair already has in that direction is overwritten (its id stays). */
   insert(edge: EvolvesEdge): Promise<void>;
+  /** Active edges touching the memory, oldest first. */
   listForMemory(memoryId: string): Promise<EvolvesEdge[]>;
+  /** Active edges between two memories, both directions, oldest first. */
+  between(a: string, b: string): Promise<EvolvesEdge[]>;
 }
 
 export interface ApiKeyRepo {
@@ -179,7 +193,14 @@ export interface Repos {
   memoryLabels: MemoryLabelRepo;
   labelMerges: LabelMergeRepo;
   evolves: EvolvesRepo;
+  relations: MemoryRelationRepo;
   apiKeys: ApiKeyRepo;
+  entities: EntityRepo;
+  mentions: MentionRepo;
+  entityRelations: EntityRelationRepo;
+  extractionQueue: ExtractionQueueRepo;
+  threads: ThreadRepo;
+  workingMemory: WorkingMemoryRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */
@@ -229,6 +250,11 @@ export interface SearchRepo {
   neighbours(ids: string[], filter: SearchFilter): Promise<Map<string, { id: string; created_at: string }[]>>;
   /** The ids among `ids` that pass the filter. */
   filterIds(ids: string[], filter: SearchFilter): Promise<string[]>;
+  /**
+   * How many memories hold each word (any space, any state) and how many memories there are. Cached for a minute:
+   * it only guides which words a query searches by, so a little staleness is harmless.
+   */
+  termStats(words: string[]): Promise<{ documents: number; frequency: Map<string, number> }>;
   /** Memories that pass the filter dated (event_start, else created_at) within any of the day-aligned spans, most important first. */
   inTimeSpans(spans: { from: string; to: string }[], filter: SearchFilter, limit: number): Promise<string[]>;
   pendingEmbeddings(limit: number): Promise<PendingEmbedding[]>;
@@ -254,6 +280,7 @@ export interface SearchRepo {
 export interface Store extends Repos {
   readonly backend: 'sqlite' | 'postgres';
   readonly search: SearchRepo;
+  readonly threadSearch: ThreadSearchRepo;
   /** Runs `work` in one transaction: all its writes commit together or not at all. */
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
   /** Cheap liveness probe of the database. */

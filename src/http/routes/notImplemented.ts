@@ -5,25 +5,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Interface endpoints whose capability has not landed yet: each answers 501 naming what is missing. */
 const pending: [string, [Method, string][]][] = [
-  [
-    'Memory relations and EVOLVES history',
-    [
-      ['POST', '/memories/:memory_id/relations'],
-      ['GET', '/memories/:memory_id/relations'],
-      ['POST', '/memories/:memory_id/relations/suggest'],
-      ['PATCH', '/memories/relations/:relation_id'],
-      ['DELETE', '/memories/relations/:relation_id'],
-      ['POST', '/memories/evolves/revision/preview'],
-    ],
-  ],
-  [
-    'Knowledge-graph extraction',
-    [
-      ['POST', '/memories/:memory_id/extract-kg/preview'],
-      ['POST', '/memories/extract-kg/preview-content'],
-      ['POST', '/memories/:memory_id/extract-kg/apply'],
-    ],
-  ],
   ['Communities', [['GET', '/communities'], ['GET', '/communities/:community_id']]],
   [
     'The Library wiki',
@@ -39,21 +20,6 @@ const pending: [string, [Method, string][]][] = [
       ['GET', '/library/wiki-page/entity/:id_or_name'],
       ['GET', '/library/wiki-page/crystal/:crystal_id'],
       ['GET', '/library/wiki-page/topic/:community_id'],
-    ],
-  ],
-  [
-    'Threads',
-    [
-      ['POST', '/threads/:thread_id/favorite'],
-      ['GET', '/favorites/threads'],
-      ['GET', '/threads/summaries'],
-      ['GET', '/threads/sources'],
-      ['GET', '/threads/search'],
-      ['POST', '/threads/sessions/save'],
-      ['GET', '/threads/import-config'],
-      ['PUT', '/threads/import-config'],
-      ['POST', '/threads/import-config/hide-project'],
-      ['POST', '/threads/import-config/unhide-project'],
     ],
   ],
   ['Data export', [['POST', '/data/export'], ['GET', '/data/export/status/:job_id']]],

@@ -21,7 +21,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   // The query-string form several real clients call.
   app.get('/memories/search', { schema: { tags, querystring: searchQuery } }, async req => {
     const started = performance.now();
-    const { results, semantic_unavailable } = await searchMemories(deps, { ...req.query, query: req.query.q, include_states: ['active'] });
+    const { results, semantic_unavailable } = await searchMemories(deps, {
+      ...req.query,
+      query: req.query.q,
+      include_states: ['active'],
+      include_entities: false,
+    });
     return {
       memories: results.map(r => ({ ...r.memory, relevance_score: r.similarity_score, relevance_reason: r.relevance_reason })),
       search_metadata: {

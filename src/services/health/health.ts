@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.ts';
 import type { Deps } from '../deps.ts';
+import { describeExtraction } from '../graph/setup.ts';
 
 export const INTERFACE_VERSION = '0.9.15';
 
@@ -20,7 +21,8 @@ export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version' |
 }
 
 /** Server version and which optional subsystems are on, so clients can hide what is missing. */
-export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer'>, authRequired: boolean) {
+export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer' | 'extraction'>, authRequired: boolean) {
+  const extraction = describeExtraction(deps.extraction);
   return {
     version: deps.version,
     interface_version: INTERFACE_VERSION,
@@ -34,9 +36,10 @@ export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer'>, authReq
       semantic_search: deps.indexer !== null,
       lexical_search: true,
       search_index: true,
-      llm_extraction: false,
+      llm_extraction: extraction.extractor === 'llm' && !extraction.degraded,
       llm_synthesis: false,
-      knowledge_graph: false,
+      knowledge_graph: true,
+      entity_extraction: extraction.available,
       threads: false,
       communities: false,
       library: false,
@@ -45,6 +48,8 @@ export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer'>, authReq
       auth_required: authRequired,
     },
     spaces_enabled: true,
+    // Which extractor runs on create, and whether a configured language model is reachable (else the rules stand in).
+    extraction,
   };
 }
 

@@ -4,6 +4,9 @@ import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
 import { suggestLabels } from '../labels/suggest.ts';
 import { presentMemory } from './present.ts';
+import { afterExtraction, prepareExtraction, recordExtraction } from '../graph/memoryHooks.ts';
+import { detectEvolutionAfterCreate } from '../relations/detect.ts';
+import { memoryProvenance } from '../threads/provenance.ts';
 
 export interface CreateMemoryInput {
   id?: string | null;
@@ -30,19 +33,18 @@ export interface CreateMemoryInput {
  * With CAIRN_AUTO_LABEL on, a new memory given no `labels` gets the existing labels it resembles (never new ones).
  */
 export async function createMemory(
-  deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'embedder' | 'autoLabel'>,
+  deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'embedder' | 'autoLabel' | 'extraction'>,
   input: CreateMemoryInput,
 ) {
   const warnings: string[] = [];
-  // Provenance is recorded only when it names a real thread; Cairn has no threads yet, so none does.
-  if (input.source_thread_id || input.source_message_id) {
-    warnings.push('source_thread_id/source_message_id not recorded: no such thread exists');
-  }
   const at = deps.clock.now();
 
   // Suggested before the transaction: a model never runs inside one.
   const suggested = deps.autoLabel && input.labels == null ? await suggestLabels(deps, input.content) : [];
   const semantic = deps.indexer !== null;
+  // Entities are extracted before the transaction too (a language model is only queued): see graph/memoryHooks.ts.
+  const prepared = await prepareExtraction(deps, { content: input.content, title: input.title, created_at: at });
+  warnings.push(...prepared.warnings);
   const result = await deps.store.transaction(async tx => {
     const existing = input.id ? await tx.memories.getById(input.id) : undefined;
     const fields = {
@@ -59,10 +61,13 @@ export async function createMemory(
       temporal_context: input.temporal_context ?? existing?.temporal_context ?? null,
       updated_at: at,
     };
+    // Provenance is recorded only when it names a real thread or message of the space.
+    const { warnings: provenanceWarnings, ...links } = await memoryProvenance(tx, fields.space_id, input, existing);
+    warnings.push(...provenanceWarnings);
 
     let memory: MemoryRecord;
     if (existing) {
-      const changes = { ...fields, version: existing.version + 1, reindex_needed: semantic || existing.reindex_needed };
+      const changes = { ...fields, ...links, version: existing.version + 1, reindex_needed: semantic || existing.reindex_needed };
       await tx.memories.update(existing.id, changes);
       memory = { ...existing, ...changes };
     } else {
@@ -75,8 +80,7 @@ export async function createMemory(
         is_favorite: false,
         favorited_at: null,
         reindex_needed: semantic,
-        source_thread_id: null,
-        source_message_id: null,
+        ...links,
         state_reason: null,
         state_changed_at: null,
         version: 1,
@@ -94,16 +98,24 @@ export async function createMemory(
     // A new memory has exactly the labels just given (or suggested); only an upsert may have kept others.
     const labels =
       existing || input.labels?.length || suggested.length ? ((await tx.memoryLabels.labelsOf([memory.id])).get(memory.id) ?? []) : [];
+    const graph = await recordExtraction(tx, deps, memory, prepared, { replace: Boolean(existing) });
     return {
       id: memory.id,
       memory: { ...presentMemory(memory, labels), node_type: 'Memory' as const },
-      extracted_entities: [] as unknown[],
+      extracted_entities: graph.entities,
       assigned_labels: labels.map(l => l.name),
-      created_relationships: 0,
+      created_relationships: graph.relationships,
       action: existing ? 'updated' : 'created',
       warnings,
     };
   });
   deps.indexer?.kick();
+  afterExtraction(deps, prepared);
+  // EVOLVES detection reads the new memory's entities: keep it after entity extraction.
+  if (result.action === 'created') {
+    const evolves = await detectEvolutionAfterCreate(deps, result.id);
+    result.created_relationships += evolves.created;
+    result.warnings.push(...evolves.warnings);
+  }
   return result;
 }

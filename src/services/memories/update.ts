@@ -3,6 +3,7 @@ import type { MemoryPatch } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
 import { getMemory, requireMemory } from './read.ts';
+import { afterExtraction, prepareExtraction, recordExtraction } from '../graph/memoryHooks.ts';
 
 export interface UpdateMemoryInput {
   title?: string;
@@ -15,9 +16,11 @@ export interface UpdateMemoryInput {
   event_end?: string | null;
 }
 
-/** Changes the given fields of a readable memory; `labels` replaces its label set. Other fields stay. */
-export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer'>, id: string, input: UpdateMemoryInput) {
+/** Changes the given fields of a readable memory; `labels` replaces its label set; new content re-extracts its entities. Other fields stay. */
+export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'extraction'>, id: string, input: UpdateMemoryInput) {
   const at = deps.clock.now();
+  // Extracted before the transaction (a model never runs inside one); written only if the content really changed.
+  const prepared = input.content === undefined ? null : await prepareExtraction(deps, { content: input.content, title: input.title });
   await deps.store.transaction(async tx => {
     const memory = await requireMemory(tx, id);
     const { labels, ...fields } = input;
@@ -29,11 +32,13 @@ export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 
       if (deps.indexer) patch.reindex_needed = true;
     }
     await tx.memories.update(id, patch);
+    if (prepared && fields.content !== memory.content) await recordExtraction(tx, deps, { id, version: patch.version ?? memory.version }, prepared, { replace: true });
     if (labels) {
       const records = await ensureLabels(deps, tx, labels);
       await tx.memoryLabels.replace(id, records.map(l => l.id), at);
     }
   });
   deps.indexer?.kick();
+  if (prepared) afterExtraction(deps, prepared);
   return getMemory(deps, id, {});
 }

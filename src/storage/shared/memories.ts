@@ -100,12 +100,12 @@ export function memoryRepo(db: Kysely<Database>): MemoryRepo {
     async deleteMany(ids) {
       const counts = await chunked(ids, async part => {
         const labels = await db.deleteFrom('memory_labels').where('memory_id', 'in', part).executeTakeFirst();
-        const evolves = await db
-          .deleteFrom('evolves')
-          .where(eb => eb.or([eb('from_memory_id', 'in', part), eb('to_memory_id', 'in', part)]))
+        const relations = await db // memory relations, EVOLVES edges among them
+          .deleteFrom('memory_relations')
+          .where(eb => eb.or([eb('source_memory_id', 'in', part), eb('target_memory_id', 'in', part)]))
           .executeTakeFirst();
         const memories = await db.deleteFrom('memories').where('id', 'in', part).executeTakeFirst();
-        return [{ memories: Number(memories.numDeletedRows), edges: Number(labels.numDeletedRows) + Number(evolves.numDeletedRows) }];
+        return [{ memories: Number(memories.numDeletedRows), edges: Number(labels.numDeletedRows) + Number(relations.numDeletedRows) }];
       });
       return counts.reduce((sum, c) => ({ memories: sum.memories + c.memories, edges: sum.edges + c.edges }), { memories: 0, edges: 0 });
     },

@@ -5,7 +5,12 @@ import { memoryRepo } from './memories.ts';
 import { labelRepo, memoryLabelRepo } from './labels.ts';
 import { labelMergeRepo } from './labelMerges.ts';
 import { evolvesRepo } from './evolves.ts';
+import { memoryRelationRepo } from './memoryRelations.ts';
 import { apiKeyRepo } from './apiKeys.ts';
+import { entityRepo } from './entities.ts';
+import { entityRelationRepo, extractionQueueRepo, mentionRepo } from './mentions.ts';
+import { threadRepo } from './threads.ts';
+import { workingMemoryRepo } from './workingMemory.ts';
 
 /** The repositories over one connection or transaction; every backend shares them. */
 export function buildRepos(db: Kysely<Database>): Repos {
@@ -15,6 +20,13 @@ export function buildRepos(db: Kysely<Database>): Repos {
     memoryLabels: memoryLabelRepo(db),
     labelMerges: labelMergeRepo(db),
     evolves: evolvesRepo(db),
+    relations: memoryRelationRepo(db),
     apiKeys: apiKeyRepo(db),
+    entities: entityRepo(db),
+    mentions: mentionRepo(db),
+    entityRelations: entityRelationRepo(db),
+    extractionQueue: extractionQueueRepo(db),
+    threads: threadRepo(db),
+    workingMemory: workingMemoryRepo(db),
   };
 }

@@ -1,3 +1,6 @@
+import type { Generated } from 'kysely';
+import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
+
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and JSON is text, on every backend. */
 export interface MemoriesTable {
   id: string;
@@ -43,16 +46,26 @@ export interface MemoryLabelsTable {
   created_at: string;
 }
 
-export interface EvolvesTable {
+/** Memory relations, EVOLVES edges included (migration 005 moved the old `evolves` table here). */
+export interface MemoryRelationsTable {
   id: string;
-  from_memory_id: string;
-  to_memory_id: string;
-  relation: string;
-  confidence: number;
-  detected_by: string;
-  reason: string;
+  source_memory_id: string;
+  target_memory_id: string;
+  relation_type: string;
+  strength: number | null;
+  confidence: number | null;
+  bidirectional: number;
+  status: string;
   reviewed: number;
+  source: string | null;
+  author_id: string | null;
+  agent_id: string | null;
+  source_app: string | null;
+  reason: string | null;
+  /** JSON object. */
+  properties: string;
   created_at: string;
+  updated_at: string;
 }
 
 export interface ApiKeysTable {
@@ -89,13 +102,74 @@ export interface LabelMergeEdgesTable {
   already_present: number;
 }
 
+export interface EntitiesTable {
+  id: string;
+  name: string;
+  canonical_name: string;
+  entity_type: string;
+  description: string;
+  /** JSON array of strings. */
+  aliases: string;
+  confidence: number;
+  caller_owned: number;
+  /** MENTIONS edges of any memory (forgotten ones included), kept by database triggers. */
+  mention_total: Generated<number>;
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EntityKeysTable {
+  key: string;
+  entity_id: string;
+}
+
+export interface MentionsTable {
+  memory_id: string;
+  entity_id: string;
+  occurrences: number;
+  confidence: number;
+  created_at: string;
+}
+
+export interface EntityRelationsTable {
+  id: string;
+  source_entity_id: string;
+  target_entity_id: string;
+  relation_type: string;
+  weight: number;
+  confidence: number;
+  description: string;
+  memory_id: string | null;
+  created_at: string;
+}
+
+export interface ExtractionQueueTable {
+  memory_id: string;
+  content_version: number;
+  level: string;
+  attempts: number;
+  last_error: string | null;
+  queued_at: string;
+}
+
 export interface Database {
   memories: MemoriesTable;
   labels: LabelsTable;
   memory_labels: MemoryLabelsTable;
   label_merges: LabelMergesTable;
   label_merge_edges: LabelMergeEdgesTable;
-  evolves: EvolvesTable;
+  memory_relations: MemoryRelationsTable;
   api_keys: ApiKeysTable;
   memory_embeddings: MemoryEmbeddingsTable;
+  entities: EntitiesTable;
+  entity_keys: EntityKeysTable;
+  mentions: MentionsTable;
+  entity_relations: EntityRelationsTable;
+  extraction_queue: ExtractionQueueTable;
+  threads: ThreadsTable;
+  thread_messages: ThreadMessagesTable;
+  thread_append_keys: ThreadAppendKeysTable;
+  thread_settings: ThreadSettingsTable;
+  working_memory: WorkingMemoryTable;
 }

@@ -54,7 +54,29 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
     }
   }
 
+  const STATS_TTL_MS = 60_000;
+  const frequencies = new Map<string, { count: number; at: number }>();
+  let documents = { count: 0, at: -Infinity };
+  const countMatching = sqlite.prepare('select count(*) as n from memories_fts where memories_fts match ?').pluck();
+  const countAll = sqlite.prepare('select count(*) as n from memories').pluck();
+
   return {
+    async termStats(words) {
+      const now = Date.now();
+      if (now - documents.at > STATS_TTL_MS) documents = { count: Number(countAll.get()), at: now };
+      if (frequencies.size > 50_000) frequencies.clear();
+      const frequency = new Map<string, number>();
+      for (const word of words) {
+        let known = frequencies.get(word);
+        if (!known || now - known.at > STATS_TTL_MS) {
+          known = { count: Number(countMatching.get(`"${word.replace(/"/g, '""')}"`)), at: now };
+          frequencies.set(word, known);
+        }
+        frequency.set(word, known.count);
+      }
+      return { documents: documents.count, frequency };
+    },
+
     async lexical(match, filter, limit) {
       const { rows } = await sql<LexicalHit>`
         select m.id as id, bm25(memories_fts, 2.0, 1.0) as rank

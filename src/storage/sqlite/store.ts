@@ -7,6 +7,7 @@ import type { Database } from '../shared/schema.ts';
 import { buildRepos } from '../shared/repos.ts';
 import { sqliteMigrations } from './migrations/index.ts';
 import { sqliteSearchRepo } from './search.ts';
+import { sqliteThreadSearchRepo } from './threadSearch.ts';
 
 export interface SqliteOptions {
   /** A file path, or ':memory:' for tests. */
@@ -55,6 +56,7 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
     backend: 'sqlite',
     ...buildRepos(db),
     search: sqliteSearchRepo(db, sqlite, options.path),
+    threadSearch: sqliteThreadSearchRepo(db),
     transaction: work => db.transaction().execute(trx => work(buildRepos(trx))),
     async ping() {
       sqlite.prepare('select 1').get();

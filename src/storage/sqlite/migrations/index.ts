@@ -2,12 +2,18 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_initial.ts';
 import * as m002 from './002_label_merges.ts';
 import * as m003 from './003_search.ts';
+import * as m004graph from './004_graph.ts';
+import * as m005 from './005_memory_relations.ts';
+import * as m006threads from './006_threads.ts';
 
 /** Numbered, append-only: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_label_merges': m002,
   '003_search': m003,
+  '004_graph': m004graph,
+  '005_memory_relations': m005,
+  '006_threads': m006threads,
 };
 
 export const sqliteMigrations: MigrationProvider = {

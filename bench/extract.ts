@@ -1,0 +1,183 @@
+/**
+ * Entity-extraction benchmark for the offline (rules) extractor:
+ *  1. speed: memories/s over every LoCoMo dev turn (/work/shared/bench/locomo/*.json), and entities per memory;
+ *  2. quality: entity precision and recall on the hand-labelled sentences of bench/fixtures/entities.json
+ *     (people, organisations, places, products, dates), named entities and dates reported apart, and on a smaller
+ *     held-out set (entities-heldout.json) written later and never used while writing the rules;
+ *  3. cost on the write path: POST /memories (in-process, Fastify inject) with CAIRN_EXTRACTOR=rules against none.
+ *
+ * A predicted entity matches a labelled one when their match keys are equal (case, accents and punctuation do not
+ * count, a leading "the" neither: domain/entity.ts), by name or by one of its aliases (a resolved relative date keeps
+ * what was written as its alias). Types are not needed to match; typed accuracy is reported separately, with
+ * technology and product counted as one class.
+ *
+ *   npm run bench -- extract [--passes 3] [--creates 2000] [--heldout 1] [--verbose]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { entityKey } from '../src/domain/entity.ts';
+import { createApp } from '../src/main.ts';
+import { extractWithRules } from '../src/providers/extractor/rules.ts';
+import type { ExtractedEntity } from '../src/providers/ports.ts';
+import { formatTable, numericOptions, REPO_ROOT } from './lib.ts';
+
+const LOCOMO_DIR = '/work/shared/bench/locomo';
+const FIXTURE = join(REPO_ROOT, 'bench/fixtures/entities.json');
+const HELD_OUT = join(REPO_ROOT, 'bench/fixtures/entities-heldout.json');
+const NAMED = new Set(['person', 'organization', 'location', 'product']);
+const UNLABELLED = new Set(['money', 'url', 'email']);
+const REFERENCE_TIME = '2024-06-15T12:00:00.000Z';
+
+interface Labelled {
+  text: string;
+  entities: { name: string; type: string }[];
+}
+
+function locomoTurns(): string[] {
+  const turns: string[] = [];
+  for (const file of readdirSync(LOCOMO_DIR).filter(f => f.endsWith('.json')).sort()) {
+    const conversation = JSON.parse(readFileSync(join(LOCOMO_DIR, file), 'utf8')) as Record<string, unknown>;
+    const sessions = (conversation.conversation ?? conversation) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(sessions)) {
+      if (/^session_\d+$/.test(key) && Array.isArray(value)) for (const turn of value as { text?: string }[]) if (turn.text) turns.push(turn.text);
+    }
+  }
+  return turns;
+}
+
+/** Product and technology are one class for scoring; everything else by its own name. */
+const scoringType = (type: string) => (type === 'technology' ? 'product' : type);
+
+const keysOf = (entity: ExtractedEntity) => [entity.name, ...(entity.aliases ?? [])].map(entityKey);
+
+interface Tally {
+  predicted: number;
+  gold: number;
+  truePositives: number;
+  typedRight: number;
+  misses: string[];
+  spurious: string[];
+}
+
+const emptyTally = (): Tally => ({ predicted: 0, gold: 0, truePositives: 0, typedRight: 0, misses: [], spurious: [] });
+
+/** Scores one sentence into the named-entity and date tallies. */
+function score(sentence: Labelled, predicted: ExtractedEntity[], named: Tally, dates: Tally) {
+  for (const [tally, isGold, isPredicted] of [
+    [named, (t: string) => NAMED.has(t), (t: string) => t !== 'date' && !UNLABELLED.has(t)],
+    [dates, (t: string) => t === 'date', (t: string) => t === 'date'],
+  ] as const) {
+    const gold = sentence.entities.filter(e => isGold(e.type));
+    const guesses = predicted.filter(e => isPredicted(scoringType(e.entity_type)));
+    tally.gold += gold.length;
+    tally.predicted += guesses.length;
+    const matchedGuesses = new Set<ExtractedEntity>();
+    for (const g of gold) {
+      const guess = guesses.find(p => !matchedGuesses.has(p) && keysOf(p).includes(entityKey(g.name)));
+      if (!guess) {
+        tally.misses.push(`${g.name} (${g.type})`);
+        continue;
+      }
+      matchedGuesses.add(guess);
+      tally.truePositives++;
+      if (scoringType(guess.entity_type) === g.type) tally.typedRight++;
+    }
+    for (const p of guesses) if (!matchedGuesses.has(p)) tally.spurious.push(`${p.name} (${p.entity_type})`);
+  }
+}
+
+const ratio = (a: number, b: number) => (b === 0 ? '-' : (a / b).toFixed(3));
+
+async function writePathRate(extractor: string, turns: string[], count: number): Promise<number> {
+  const config = { ...loadConfig({ dataDir: '/tmp/cairn-bench-unused' }, {}), databasePath: ':memory:', logLevel: 'silent', extractor };
+  const app = await createApp(config);
+  const create = async (i: number) => {
+    const response = await app.server.inject({ method: 'POST', url: '/memories', payload: { content: turns[i % turns.length] } });
+    if (response.statusCode !== 200) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  };
+  try {
+    for (let i = 0; i < Math.min(200, count); i++) await create(count + i); // warm-up: JIT, statement cache, models
+    const started = performance.now();
+    for (let i = 0; i < count; i++) await create(i);
+    return count / ((performance.now() - started) / 1000);
+  } finally {
+    await app.close();
+  }
+}
+
+export default async function run(argv: string[]) {
+  const verbose = argv.includes('--verbose') || Boolean(process.env.BENCH_VERBOSE);
+  const options = numericOptions(argv.filter(a => a !== '--verbose'), { passes: 3, creates: 2000, heldout: 1 });
+  const turns = locomoTurns();
+  if (turns.length === 0) throw new Error(`no LoCoMo turns found in ${LOCOMO_DIR}`);
+
+  // Speed: one warm-up pass (loads the wink model, warms the JIT), then timed passes.
+  let entities = 0;
+  let relations = 0;
+  for (const text of turns) extractWithRules({ text, reference_time: REFERENCE_TIME });
+  const started = performance.now();
+  for (let pass = 0; pass < options.passes; pass++) {
+    for (const text of turns) {
+      const extraction = extractWithRules({ text, reference_time: REFERENCE_TIME });
+      if (pass === 0) {
+        entities += extraction.entities.length;
+        relations += extraction.relationships.length;
+      }
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const rate = (turns.length * options.passes) / seconds;
+
+  // Quality on the labelled sentences: the main set, then the held-out set (never used while writing the rules).
+  const sets = [FIXTURE, ...(options.heldout ? [HELD_OUT] : [])].map(path => {
+    const labelled = (JSON.parse(readFileSync(path, 'utf8')) as { sentences: Labelled[] }).sentences;
+    const named = emptyTally();
+    const dates = emptyTally();
+    for (const sentence of labelled) score(sentence, extractWithRules({ text: sentence.text, reference_time: REFERENCE_TIME }).entities, named, dates);
+    return { name: basename(path), size: labelled.length, named, dates };
+  });
+
+  console.log(`Offline (rules) extractor on ${turns.length} LoCoMo turns × ${options.passes} passes, and ${sets.map(s => `${s.size} labelled sentences (${s.name})`).join(' + ')}\n`);
+  console.log(
+    formatTable([
+      ['measure', 'value'],
+      ['memories/s (extractor alone)', rate.toFixed(0)],
+      ['ms per memory', ((seconds * 1000) / (turns.length * options.passes)).toFixed(3)],
+      ['entities per memory (LoCoMo)', (entities / turns.length).toFixed(2)],
+      ['relations per memory (LoCoMo)', (relations / turns.length).toFixed(2)],
+    ]),
+  );
+  console.log('');
+  console.log(
+    formatTable([
+      ['labelled set', 'gold', 'predicted', 'correct', 'precision', 'recall', 'F1', 'type accuracy'],
+      ...sets.flatMap(set => [
+        [`${set.name}: named entities`, set.named],
+        [`${set.name}: dates`, set.dates],
+      ] as const).map(([name, t]) => {
+        const p = t.truePositives / t.predicted;
+        const r = t.truePositives / t.gold;
+        return [name, String(t.gold), String(t.predicted), String(t.truePositives), ratio(t.truePositives, t.predicted), ratio(t.truePositives, t.gold), ((2 * p * r) / (p + r)).toFixed(3), ratio(t.typedRight, t.truePositives)];
+      }),
+    ]),
+  );
+  if (verbose) {
+    for (const { name, named, dates } of sets) {
+      console.log(`\n${name}\nmissed: ${named.misses.join(', ')}\nspurious: ${named.spurious.join(', ')}\ndates missed: ${dates.misses.join(', ')}\ndates spurious: ${dates.spurious.join(', ')}`);
+    }
+  }
+
+  if (options.creates > 0) {
+    const without = await writePathRate('none', turns, options.creates);
+    const withRules = await writePathRate('rules', turns, options.creates);
+    console.log('');
+    console.log(
+      formatTable([
+        ['POST /memories (in-process, sequential)', 'creates/s'],
+        ['CAIRN_EXTRACTOR=rules', withRules.toFixed(0)],
+        ['CAIRN_EXTRACTOR=none', without.toFixed(0)],
+      ]),
+    );
+  }
+}

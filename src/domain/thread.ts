@@ -1,0 +1,121 @@
+/** Thread vocabulary and pure rules: dedup keys, titles, token estimates, search scores, dates. No I/O. */
+
+export const THREAD_SEARCH_MODES = ['suggestions', 'full'] as const;
+export type ThreadSearchMode = (typeof THREAD_SEARCH_MODES)[number];
+
+export const SESSION_CLIENTS = ['claude-code', 'codex', 'gemini-cli'] as const;
+export type SessionClient = (typeof SESSION_CLIENTS)[number];
+
+export const PERSIST_MODES = ['current', 'all'] as const;
+export type PersistMode = (typeof PERSIST_MODES)[number];
+
+/** Rule types of the import configuration's auto-import rules (reference `AutoImportRuleModel`). */
+export const AUTO_IMPORT_RULE_TYPES = ['project', 'path_pattern', 'source'] as const;
+
+export const MAX_THREAD_TITLE_CHARS = 200;
+/** `truncate_large_content`: session messages above this many characters are cut (the reference's 10 KB). */
+export const LARGE_CONTENT_CHARS = 10_000;
+
+/**
+ * A 53-bit hash (cyrb53) of role and content, as 14 hex digits: an index key for finding duplicate candidates.
+ * Collisions are harmless: candidates are compared on the full text before anything counts as a duplicate.
+ */
+export function messageHash(role: string, content: string): string {
+  const text = `${role}\u0000${content}`;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+}
+
+export interface DedupCandidate {
+  role: string;
+  content: string;
+  external_id: string | null;
+}
+
+/**
+ * Whether `message` repeats `stored`: same role and content, and the same `external_id` when the message
+ * carries one (a message without one matches on role and content alone).
+ */
+export function isDuplicateOf(message: DedupCandidate, stored: DedupCandidate): boolean {
+  if (message.role !== stored.role || message.content !== stored.content) return false;
+  return message.external_id === null || message.external_id === stored.external_id;
+}
+
+/** A rough token count (about four characters a token), for `token_count` and `total_tokens`. */
+export function estimateTokens(content: string): number {
+  return Math.ceil(content.length / 4);
+}
+
+/** One line of text cut to `max` characters on a word boundary where possible. */
+export function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** Title of a thread given none: the first user message (else the first message), else the fallback. */
+export function deriveThreadTitle(messages: { role: string; content: string }[], fallback: string): string {
+  const first = messages.find(m => m.role === 'user' && m.content.trim()) ?? messages.find(m => m.content.trim());
+  const title = first ? oneLine(first.content, 80) : '';
+  return title || oneLine(fallback, MAX_THREAD_TITLE_CHARS);
+}
+
+/** The timestamp as ISO 8601 UTC, or null when absent or unreadable. */
+export function toIsoTimestamp(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const time = typeof value === 'number' ? value : Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/** A calendar day `YYYY-MM-DD` that exists. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/** BM25 (FTS5: negative, lower is better) mapped to 0..1, the same for every query: 5 → 0.5, 15 → 0.75. */
+export function bm25Score(rank: number): number {
+  const strength = Math.max(0, -rank);
+  return Math.round((strength / (strength + 5)) * 1e4) / 1e4;
+}
+
+/**
+ * Share of the query's terms found among a text's terms (both stemmed alike); with `prefixLast`, the last query
+ * term also matches a term it begins (a word still being typed).
+ */
+export function termCoverage(queryTerms: string[], textTerms: string[], prefixLast = false): number {
+  const query = [...new Set(queryTerms)];
+  if (query.length === 0) return 0;
+  const text = new Set(textTerms);
+  const last = query.at(-1)!;
+  const found = query.filter(t => text.has(t) || (prefixLast && t === last && textTerms.some(w => w.startsWith(t))));
+  return found.length / query.length;
+}
+
+/**
+ * A thread's search score in 0..1, comparable across queries: mostly how much of the query its best message (or its
+ * title) covers, a little of how strongly BM25 ranks that message. A thread matching on both gains a little.
+ */
+export function threadScore(match: { messageCoverage: number; messageRank?: number; titleCoverage: number }): number {
+  const message = match.messageRank === undefined ? 0 : 0.8 * match.messageCoverage + 0.2 * bm25Score(match.messageRank);
+  const title = 0.9 * match.titleCoverage;
+  const combined = Math.max(message, title) + 0.1 * Math.min(message, title);
+  return Math.min(1, Math.round(combined * 1e4) / 1e4);
+}
+
+/** Content cut to `max` characters with a note of how much was dropped. */
+export function truncateContent(content: string, max = LARGE_CONTENT_CHARS): string {
+  if (content.length <= max) return content;
+  return `${content.slice(0, max)}\n…[truncated ${content.length - max} characters]`;
+}

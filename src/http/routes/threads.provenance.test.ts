@@ -1,0 +1,81 @@
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { App } from '../../main.ts';
+import { buildTestApp, del, get, post } from '../../../test/helpers.ts';
+
+describe('memory provenance from threads', () => {
+  let app: App;
+  let messageIds: string[];
+  before(async () => {
+    app = await buildTestApp();
+    const created = await post(app, '/threads', {
+      thread_id: 'standup',
+      title: 'Standup',
+      messages: [{ role: 'user', content: 'We move the release to Thursday.' }, { role: 'assistant', content: 'Noted: release on Thursday.' }],
+    });
+    messageIds = created.body.messages.map((m: any) => m.id);
+    await post(app, '/threads', { thread_id: 'other', messages: [{ role: 'user', content: 'unrelated' }] });
+  });
+  after(() => app.close());
+
+  test('real thread and message ids are kept, and the thread page lists the memory and the message it cites', async () => {
+    const created = await post(app, '/memories', { content: 'Release moved to Thursday', source_thread_id: 'standup', source_message_id: messageIds[0] });
+    assert.deepEqual(created.body.warnings, []);
+    const memory = await get(app, `/memories/${created.body.id}`);
+    assert.equal(memory.body.source_thread_id, 'standup');
+    assert.equal(memory.body.source_message_id, messageIds[0]);
+    const thread = await get(app, '/threads/standup');
+    assert.deepEqual(thread.body.related_memories.map((m: any) => m.id), [created.body.id]);
+    assert.deepEqual(thread.body.covered_message_ids, [messageIds[0]]);
+  });
+
+  test('ids that name nothing real are not recorded, and say so in warnings', async () => {
+    // [what the caller gave, the thread that is real in the memory's space]
+    const cases: [Record<string, string | undefined>, string | null][] = [
+      [{ source_thread_id: 'no-such-thread' }, null],
+      [{ source_thread_id: 'standup', source_message_id: 'no-such-message' }, 'standup'],
+      [{ source_thread_id: 'other', source_message_id: messageIds[1] }, 'other'],
+      [{ source_thread_id: 'standup', space_id: 'elsewhere' }, null],
+    ];
+    for (const [provenance, expectedThread] of cases) {
+      const created = await post(app, '/memories', { content: `case ${JSON.stringify(provenance)}`, ...provenance });
+      assert.equal(created.status, 200);
+      assert.equal(created.body.warnings.length, 1, JSON.stringify(provenance));
+      const memory = await get(app, `/memories/${created.body.id}`);
+      assert.equal(memory.body.source_thread_id, expectedThread, JSON.stringify(provenance));
+      assert.equal(memory.body.source_message_id, null, JSON.stringify(provenance));
+    }
+  });
+
+  test('a message id alone is kept without inferring its thread', async () => {
+    const created = await post(app, '/memories', { content: 'Only the message', source_message_id: messageIds[1] });
+    const memory = await get(app, `/memories/${created.body.id}`);
+    assert.equal(memory.body.source_message_id, messageIds[1]);
+    assert.equal(memory.body.source_thread_id, null);
+  });
+
+  test('deleting a thread keeps its memories but forgets the link; with cascade_delete_memories they go too', async () => {
+    await post(app, '/threads', { thread_id: 'keep', messages: [{ role: 'user', content: 'k' }] });
+    const kept = await post(app, '/memories', { content: 'kept memory', source_thread_id: 'keep' });
+    const deleted = await del(app, '/threads/keep');
+    assert.equal(deleted.body.deleted_memories, 0);
+    const memory = await get(app, `/memories/${kept.body.id}`);
+    assert.equal(memory.status, 200);
+    assert.equal(memory.body.source_thread_id, null);
+
+    await post(app, '/threads', { thread_id: 'drop', messages: [{ role: 'user', content: 'd' }] });
+    const a = await post(app, '/memories', { content: 'cascade one', source_thread_id: 'drop', labels: ['from-drop'] });
+    const b = await post(app, '/memories', { content: 'cascade two', source_thread_id: 'drop' });
+    const unrelated = await post(app, '/memories', { content: 'not from drop' });
+    const cascade = await del(app, '/threads/drop?cascade_delete_memories=true');
+    assert.equal(cascade.status, 200);
+    assert.deepEqual([cascade.body.deleted_memories, cascade.body.cascade_deletion], [2, true]);
+    assert.equal((await get(app, `/memories/${a.body.id}`)).status, 404);
+    assert.equal((await get(app, `/memories/${b.body.id}`)).status, 404);
+    assert.equal((await get(app, `/memories/${unrelated.body.id}`)).status, 200);
+    const search = await post(app, '/memories/search', { query: 'cascade' });
+    assert.deepEqual(search.body, []);
+    const label = (await get(app, '/labels')).body.find((l: any) => l.name === 'from-drop');
+    assert.equal(label.usage_count, 0);
+  });
+});

@@ -1,0 +1,46 @@
+import * as chrono from 'chrono-node';
+
+/**
+ * The calendar day a relative date expression means, read against a reference time ("yesterday" → 2024-03-03).
+ * The common expressions are worked out here (chrono costs a fraction of a millisecond per call); the rest go to chrono.
+ */
+
+const DAY_MS = 86_400_000;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, couple: 2, few: 3 };
+const PART_OF_DAY = /\s+(?:morning|afternoon|evening|night)$/;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function shift(reference: Date, unit: string, amount: number): number {
+  const date = new Date(reference.getTime());
+  if (unit === 'day') date.setUTCDate(date.getUTCDate() + amount);
+  else if (unit === 'week') date.setUTCDate(date.getUTCDate() + 7 * amount);
+  else if (unit === 'month') date.setUTCMonth(date.getUTCMonth() + amount);
+  else date.setUTCFullYear(date.getUTCFullYear() + amount);
+  return date.getTime();
+}
+
+/** The weekday in the reference's week (Monday first), the one before or the one after. */
+function weekday(reference: Date, name: string, weeks: number): number {
+  const target = WEEKDAYS.indexOf(name);
+  const mondayBased = (day: number) => (day + 6) % 7;
+  const offset = mondayBased(target) - mondayBased(reference.getUTCDay()) + 7 * weeks;
+  return reference.getTime() + offset * DAY_MS;
+}
+
+/** The ISO day (YYYY-MM-DD) the expression means, or null when it cannot be placed on a day. */
+export function resolveRelativeDate(text: string, reference: Date): string | null {
+  const t = text.toLowerCase().trim().replace(/^(?:on|by|since|until|from)\s+/, '').replace(PART_OF_DAY, '');
+  if (t === 'today' || t === 'tonight') return isoDay(reference.getTime());
+  if (t === 'yesterday') return isoDay(reference.getTime() - DAY_MS);
+  if (t === 'tomorrow') return isoDay(reference.getTime() + DAY_MS);
+  let match = /^(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|couple|few)(?: of)? (day|week|month|year)s? ago$/.exec(t);
+  if (match) return isoDay(shift(reference, match[2], -(NUMBERS[match[1]] ?? Number(match[1]))));
+  match = /^(last|next|this|coming|past) (day|week|month|year)$/.exec(t);
+  if (match) return isoDay(shift(reference, match[2], match[1] === 'last' || match[1] === 'past' ? -1 : match[1] === 'this' ? 0 : 1));
+  match = /^(?:(last|next|this|coming) )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)$/.exec(t);
+  if (match) return isoDay(weekday(reference, match[2], match[1] === 'last' ? -1 : match[1] === 'next' || match[1] === 'coming' ? 1 : 0));
+  const parsed = chrono.parseDate(text, reference);
+  return parsed ? isoDay(parsed.getTime()) : null;
+}

@@ -1,0 +1,179 @@
+/**
+ * Word lists for the offline extractor: well-known technologies, products and organisations (by lower-case key),
+ * honorifics, and capitalised words that are not names. Generic lists of popular names, not tuned to any test set.
+ */
+
+const list = (text: string) => text.trim().split(/\s*\n\s*|\s*,\s*/).filter(Boolean);
+
+/** Software, languages, platforms and services people write notes about. */
+export const TECHNOLOGIES = new Set(
+  list(`
+python, javascript, typescript, java, kotlin, scala, rust, golang, ruby, php, perl, haskell, elixir, erlang, clojure, ocaml, fortran,
+cobol, c++, c#, f#, objective-c, lua, dart, zig, nim, crystal, julia lang, matlab, bash, powershell, webassembly, wasm, solidity, graphql,
+postgresql, postgres, mysql, mariadb, sqlite, mongodb, redis, memcached, elasticsearch, opensearch, cassandra, dynamodb, couchdb, neo4j,
+clickhouse, snowflake, bigquery, redshift, supabase, firebase, firestore, cockroachdb, duckdb, influxdb, timescaledb, pinecone, weaviate,
+qdrant, milvus, chroma, kafka, rabbitmq, nats, celery, airflow, dbt, spark, hadoop, flink, pandas, numpy, scipy, scikit-learn, jupyter,
+tensorflow, pytorch, keras, jax, hugging face, transformers, langchain, llamaindex, ollama, lm studio, llama, llama 2, llama 3, mistral,
+gpt-3, gpt-3.5, gpt-4, gpt-4o, gpt-5, chatgpt, claude, gemini, copilot, github copilot, stable diffusion, midjourney, dall-e, whisper,
+react, react native, vue, vue.js, angular, svelte, sveltekit, next.js, nextjs, nuxt, remix, astro, ember, jquery, tailwind,
+bootstrap, redux, webpack, vite, babel, esbuild, node, node.js, nodejs, deno, bun, fastify, nestjs, django, flask, fastapi,
+rails, ruby on rails, laravel, symfony, spring boot, .net, asp.net, blazor, electron, tauri, flutter, swiftui, jetpack compose,
+docker, kubernetes, k8s, helm, terraform, pulumi, ansible, vagrant, packer, nomad, consul, vault, istio, envoy, nginx, apache,
+caddy, traefik, haproxy, jenkins, github actions, gitlab ci, circleci, travis ci, argo cd, argocd, spinnaker, bazel, gradle, maven, npm,
+yarn, pnpm, pip, poetry, conda, homebrew, git, github, gitlab, bitbucket, mercurial, subversion,
+aws, amazon web services, aws lambda, lambda, s3, ec2, ecs, eks, rds, cloudfront, sqs, sns, azure, microsoft azure, google cloud,
+google cloud platform, gcp, cloud run, app engine, heroku, netlify, vercel, digitalocean, linode, fly.io, cloudflare workers,
+openstack, proxmox, vmware, virtualbox, grafana, prometheus, datadog, new relic, sentry, splunk, kibana, logstash, jaeger, opentelemetry,
+pagerduty, linux, ubuntu, debian, fedora, centos, red hat, arch linux, windows, windows 11, windows 10, macos, mac os, ios, ipados,
+android, chrome os, chromeos, freebsd, unix, wsl, vs code, visual studio code, visual studio, vim, neovim, emacs, intellij, pycharm,
+webstorm, xcode, android studio, eclipse, sublime text, postman, insomnia, wireshark, figma, sketch, photoshop, lightroom, illustrator,
+premiere, premiere pro, after effects, indesign, canva, blender, unity, unreal engine, godot, autocad, excel, microsoft excel, word,
+microsoft word, powerpoint, outlook, onenote, microsoft teams, teams, sharepoint, onedrive, office 365, microsoft 365, google docs,
+google sheets, google slides, google drive, google calendar, gmail, google maps, google photos, google meet, slack, zoom, discord,
+skype, webex, notion, obsidian, evernote, roam research, logseq, trello, asana, jira, confluence, linear, clickup, monday.com, basecamp,
+airtable, zapier, ifttt, salesforce, hubspot, zendesk, intercom, mailchimp, stripe api, paypal, venmo, cash app, revolut,
+dropbox, icloud, 1password, lastpass, bitwarden, keepass, chrome, google chrome, firefox, safari, microsoft edge, brave,
+opera, wordpress, shopify, squarespace, wix, webflow, substack, wikipedia, reddit, hacker news, stack overflow,
+whatsapp, telegram, wechat, messenger, facebook messenger, imessage, facetime, instagram, tiktok, snapchat, pinterest,
+youtube, twitch, linkedin, twitter, mastodon, bluesky, tinder, bumble, hinge, duolingo, strava, peloton, fitbit, garmin connect,
+myfitnesspal, headspace, audible, kindle, goodreads, spotify app, apple music, apple podcasts, google podcasts, pocket casts,
+netflix app, disney+, hulu, hbo max, prime video, amazon prime, apple tv, apple tv+, paramount+, peacock, youtube tv, uber eats,
+doordash, grubhub, instacart, deliveroo, google pay, apple pay, airdrop, siri, alexa, google assistant, cortana, 
+`),
+);
+
+/** Devices, vehicles, games and other things people buy or play. */
+export const PRODUCTS = new Set(
+  list(`
+raspberry pi, arduino,
+esp32, iphone, ipad, ipads, iphones, ipod, macbook, macbook pro, macbook air, imac, mac mini, mac studio, apple watch, airpods,
+airpods pro, vision pro, apple vision pro, homepod, pixel, google pixel, chromebook, galaxy, samsung galaxy, surface, surface pro,
+thinkpad, playstation, playstation 5, ps5, ps4, xbox, xbox series x, nintendo switch, switch 2, steam deck, oculus, quest 3, meta quest,
+kindle paperwhite, amazon echo, roomba, gopro, tesla model 3, model 3, model y, model s, model x, cybertruck, prius,
+corolla, camry, civic, f-150, mario kart, minecraft, fortnite, zelda, pokemon, pokémon, the sims, wordle
+`),
+);
+
+/** Organisations well known enough to recognise by name alone. */
+export const ORGANIZATIONS = new Set(
+  list(`
+google, alphabet, microsoft, apple, amazon, meta, facebook, netflix, tesla, spacex, openai, anthropic, deepmind, nvidia, intel, amd,
+ibm, oracle, sap, salesforce, adobe, cisco, dell, hp, hewlett packard, lenovo, asus, acer, samsung, sony, lg, panasonic, philips,
+huawei, xiaomi, oppo, tencent, alibaba, baidu, bytedance, uber, lyft, airbnb, booking.com, expedia, stripe, shopify,
+paypal, visa, mastercard, american express, spotify, twitter, x corp, linkedin, pinterest, snap, reddit, dropbox, atlassian, github inc,
+gitlab inc, cloudflare, akamai, fastly, digitalocean, mongodb inc, databricks, palantir, zoom video, slack technologies, twilio, okta,
+workday, servicenow, snowflake inc, hashicorp, red hat inc, canonical, mozilla, wikimedia, jetbrains, unity technologies, epic games,
+valve, nintendo, ea, electronic arts, activision, activision blizzard, blizzard, ubisoft, disney, warner bros, paramount,
+hbo, bbc, cnn, nbc, abc news, cbs, fox news, reuters, associated press, bloomberg, the new york times, new york times, the washington post,
+washington post, the guardian, the economist, financial times, wall street journal, the wall street journal, forbes, wired, techcrunch,
+the verge, toyota, honda, ford, general motors, gm, volkswagen, bmw, mercedes-benz, mercedes, audi, porsche, ferrari, volvo, hyundai,
+kia, nissan, boeing, airbus, lockheed martin, general electric, ge, siemens, bosch, basf, bayer, pfizer, moderna, biontech,
+johnson & johnson, novartis, roche, astrazeneca, merck, gsk, walmart, target, costco, ikea, home depot, best buy, starbucks,
+mcdonald's, mcdonalds, burger king, subway, chipotle, coca-cola, pepsi, pepsico, nestle, nestlé, unilever, procter & gamble, nike, adidas,
+puma, zara, h&m, uniqlo, patagonia, lululemon, louis vuitton, gucci, chanel, hermès, rolex, jpmorgan, jp morgan, jpmorgan chase,
+chase, goldman sachs, morgan stanley, citi, citibank, bank of america, wells fargo, hsbc, barclays, deutsche bank, ubs, credit suisse,
+blackrock, vanguard, fidelity, sequoia, sequoia capital, andreessen horowitz, a16z, y combinator, softbank, berkshire hathaway,
+deloitte, pwc, ey, ernst & young, kpmg, mckinsey, bcg, bain, accenture, verizon, at&t, t-mobile, comcast, vodafone,
+deutsche telekom, bt, fedex, ups, dhl, usps, delta, united airlines, american airlines, southwest, lufthansa, british airways,
+air france, klm, emirates, ryanair, easyjet, qantas, harvard, harvard university, mit, stanford, stanford university, yale, princeton,
+columbia university, berkeley, uc berkeley, ucla, caltech, carnegie mellon, oxford, university of oxford, cambridge, university of cambridge,
+imperial college, eth zurich, epfl, sorbonne, johns hopkins, nasa, esa, noaa, fbi, cia, nsa, irs, fda, cdc, nih, epa, sec, ftc, fcc,
+un, united nations, unicef, unesco, who, world health organization, who's, nato, eu, european union, european commission, imf,
+world bank, wto, oecd, red cross, greenpeace, amnesty international, doctors without borders, gates foundation, wikimedia foundation,
+federal reserve, european central bank, bank of england, nfl, nba, mlb, nhl, fifa, uefa, ioc, premier league, ncaa
+`),
+);
+
+/** Places the word lists of compromise lack, or that need more than one word. */
+export const PLACES = new Set(
+  list(`
+silicon valley, bay area, new york city, nyc, la, sf, dc, washington dc, uk, usa, us, uae, eu, europe, asia, africa, north america,
+south america, latin america, middle east, scandinavia, the alps, alps, himalayas, sahara, amazon rainforest, the netherlands,
+manhattan, brooklyn, queens, the bronx, bronx, harlem, soho, hollywood, montmartre, shibuya, shinjuku, kowloon, napa, napa valley,
+yosemite, yellowstone, grand canyon, central park, hyde park, times square, wall street, the strip, route 66, machu picchu,
+eiffel tower, big ben, the louvre, louvre, colosseum, acropolis, stonehenge, mount everest, mount fuji, kilimanjaro, lake tahoe,
+lake como, lake geneva, great barrier reef, niagara falls, golden gate bridge, heathrow, gatwick, jfk, lax, sfo, o'hare, schiphol
+`),
+);
+
+/** Titles before a name: dropped from the name, a sign of a person. */
+export const HONORIFICS = new Set(
+  list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, lord, lady, rev, reverend, fr, father, sister, brother, st, saint,
+  capt, captain, col, colonel, gen, general, lt, sgt, officer, detective, judge, justice, president, senator, sen, rep, governor, gov,
+  mayor, king, queen, prince, princess, uncle, aunt, auntie, grandma, grandpa, coach, chef, nurse, pastor, rabbi, imam`),
+);
+
+/** Honorifics that are certainly titles (a "Sister" or a "Saint" may begin a place or an organisation). */
+export const PERSON_TITLES = new Set(list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, rev, reverend, capt, captain, col,
+colonel, lt, sgt, officer, detective, judge, senator, sen, governor, gov, mayor, uncle, aunt, auntie, coach, pastor, rabbi, imam`));
+
+/** Kin and role words that, just before a capitalised name, say it is a person ("my sister Anna"). */
+export const PERSON_CUES = new Set(
+  list(`sister, brother, mom, mum, mother, dad, father, son, daughter, wife, husband, partner, girlfriend, boyfriend, fiance, fiancé,
+  fiancee, fiancée, cousin, aunt, uncle, niece, nephew, grandma, grandpa, grandmother, grandfather, friend, buddy, colleague, coworker,
+  co-worker, boss, manager, neighbor, neighbour, roommate, teacher, mentor, student, kid, kids, baby, landlord, doctor, dentist, therapist,
+  coach, named, called, meet, met, with, told, asked, thanks, thank, congrats, hi, hey, hello, dear, love`),
+);
+
+/** Capitalised words that are not names on their own: greetings, exclamations, pronouns, common chat words. */
+export const NOT_NAMES = new Set(
+  list(`i, i'm, i've, i'll, i'd, im, ive, let, lets, me, my, we, you, he, she, it, they, ok, okay, hey, hi, hello, wow, oh, ooh, yeah, yep, yes, no,
+  nope, ha, thanks, thank, sure, cool, great, awesome, nice, lol, omg, haha, hahaha, ah, aw, aww, bye, congrats, congratulations, sorry,
+  please, dear, mom, mum, dad, grandma, grandpa, mommy, daddy, sis, bro, babe, honey, god, lord, jesus, internet, web, tv, ai, wifi,
+  today, tomorrow, yesterday, tonight, morning, evening, afternoon, night, weekend, english, spanish, french, german, chinese,
+  japanese, italian, portuguese, korean, russian, arabic, hindi, american, british, european, asian, african, canadian, mexican,
+  indian, christmas eve, new year, new year's, new years, happy, merry, good, well, so, and, but, or, also, just, really, very, totally,
+  definitely, absolutely, anyway, btw, fyi, asap, tbh, imo, idk, np, ty, thx, pls, plz, xoxo, hmm, hm, um, uh, huh, whoa, yay, ugh,
+  oops, damn, gosh, geez, jeez, dude, man, guys, everyone, everybody, someone, anyone, nobody, nothing, something, anything, everything,
+  what, when, where, who, why, how, which, that, this, these, those, there, here, then, now, still, yet, maybe, perhaps, probably,
+  chapter, section, step, part, page, figure, table, note, todo, update, edit, re, fwd, subject, summary, agenda, action, items, q&a`),
+);
+
+/** Acronyms that are vocabulary, not names. */
+export const COMMON_ACRONYMS = new Set(
+  list(`api, apis, cli, ui, ux, url, urls, http, https, json, xml, html, css, pdf, csv, sql, nosql, sdk, ide, orm, cdn, dns, vpn, ssh, ssl,
+  tls, tcp, udp, ip, lan, wan, ssd, hdd, cpu, gpu, tpu, ram, rom, os, usb, hdmi, gps, nfc, rfid, iot, ai, ml, llm, llms, nlp, ocr, rag,
+  saas, paas, iaas, b2b, b2c, crm, erp, seo, roi, kpi, kpis, okr, okrs, mvp, poc, qa, ci, cd, ci/cd, pr, prs, mr, sre, devops, etl, jwt,
+  oauth, sso, mfa, 2fa, otp, pin, id, ids, faq, tl;dr, tldr, eta, fyi, asap, diy, tv, hr, ceo, cto, cfo, coo, cio, vp, svp, evp, pm,
+  am, gmt, utc, est, pst, cet, nda, sla, rfc, rfp, mou, llc, inc, ltd, phd, mba, ba, bs, bsc, msc, md, rn, mri, ct, er, icu, ivf, adhd,
+  ptsd, ocd, covid, hiv, dna, rna, bbq, rsvp, dm, dms, pm's, lgbt, lgbtq, lgbtq+, lgbtqia, diy, q1, q2, q3, q4, h1, h2, fy, ytd, yoy,
+  mom, wow, ok, usd, eur, gbp, jpy, atm, pto, wfh, ooo, eod, eow, asap, tba, tbd, n/a, aka, vs, etc, ie, eg, ps, nb, rip, lol, omg,
+  brb, btw, imo, imho, irl, smh, tbh, nas, nft, nfts, crypto, ev, evs, suv, nyt`),
+);
+
+/** Words after which a capitalised name is a place ("moved to Denver"). */
+export const PLACE_PREPOSITIONS = new Set(list('in, to, from, near, into, around, across, through, outside, inside, via, toward, towards, across'));
+
+/** Last words of organisation names. */
+export const ORGANIZATION_HEADS = new Set(
+  list(`inc, inc., corp, corp., corporation, co, co., company, companies, ltd, ltd., llc, plc, gmbh, ag, group, holdings, bank, university,
+  college, school, academy, institute, institution, foundation, hospital, clinic, agency, association, society, council, committee,
+  department, ministry, airlines, airways, labs, laboratories, technologies, technology, systems, software, studios, studio, partners,
+  capital, ventures, times, post, news, press, journal, magazine, club, church, party, union, federation, league, team, fund, trust,
+  bureau, commission, office, authority, service, services, network, networks, media, entertainment, games, motors, pharmaceuticals,
+  industries, solutions, consulting, records, publishing, brewery, bakery, cafe, café, restaurant, bar, hotel, gym, store, shop,
+  foods, markets, market, mall, center, centre, records`),
+);
+
+/** Last words of place names. */
+export const PLACE_HEADS = new Set(
+  list(`street, st, avenue, ave, road, rd, boulevard, blvd, lane, drive, square, park, lake, mountain, mountains, mount, river, valley, bay,
+  beach, island, islands, station, airport, bridge, tunnel, trail, canyon, falls, forest, desert, sea, ocean, coast, county, city,
+  state, province, district, museum, cathedral, tower, palace, castle, gardens, garden, harbor, harbour, port, peninsula, hills, hill,
+  springs, heights, village, town, square, plaza, pier, zoo, stadium, arena, temple, shrine, abbey, chapel, market, quarter, gate`),
+);
+
+/** First words of place names. */
+export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater'));
+
+/** Lower-case words allowed inside a multi-word name ("University of Queensland", "Musée d'Orsay"). */
+export const NAME_CONNECTORS = new Set(list("of, de, du, des, la, le, van, von, der, den, da, del, di, d', y, &"));
+
+/** Heads after which "of" continues a name. */
+export const OF_HEADS = new Set(
+  list(`university, bank, institute, college, school, academy, museum, department, ministry, city, republic, kingdom, state, states,
+  gulf, bay, isle, statue, tower, church, cathedral, order, society, federation, association, board, council, office, league, union,
+  court, house, house, museum, palace, sea, straits, strait, lake, cape, duke, duchess, prince, princess, king, queen, lord,
+  commonwealth, province, district, county, federal, united, people, people's, bureau, center, centre, hall, center, office, ministry,
+  chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley`),
+);

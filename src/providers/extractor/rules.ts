@@ -1,0 +1,168 @@
+import { cleanEntityName, entityKey, extractionText } from '../../domain/entity.ts';
+import type { ExtractedEntity, ExtractedRelationship, Extraction, ExtractionInput, Extractor } from '../ports.ts';
+import { resolveRelativeDate } from './dates.ts';
+import { nameChunks } from './names.ts';
+import { type Placed, sentenceRelations } from './relations.ts';
+import { analyse, type EntitySpan, type Word } from './words.ts';
+
+/**
+ * The offline extractor (the default): names from wink-nlp's tokens and parts of speech typed with compromise's
+ * lexicon, a gazetteer and context words; dates, money, urls and emails from wink-nlp's entities (relative dates
+ * resolved with chrono against the memory's time); relations from co-occurrence in a sentence, typed by verb patterns.
+ * Runs in well under a millisecond for a chat turn, so it runs inline on every create.
+ */
+export function createRulesExtractor(): Extractor {
+  return {
+    provider: 'rules',
+    model: null,
+    inline: true,
+    async extract(input) {
+      return extractWithRules(input);
+    },
+  };
+}
+
+const RELATIVE_DATE = /\b(?:yesterday|today|tonight|tomorrow|last|next|this|ago|coming|past)\b|^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
+const SPAN_TYPES: Record<EntitySpan['kind'], string> = { DATE: 'date', MONEY: 'money', URL: 'url', EMAIL: 'email' };
+
+interface Found extends ExtractedEntity {
+  occurrences: number;
+  aliases: string[];
+}
+
+const PART_OF_DAY = new Set(['morning', 'afternoon', 'evening', 'night']);
+const SEASON = /^(?:spring|summer|autumn|fall|winter)$/;
+const SEASON_LEAD = new Set(['last', 'next', 'this', 'early', 'late', 'past', 'coming']);
+
+/**
+ * wink's date spans, completed: "Thursday, October 2" is one date, "Sunday night" keeps its part of the day, and a
+ * season with a lead word ("last spring") is a date too.
+ */
+function completeDates(text: string, sentences: Word[][], spans: EntitySpan[]): EntitySpan[] {
+  const result: EntitySpan[] = [];
+  for (const span of spans) {
+    const previous = result[result.length - 1];
+    if (span.kind === 'DATE' && previous?.kind === 'DATE' && previous.sentence === span.sentence && /^,? ?$/.test(text.slice(previous.end, span.start))) {
+      previous.text = text.slice(previous.start, span.end);
+      previous.end = span.end;
+      continue;
+    }
+    result.push({ ...span });
+  }
+  for (const span of result) {
+    if (span.kind !== 'DATE') continue;
+    const words = sentences[span.sentence];
+    const after = words.findIndex(w => w.start >= span.end);
+    if (after >= 0 && PART_OF_DAY.has(words[after].lower) && text.slice(span.end, words[after].start).trim() === '') {
+      span.text += text.slice(span.end, words[after].end);
+      span.end = words[after].end;
+    }
+  }
+  sentences.forEach((words, s) => {
+    for (let i = 1; i < words.length; i++) {
+      if (SEASON.test(words[i].lower) && SEASON_LEAD.has(words[i - 1].lower) && words[i].span === null) {
+        result.push({ kind: 'DATE', text: text.slice(words[i - 1].start, words[i].end), sentence: s, word: i - 1, start: words[i - 1].start, end: words[i].end });
+      }
+    }
+  });
+  return result;
+}
+
+/** A date as an entity: absolute dates by their words, relative ones by the day they mean ("yesterday" → 2026-03-03). */
+function dateEntity(text: string, reference: Date): { name: string; alias?: string } {
+  if (!RELATIVE_DATE.test(text)) return { name: text };
+  const iso = resolveRelativeDate(text, reference);
+  return iso ? { name: iso, alias: text } : { name: text };
+}
+
+/** Runs the rules on one text; synchronous, no I/O. */
+export function extractWithRules(input: ExtractionInput): Extraction {
+  const text = extractionText(input.text, input.title);
+  const reference = input.reference_time ? new Date(input.reference_time) : new Date();
+  const { sentences, spans } = analyse(text);
+
+  const found = new Map<string, Found>();
+  /** Name as written in a sentence → the key of the entity it became. */
+  const placedBySentence: Placed[][] = sentences.map(() => []);
+  const add = (name: string, type: string, confidence: number, alias?: string): string | null => {
+    const clean = cleanEntityName(name);
+    const key = entityKey(clean);
+    if (!key || key.length < 2 && type !== 'person') return null;
+    const existing = found.get(key);
+    if (existing) {
+      existing.occurrences++;
+      if (confidence > existing.confidence && type !== 'other') Object.assign(existing, { entity_type: type, confidence });
+      if (alias && !existing.aliases.includes(alias)) existing.aliases.push(alias);
+      return key;
+    }
+    found.set(key, { name: clean, entity_type: type, confidence, occurrences: 1, aliases: alias ? [cleanEntityName(alias)] : [] });
+    return key;
+  };
+
+  sentences.forEach((words, s) => {
+    for (const chunk of nameChunks(words)) {
+      const key = add(chunk.name, chunk.type, chunk.confidence, chunk.alias);
+      if (key) placedBySentence[s].push({ name: key, type: chunk.type, word: chunk.word, endWord: chunk.endWord });
+    }
+  });
+  for (const span of completeDates(text, sentences, spans)) {
+    const type = SPAN_TYPES[span.kind];
+    const { name, alias } = type === 'date' ? dateEntity(span.text.trim(), reference) : { name: span.text.trim() };
+    add(name, type, type === 'date' ? 0.8 : 0.95, alias);
+  }
+
+  const redirect = mergeShortNames(found);
+  const resolve = (key: string) => redirect.get(key) ?? key;
+  const entities = [...found.values()].map(({ aliases, ...entity }) => (aliases.length ? { ...entity, aliases } : entity));
+  const typeHints = new Map<string, string>();
+  const relationships = dedupeRelations(
+    sentences.flatMap((words, s) =>
+      sentenceRelations(
+        words,
+        placedBySentence[s].flatMap(p => {
+          const entity = found.get(resolve(p.name));
+          return entity ? [{ ...p, name: entity.name, type: entity.entity_type }] : [];
+        }),
+        typeHints,
+      ),
+    ),
+  );
+  for (const entity of entities) {
+    const hint = entity.entity_type === 'other' ? typeHints.get(entity.name) : undefined;
+    if (hint) Object.assign(entity, { entity_type: hint, confidence: 0.65 });
+  }
+  return { entities, relationships };
+}
+
+/**
+ * A one-word name that begins exactly one longer person name of the same text is that person ("Maria" in a text
+ * about "Maria Gonzalez"): it is folded in. Returns folded key → the key it now lives under.
+ */
+function mergeShortNames(found: Map<string, Found>): Map<string, string> {
+  const redirect = new Map<string, string>();
+  const full = [...found.entries()].filter(([key, e]) => e.entity_type === 'person' && key.includes(' '));
+  for (const [key, entity] of [...found.entries()]) {
+    if (key.includes(' ') || (entity.entity_type !== 'person' && entity.entity_type !== 'other')) continue;
+    const matches = full.filter(([fullKey]) => fullKey.startsWith(`${key} `));
+    if (matches.length !== 1) continue;
+    const [targetKey, target] = matches[0];
+    target.occurrences += entity.occurrences;
+    redirect.set(key, targetKey);
+    found.delete(key);
+  }
+  return redirect;
+}
+
+/** One relation per source, target and type; a typed relation replaces co-occurrence of the same pair. */
+function dedupeRelations(relations: ExtractedRelationship[]): ExtractedRelationship[] {
+  const typedPairs = new Set(relations.filter(r => r.relation_type !== 'RELATED_TO').flatMap(r => [`${r.source}\u0000${r.target}`, `${r.target}\u0000${r.source}`]));
+  const seen = new Set<string>();
+  return relations.filter(r => {
+    if (r.source === r.target) return false;
+    if (r.relation_type === 'RELATED_TO' && typedPairs.has(`${r.source}\u0000${r.target}`)) return false;
+    const key = `${r.source}\u0000${r.target}\u0000${r.relation_type}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

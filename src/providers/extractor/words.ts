@@ -1,0 +1,162 @@
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import nlp from 'compromise';
+
+/**
+ * Text → sentences of words, through wink-nlp (tokens, parts of speech, sentence breaks, dates, money, urls,
+ * emails). A "word" is a run of tokens with no space between them ("Node.js", "1Password", "Mary's"), so names keep
+ * their punctuation. The wink model loads once per process, on first use (about 60 ms).
+ */
+
+type Wink = ReturnType<typeof winkNLP>;
+let wink: Wink | null = null;
+const winkInstance = () => (wink ??= winkNLP(model));
+
+/** compromise's word list (24k words: first names, cities, countries, regions, organisations, and ordinary words). */
+const lexicon = (nlp as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
+
+/** compromise's tags for a lower-case word or phrase ([] when it does not know it). */
+export function lexiconTags(key: string): string[] {
+  const tags = lexicon[key];
+  return tags === undefined ? [] : Array.isArray(tags) ? tags : [tags];
+}
+
+export type SpanKind = 'DATE' | 'MONEY' | 'URL' | 'EMAIL';
+
+export interface Word {
+  /** Surface text without a trailing possessive. */
+  text: string;
+  /** Surface text as written. */
+  raw: string;
+  lower: string;
+  start: number;
+  end: number;
+  /** wink's part of speech of the word's first token. */
+  pos: string;
+  punct: boolean;
+  number: boolean;
+  /** Written like a name: capitalised, camel case ("iOS") or a digit then capitals ("1Password"). */
+  cap: boolean;
+  allCaps: boolean;
+  possessive: boolean;
+  stopWord: boolean;
+  /** The wink entity the word belongs to (date, money, url, email), if any. */
+  span: SpanKind | null;
+}
+
+export interface EntitySpan {
+  kind: SpanKind;
+  text: string;
+  sentence: number;
+  /** Index of the span's first word in its sentence. */
+  word: number;
+  /** Character offsets of the span. */
+  start: number;
+  end: number;
+}
+
+export interface Analysis {
+  sentences: Word[][];
+  spans: EntitySpan[];
+}
+
+const SPAN_KINDS: Record<string, SpanKind> = { DATE: 'DATE', MONEY: 'MONEY', URL: 'URL', EMAIL: 'EMAIL' };
+const GLUE_PUNCT = new Set(['.', '-', '/', '_', '&', '@', "'", '’']);
+const TRAILING_GLUE = new Set(['+', '#']);
+const CAP = /^(?:\p{Lu}|\p{N}+\p{Lu}|\p{Ll}\p{Lu}|[dl]['’]\p{Lu})/u;
+
+function isCap(text: string): boolean {
+  return CAP.test(text);
+}
+
+/** Splits text into sentences of words, marking those inside wink's date, money, url and email entities. */
+export function analyse(text: string): Analysis {
+  const its = winkInstance().its;
+  const doc = winkInstance().readDoc(text);
+  const tokens = doc.tokens();
+  const values = tokens.out(its.value) as string[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  const pos = tokens.out(its.pos) as string[];
+  const types = tokens.out(its.type) as string[];
+  const stop = tokens.out(its.stopWordFlag) as unknown as boolean[];
+
+  const entityOf = new Array<SpanKind | null>(values.length).fill(null);
+  const entitySpans = doc.entities().out(its.span) as unknown as [number, number][];
+  const entityTypes = doc.entities().out(its.type) as string[];
+  entitySpans.forEach(([from, to], i) => {
+    const kind = SPAN_KINDS[entityTypes[i]];
+    if (kind) for (let t = from; t <= to; t++) entityOf[t] = kind;
+  });
+  const sentenceOf = new Array<number>(values.length).fill(0);
+  (doc.sentences().out(its.span) as unknown as [number, number][]).forEach(([from, to], s) => {
+    for (let t = from; t <= to; t++) sentenceOf[t] = s;
+  });
+
+  const sentences: Word[][] = [];
+  const spans: EntitySpan[] = [];
+  let offset = 0;
+  let t = 0;
+  while (t < values.length) {
+    // Line breaks come as tokens of their own: they separate words like spaces do.
+    if (values[t].trim() === '') {
+      offset += spaces[t].length + values[t].length;
+      t++;
+      continue;
+    }
+    offset += spaces[t].length;
+    const start = text.indexOf(values[t], offset) >= 0 ? text.indexOf(values[t], offset) : offset;
+    let end = start + values[t].length;
+    const first = t;
+    t++;
+    // Glue following tokens written without a space: words, numbers, inner punctuation followed by a word, "+"/"#".
+    // wink may end a sentence inside a word ("Node." "js"): the glued word stays in the first sentence.
+    while (t < values.length && spaces[t] === '' && entityOf[t] === entityOf[first]) {
+      if (values[t].trim() === '') break;
+      const isWordLike = types[t] === 'word' || types[t] === 'number';
+      const inner = GLUE_PUNCT.has(values[t]) && t + 1 < values.length && spaces[t + 1] === '' && (types[t + 1] === 'word' || types[t + 1] === 'number');
+      if (types[first] === 'punctuation' || !(isWordLike || inner || TRAILING_GLUE.has(values[t]))) break;
+      end = (text.indexOf(values[t], end) >= 0 ? text.indexOf(values[t], end) : end) + values[t].length;
+      t++;
+    }
+    offset = end;
+    let surface = text.slice(start, end);
+    let possessive = false;
+    const possessiveMatch = /(?:['’]s|s['’])$/i.exec(surface);
+    if (possessiveMatch && surface.length > 2) {
+      possessive = true;
+      surface = surface.endsWith("'") || surface.endsWith('’') ? surface.slice(0, -1) : surface.slice(0, -2);
+    }
+    const letters = surface.replace(/[^\p{L}]/gu, '');
+    const word: Word = {
+      text: surface,
+      raw: text.slice(start, end),
+      lower: surface.toLowerCase(),
+      start,
+      end,
+      pos: pos[first],
+      punct: types[first] === 'punctuation' || types[first] === 'symbol',
+      number: types[first] === 'number' && !/\p{L}/u.test(surface),
+      cap: isCap(surface),
+      allCaps: letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase(),
+      possessive,
+      stopWord: stop[first] === true,
+      span: entityOf[first],
+    };
+    const s = sentenceOf[first];
+    while (sentences.length <= s) sentences.push([]);
+    const sentence = sentences[s];
+    const kind = word.span;
+    if (kind) {
+      const last = spans[spans.length - 1];
+      const previous = sentence[sentence.length - 1];
+      if (previous?.span === kind && last?.sentence === s && last.end === previous.end) {
+        last.text += text.slice(last.end, end);
+        last.end = end;
+      } else {
+        spans.push({ kind, text: text.slice(start, end), sentence: s, word: sentence.length, start, end });
+      }
+    }
+    sentence.push(word);
+  }
+  return { sentences, spans };
+}

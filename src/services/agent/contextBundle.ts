@@ -1,0 +1,71 @@
+import { DEFAULT_SPACE } from '../../domain/memory.ts';
+import type { MemoryRecord } from '../../storage/ports.ts';
+import type { Deps } from '../deps.ts';
+import { presentMemories } from '../memories/read.ts';
+import { presentThreadPublic } from '../threads/present.ts';
+import { loadAgentProfiles, matchAgentProfile } from './profiles.ts';
+import { renderContextBundle } from './render.ts';
+import { getWorkingMemory } from './workingMemory.ts';
+
+export interface ContextBundleInput {
+  agent_id?: string;
+  source_app?: string;
+  host_agent_id?: string;
+  space_id?: string;
+  include_working_memory: boolean;
+}
+
+/** Recent memories considered, and how many of them the bundle keeps. */
+const RECENT_POOL = 200;
+const BUNDLE_MEMORIES = 10;
+const BUNDLE_THREADS = 5;
+const DAY_MS = 86_400_000;
+
+/** Importance weighted with recency (half-life about two weeks): what an agent most needs at session start. */
+export function rankImportantRecent(memories: MemoryRecord[], now: string, count: number): MemoryRecord[] {
+  const nowMs = Date.parse(now);
+  const score = (m: MemoryRecord) => 0.7 * m.importance + 0.3 * Math.exp(-Math.max(0, nowMs - Date.parse(m.created_at)) / (14 * DAY_MS));
+  return memories
+    .map(m => ({ m, s: score(m) }))
+    .sort((a, b) => b.s - a.s || (a.m.created_at < b.m.created_at ? 1 : a.m.created_at > b.m.created_at ? -1 : a.m.id < b.m.id ? 1 : -1))
+    .slice(0, count)
+    .map(x => x.m);
+}
+
+/**
+ * What a capture plugin reads at session start: the agent profile matching `agent_id` / `host_agent_id` /
+ * `source_app` (when one exists), the space's working memory, its most important recent memories and its latest
+ * threads, each as data and all together as `rendered_markdown`. Reads only.
+ */
+export async function getContextBundle(deps: Pick<Deps, 'store' | 'clock'>, input: ContextBundleInput) {
+  const spaceId = input.space_id || DEFAULT_SPACE;
+  const now = deps.clock.now();
+  const [profiles, workingMemory, recent, threads] = await Promise.all([
+    loadAgentProfiles(),
+    input.include_working_memory ? getWorkingMemory(deps, { space_id: spaceId }) : null,
+    deps.store.memories.list({ space_id: spaceId, states: ['active'], importance_min: 0, limit: RECENT_POOL, offset: 0 }),
+    deps.store.threads.list({ space_id: spaceId, limit: BUNDLE_THREADS, offset: 0 }),
+  ]);
+  const profile = matchAgentProfile(profiles, input);
+  const memories = rankImportantRecent(recent.items, now, BUNDLE_MEMORIES);
+  const rendered = renderContextBundle({
+    space_id: spaceId,
+    generated_at: now,
+    profile,
+    working_memory: workingMemory?.exists ? workingMemory : null,
+    memories,
+    threads: threads.items,
+  });
+  return {
+    space_id: spaceId,
+    generated_at: now,
+    agent_id: input.agent_id ?? null,
+    source_app: input.source_app ?? null,
+    host_agent_id: input.host_agent_id ?? null,
+    profile,
+    working_memory: workingMemory,
+    memories: await presentMemories(deps, memories),
+    recent_threads: threads.items.map(presentThreadPublic),
+    rendered_markdown: rendered,
+  };
+}

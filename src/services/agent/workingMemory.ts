@@ -1,0 +1,44 @@
+import { DEFAULT_SPACE } from '../../domain/memory.ts';
+import type { WorkingMemoryRecord } from '../../storage/ports.ts';
+import type { Deps } from '../deps.ts';
+
+const today = (deps: Pick<Deps, 'clock'>) => deps.clock.now().slice(0, 10);
+
+function present(record: WorkingMemoryRecord | undefined, spaceId: string, date: string, isToday: boolean) {
+  return {
+    exists: record !== undefined,
+    content: record?.content ?? '',
+    date: record?.date ?? date,
+    space_id: spaceId,
+    is_today: isToday,
+    updated_at: record?.updated_at ?? null,
+    chars: record?.content.length ?? 0,
+  };
+}
+
+/**
+ * The space's working memory: by default the current one (today's, else the most recent day's, which stays current
+ * until replaced); with `date` (YYYY-MM-DD) that day's entry. Missing → `exists: false` and empty content.
+ */
+export async function getWorkingMemory(deps: Pick<Deps, 'store' | 'clock'>, input: { date?: string; space_id?: string | null }) {
+  const spaceId = input.space_id || DEFAULT_SPACE;
+  const day = today(deps);
+  const record = input.date ? await deps.store.workingMemory.get(spaceId, input.date) : await deps.store.workingMemory.latest(spaceId, day);
+  return present(record, spaceId, input.date ?? day, (record?.date ?? input.date ?? day) === day);
+}
+
+/** Replaces today's working memory of the space (earlier days stay in the history). */
+export async function updateWorkingMemory(deps: Pick<Deps, 'store' | 'clock'>, input: { content: string; space_id?: string | null }) {
+  const spaceId = input.space_id || DEFAULT_SPACE;
+  const at = deps.clock.now();
+  const record = { space_id: spaceId, date: today(deps), content: input.content, created_at: at, updated_at: at };
+  await deps.store.workingMemory.upsert(record);
+  return { success: true, message: 'Working memory saved', ...present(record, spaceId, record.date, true) };
+}
+
+/** Days with a working memory in the space, newest first. */
+export async function workingMemoryHistory(deps: Pick<Deps, 'store'>, input: { limit: number; space_id?: string | null }) {
+  const spaceId = input.space_id || DEFAULT_SPACE;
+  const { items, total } = await deps.store.workingMemory.history(spaceId, input.limit);
+  return { space_id: spaceId, dates: items.map(i => i.date), entries: items, total };
+}

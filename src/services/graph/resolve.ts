@@ -1,0 +1,92 @@
+import { chooseAutoMatch, cleanEntityName, entityKey, entityKeys, mergeAliases, normalizeEntityType } from '../../domain/entity.ts';
+import type { ExtractedEntity } from '../../providers/ports.ts';
+import type { EntityRecord, Repos } from '../../storage/ports.ts';
+import type { Deps } from '../deps.ts';
+
+/** An extracted (or applied) entity, cleaned: name trimmed, type in our vocabulary. */
+export interface WantedEntity {
+  name: string;
+  entity_type: string;
+  description?: string | null;
+  aliases?: string[];
+  confidence?: number;
+}
+
+export interface Resolved {
+  entity: EntityRecord;
+  action: 'created' | 'reused';
+}
+
+export function cleanWanted<T extends WantedEntity>(entity: T): T {
+  return { ...entity, name: cleanEntityName(entity.name), entity_type: normalizeEntityType(entity.entity_type) };
+}
+
+/** For each wanted entity, the stored entities sharing one of its keys (read only). */
+export async function candidatesFor(repos: Pick<Repos, 'entities'>, wanted: readonly WantedEntity[]) {
+  const keys = wanted.map(w => entityKeys(w.name, w.aliases ?? [], w.entity_type));
+  const found = await repos.entities.findByKeys(keys.flat());
+  const byKey = new Map<string, { key: string; entity: EntityRecord }[]>();
+  for (const row of found) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
+  return { keys, byKey };
+}
+
+/**
+ * Resolves entities automatically (case, punctuation and aliases do not count; caller-owned entities match only
+ * their exact name and type; see chooseAutoMatch) and creates the missing ones, within the given transaction. A reused entity learns the
+ * name it was written as (an alias) and a description when it had none. Entities of one batch resolve against each
+ * other too. Returns one result per wanted entity, in order.
+ */
+export async function resolveAuto(
+  tx: Repos,
+  deps: Pick<Deps, 'ids' | 'clock'>,
+  wanted: readonly WantedEntity[],
+  options: { callerTypes?: boolean } = {},
+): Promise<Resolved[]> {
+  const at = deps.clock.now();
+  const { keys, byKey } = await candidatesFor(tx, wanted);
+  const results: Resolved[] = [];
+  for (const [i, entity] of wanted.entries()) {
+    const candidates = keys[i].flatMap(key => byKey.get(key) ?? []);
+    // A caller states its types; an extractor's low-confidence type is a guess that may defer to a stored entity.
+    const match = chooseAutoMatch(options.callerTypes ? { name: entity.name, entity_type: entity.entity_type } : entity, candidates);
+    if (match) {
+      results.push({ entity: await enrich(tx, match, entity, at), action: 'reused' });
+      continue;
+    }
+    const created = newEntity(deps.ids.next(), entity, at, false);
+    await tx.entities.insert(created, keys[i]);
+    for (const key of keys[i]) byKey.set(key, [...(byKey.get(key) ?? []), { key, entity: created }]);
+    results.push({ entity: created, action: 'created' });
+  }
+  return results;
+}
+
+export function newEntity(id: string, wanted: WantedEntity, at: string, callerOwned: boolean): EntityRecord {
+  return {
+    id,
+    name: wanted.name,
+    canonical_name: entityKey(wanted.name),
+    entity_type: wanted.entity_type,
+    description: wanted.description ?? '',
+    aliases: mergeAliases(wanted.name, [], wanted.aliases ?? []),
+    confidence: wanted.confidence ?? 0.8,
+    caller_owned: callerOwned,
+    metadata: {},
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/**
+ * Adds what a new mention says to a stored entity: the name as written and given aliases (never removing any), and
+ * a description when it had none. Writes only when something changed. Caller-owned entities learn no aliases.
+ */
+export async function enrich(tx: Repos, stored: EntityRecord, seen: WantedEntity, at: string): Promise<EntityRecord> {
+  const aliases = stored.caller_owned ? stored.aliases : mergeAliases(stored.name, stored.aliases, [seen.name, ...(seen.aliases ?? [])]);
+  const description = stored.description || seen.description || '';
+  if (aliases.length === stored.aliases.length && description === stored.description) return stored;
+  const updated = { ...stored, aliases, description, updated_at: at };
+  const keys = stored.caller_owned ? [] : entityKeys(stored.name, aliases, stored.entity_type);
+  await tx.entities.update(stored.id, { aliases, description, updated_at: at }, keys);
+  return updated;
+}

@@ -1,0 +1,90 @@
+import type { Extractor } from '../../providers/ports.ts';
+import type { Store } from '../../storage/ports.ts';
+import type { Clock, Ids } from '../deps.ts';
+import { createExtractionJobs, type ExtractionJobs } from './jobs.ts';
+
+export const EXTRACTOR_MODES = ['rules', 'llm', 'none'] as const;
+export type ExtractorMode = (typeof EXTRACTOR_MODES)[number];
+
+/** After a failure the model is not asked again for this long: meanwhile the rules extract, inline. */
+export const LLM_RETRY_MS = 30_000;
+
+/** What the service last saw of the language model. */
+export interface LlmHealth {
+  /** null until the model has been asked once. */
+  readonly available: boolean | null;
+  readonly lastError: string | null;
+  /** Whether to ask the model now (false for a while after a failure). */
+  usable(nowMs?: number): boolean;
+  markSuccess(): void;
+  markFailure(error: unknown, nowMs?: number): void;
+}
+
+export function createLlmHealth(): LlmHealth {
+  let available: boolean | null = null;
+  let lastError: string | null = null;
+  let failedAt = 0;
+  return {
+    get available() {
+      return available;
+    },
+    get lastError() {
+      return lastError;
+    },
+    usable(nowMs = Date.now()) {
+      return available !== false || nowMs - failedAt >= LLM_RETRY_MS;
+    },
+    markSuccess() {
+      available = true;
+      lastError = null;
+    },
+    markFailure(error, nowMs = Date.now()) {
+      available = false;
+      lastError = error instanceof Error ? error.message : String(error);
+      failedAt = nowMs;
+    },
+  };
+}
+
+/** Entity extraction as configured (CAIRN_EXTRACTOR), with its offline fallback and background jobs. */
+export interface ExtractionSetup {
+  readonly mode: ExtractorMode;
+  /** The configured extractor: the rules, a language model, or null (none: nothing is extracted on create). */
+  readonly primary: Extractor | null;
+  /** The offline extractor: the fallback when the model is unreachable, and what previews use when none is configured. */
+  readonly rules: Extractor;
+  /** Background extraction for an extractor too slow to run inside a request (a language model). */
+  readonly jobs: ExtractionJobs | null;
+  readonly llm: LlmHealth;
+}
+
+/** Extraction state for /capabilities and /health. */
+export function describeExtraction(setup: ExtractionSetup) {
+  const usesModel = setup.primary !== null && !setup.primary.inline;
+  return {
+    extractor: setup.mode,
+    model: setup.primary?.model ?? null,
+    inline: setup.primary?.inline ?? false,
+    available: setup.mode === 'none' ? false : usesModel ? setup.llm.available !== false : true,
+    degraded: usesModel && setup.llm.available === false,
+    fallback: usesModel ? 'rules' : null,
+    last_error: usesModel ? setup.llm.lastError : null,
+    background_jobs: setup.jobs !== null,
+  };
+}
+
+/** Assembles the extraction setup: background jobs when the configured extractor is too slow to run inline. */
+export function createExtractionSetup(options: {
+  mode: ExtractorMode;
+  primary: Extractor | null;
+  rules: Extractor;
+  store: Store;
+  clock: Clock;
+  ids: Ids;
+  log?: (message: string) => void;
+}): ExtractionSetup {
+  const llm = createLlmHealth();
+  const { primary, rules } = options;
+  const jobs = primary && !primary.inline ? createExtractionJobs({ ...options, extractor: primary, fallback: rules, health: llm }) : null;
+  return { mode: options.mode, primary, rules, jobs, llm };
+}

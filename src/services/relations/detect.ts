@@ -1,0 +1,84 @@
+import { classifyEvolution, type EvolutionVerdict, openingWords, profileText } from '../../domain/relationSignals.ts';
+import type { EvolvesEdge, MemoryRecord } from '../../storage/ports.ts';
+import type { Deps } from '../deps.ts';
+
+/** Older memories looked at: the best full-text matches of the new one in its space. */
+const CANDIDATES = 10;
+/**
+ * The full-text query asks for the new memory's first two content words together (its subject). Every rule asks
+ * for the same subject anyway, and an AND of two words stays cheap where an OR of the whole text ranks most of the
+ * store: measured at 20,000 look-alike memories, 2 ms against 30–40 ms.
+ */
+const SUBJECT_WORDS = 2;
+
+type DetectDeps = Pick<Deps, 'store' | 'clock' | 'ids'>;
+
+export const memoryText = (memory: Pick<MemoryRecord, 'title' | 'content'>) => `${memory.title}\n${memory.content}`;
+
+/** Whether `a` was created before `b` (ties broken by id, as lists are). */
+export const isOlder = (a: Pick<MemoryRecord, 'created_at' | 'id'>, b: Pick<MemoryRecord, 'created_at' | 'id'>) =>
+  a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id);
+
+/**
+ * The older, still-latest memory of the same space that `memory` most convincingly updates, with the verdict;
+ * null when none does. Reads only: full-text candidates, their entities, the rules of domain/relationSignals.ts.
+ */
+export async function findEvolution(deps: Pick<Deps, 'store'>, memory: MemoryRecord): Promise<{ older: MemoryRecord; verdict: EvolutionVerdict } | null> {
+  const subject = openingWords(memoryText(memory), SUBJECT_WORDS);
+  if (subject.length < SUBJECT_WORDS) return null;
+  const match = subject.map(w => `"${w.replace(/"/g, '""')}"`).join(' AND ');
+  const hits = await deps.store.search.lexical(match, { space_id: memory.space_id, states: ['active'] }, CANDIDATES + 1);
+  const candidates = (await deps.store.memories.getMany(hits.map(h => h.id).filter(id => id !== memory.id))).filter(
+    c => c.is_latest && !c.is_crystal && isOlder(c, memory),
+  );
+  if (candidates.length === 0) return null;
+  const entities = await deps.store.mentions.entityIdsOf([memory.id, ...candidates.map(c => c.id)]);
+  let best: { older: MemoryRecord; verdict: EvolutionVerdict } | null = null;
+  const newer = profileText(memoryText(memory));
+  for (const older of candidates) {
+    const verdict = classifyEvolution({
+      newer,
+      older: profileText(memoryText(older)),
+      newerEntities: entities.get(memory.id) ?? [],
+      olderEntities: entities.get(older.id) ?? [],
+    });
+    if (!verdict) continue;
+    const better = !best || verdict.confidence > best.verdict.confidence || (verdict.confidence === best.verdict.confidence && isOlder(best.older, older));
+    if (better) best = { older, verdict };
+  }
+  return best;
+}
+
+/**
+ * Run after a memory is created (and its entities extracted): when it reads as an update of an older memory about
+ * the same thing, links it newer → older with an EVOLVES edge, `detected_by: auto`, `reviewed: false`. At most one
+ * link; the older memory's visibility and `is_latest` are left alone until someone reviews the edge.
+ */
+export async function detectEvolution(deps: DetectDeps, memoryId: string): Promise<EvolvesEdge | null> {
+  const memory = await deps.store.memories.getById(memoryId);
+  if (!memory || memory.lifecycle_state !== 'active' || memory.is_crystal) return null;
+  const found = await findEvolution(deps, memory);
+  if (!found) return null;
+  const edge: EvolvesEdge = {
+    id: deps.ids.next(),
+    from_memory_id: memory.id,
+    to_memory_id: found.older.id,
+    relation: found.verdict.relation,
+    confidence: found.verdict.confidence,
+    detected_by: 'auto',
+    reason: found.verdict.reason,
+    reviewed: false,
+    created_at: deps.clock.now(),
+  };
+  await deps.store.transaction(tx => tx.evolves.insert(edge)); // one commit for its read and write
+  return edge;
+}
+
+/** detectEvolution for the create path: reports how many edges it made; a failure is a warning, never a failed create. */
+export async function detectEvolutionAfterCreate(deps: DetectDeps, memoryId: string): Promise<{ created: number; warnings: string[] }> {
+  try {
+    return { created: (await detectEvolution(deps, memoryId)) ? 1 : 0, warnings: [] };
+  } catch (error) {
+    return { created: 0, warnings: [`EVOLVES detection skipped: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+}

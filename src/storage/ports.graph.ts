@@ -1,0 +1,129 @@
+/** Knowledge-graph records and repositories (part of the Store; re-exported by ports.ts). */
+
+/** An entity as storage keeps it; field names are the interface's. */
+export interface EntityRecord {
+  id: string;
+  name: string;
+  /** The match key of the name: lower case, punctuation folded (domain/entity.ts). */
+  canonical_name: string;
+  entity_type: string;
+  description: string;
+  aliases: string[];
+  confidence: number;
+  /** Created by an exact-mode apply: kept out of automatic alias and punctuation matching. */
+  caller_owned: boolean;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EntityWithStats extends EntityRecord {
+  /** How many memories (not forgotten) mention it. */
+  mention_count: number;
+}
+
+export type EntityPatch = Partial<Pick<EntityRecord, 'description' | 'aliases' | 'confidence' | 'metadata' | 'updated_at'>>;
+
+export interface EntityListOptions {
+  entity_type?: string;
+  /** Case-insensitive substring of the name or an alias. */
+  search?: string;
+  limit: number;
+  offset: number;
+  order_by: 'created_at' | 'mention_count';
+}
+
+export interface EntityRepo {
+  /** Inserts the entity with its lookup keys. */
+  insert(entity: EntityRecord, keys: string[]): Promise<void>;
+  /** Changes the given fields; `keys`, when given, are added to its lookup keys. */
+  update(id: string, patch: EntityPatch, keys?: string[]): Promise<void>;
+  getById(id: string): Promise<EntityWithStats | undefined>;
+  getMany(ids: string[]): Promise<EntityWithStats[]>;
+  /** Entities having any of these lookup keys, each with the key it matched (one row per match). */
+  findByKeys(keys: string[]): Promise<{ key: string; entity: EntityRecord }[]>;
+  /** Entities whose name is exactly one of these (case-sensitive). */
+  findByNames(names: string[]): Promise<EntityRecord[]>;
+  /** Ordered by `order_by` (descending), ties by id; `total` counts every match. */
+  list(options: EntityListOptions): Promise<{ items: EntityWithStats[]; total: number }>;
+  /** Deletes those of `ids` that no memory mentions any more (with their edges); returns the ids deleted. */
+  deleteUnmentioned(ids: string[]): Promise<string[]>;
+  /** How many entities are stored. */
+  count(): Promise<number>;
+}
+
+export interface MentionInput {
+  memory_id: string;
+  entity_id: string;
+  occurrences: number;
+  confidence: number;
+  created_at: string;
+}
+
+/** A memory that mentions an entity, as entity reads show it. */
+export interface MentioningMemory {
+  memory_id: string;
+  title: string;
+  content: string;
+  space_id: string;
+  importance: number;
+  created_at: string;
+  occurrences: number;
+  confidence: number;
+}
+
+export interface MentionRepo {
+  /** Memory id → ids of the entities it mentions (memories mentioning none are absent). */
+  entityIdsOf(memoryIds: string[]): Promise<Map<string, string[]>>;
+  /** Entity id → ids of up to `limit` memories (not forgotten) mentioning it, newest first. */
+  memoryIdsMentioning(entityIds: string[], limit: number): Promise<Map<string, string[]>>;
+  /** Adds MENTIONS edges; where the pair exists already, the higher occurrences and confidence stay (so a replay changes nothing). */
+  add(mentions: MentionInput[]): Promise<void>;
+  /** Removes every MENTIONS edge of the memory; returns the ids of the entities it mentioned. */
+  removeForMemory(memoryId: string): Promise<string[]>;
+  /** Memories (not forgotten, optionally of one space) mentioning the entity, newest first. */
+  mentioningMemories(entityId: string, limit: number, spaceId?: string): Promise<MentioningMemory[]>;
+}
+
+/** A RELATES_TO edge between two entities; one row per evidence (memory or apply), read in aggregate. */
+export interface EntityRelationRecord {
+  id: string;
+  source_entity_id: string;
+  target_entity_id: string;
+  relation_type: string;
+  weight: number;
+  confidence: number;
+  description: string;
+  memory_id: string | null;
+  created_at: string;
+}
+
+export interface EntityRelationRepo {
+  insertMany(relations: EntityRelationRecord[]): Promise<void>;
+  /** Removes the relations the memory evidenced; returns how many. */
+  removeForMemory(memoryId: string): Promise<number>;
+  /** Relation rows touching any of the entities, oldest first, at most `limit`. */
+  touching(entityIds: string[], limit: number): Promise<EntityRelationRecord[]>;
+}
+
+export interface QueuedExtraction {
+  memory_id: string;
+  content_version: number;
+  level: string;
+  attempts: number;
+  last_error: string | null;
+  queued_at: string;
+}
+
+/** Memories waiting for a language model to extract their entities. */
+export interface ExtractionQueueRepo {
+  /** Queues the memory (replacing an older request for it). */
+  enqueue(item: Pick<QueuedExtraction, 'memory_id' | 'content_version' | 'level' | 'queued_at'>): Promise<void>;
+  /** The oldest requests tried fewer than `maxAttempts` times, fewest attempts first. */
+  next(limit: number, maxAttempts: number): Promise<QueuedExtraction[]>;
+  /** Removes the request if it is still for this content version. */
+  complete(memoryId: string, contentVersion: number): Promise<void>;
+  fail(memoryId: string, error: string): Promise<void>;
+  /** Requests still to be tried. */
+  count(maxAttempts: number): Promise<number>;
+}

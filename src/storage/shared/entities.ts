@@ -1,0 +1,145 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { EntityPatch, EntityRecord, EntityRepo, EntityWithStats } from '../ports.ts';
+import type { Database, EntitiesTable } from './schema.ts';
+import { chunked } from './chunks.ts';
+
+export function toEntityRecord({ mention_total: _total, ...row }: Omit<Selectable<EntitiesTable>, 'mention_total'> & { mention_total?: number }): EntityRecord {
+  return {
+    ...row,
+    aliases: JSON.parse(row.aliases) as string[],
+    caller_owned: row.caller_owned === 1,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+  };
+}
+
+/**
+ * How many memories that are not forgotten mention the entity: the trigger-kept total less the mentions by forgotten
+ * memories, found from the (few) forgotten memories, so the cost does not grow with the entity's mentions.
+ */
+const mentionCount = sql<number>`entities.mention_total - (
+  select count(*) from memories as forgotten cross join mentions as fm
+  where forgotten.lifecycle_state = 'forgotten' and fm.memory_id = forgotten.id and fm.entity_id = entities.id
+)`.as('mention_count');
+
+const withStats = ({ mention_total: _total, ...row }: Selectable<EntitiesTable> & { mention_count: number | null }): EntityWithStats => ({
+  ...toEntityRecord(row),
+  mention_count: Number(row.mention_count ?? 0),
+});
+
+/** LIKE with the search text taken literally. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, c => `\\${c}`)}%`;
+
+async function addKeys(db: Kysely<Database>, entityId: string, keys: string[]) {
+  const unique = [...new Set(keys.filter(Boolean))];
+  if (unique.length === 0) return;
+  await db
+    .insertInto('entity_keys')
+    .values(unique.map(key => ({ key, entity_id: entityId })))
+    .onConflict(oc => oc.doNothing())
+    .execute();
+}
+
+export function entityRepo(db: Kysely<Database>): EntityRepo {
+  return {
+    async insert(entity, keys) {
+      await db
+        .insertInto('entities')
+        .values({
+          ...entity,
+          aliases: JSON.stringify(entity.aliases),
+          caller_owned: Number(entity.caller_owned),
+          metadata: JSON.stringify(entity.metadata),
+        })
+        .execute();
+      await addKeys(db, entity.id, keys);
+    },
+
+    async update(id, patch: EntityPatch, keys) {
+      const { aliases, metadata, ...rest } = patch;
+      const row: Partial<Omit<EntitiesTable, 'mention_total'>> = { ...rest };
+      if (aliases !== undefined) row.aliases = JSON.stringify(aliases);
+      if (metadata !== undefined) row.metadata = JSON.stringify(metadata);
+      if (Object.keys(row).length > 0) await db.updateTable('entities').set(row).where('id', '=', id).execute();
+      if (keys) await addKeys(db, id, keys);
+    },
+
+    async getById(id) {
+      const row = await db.selectFrom('entities').selectAll().select(mentionCount).where('id', '=', id).executeTakeFirst();
+      return row && withStats(row);
+    },
+
+    async getMany(ids) {
+      const rows = await chunked(ids, part => db.selectFrom('entities').selectAll().select(mentionCount).where('id', 'in', part).execute());
+      return rows.map(withStats);
+    },
+
+    async findByKeys(keys) {
+      const rows = await chunked([...new Set(keys)], part =>
+        db
+          .selectFrom('entity_keys')
+          .innerJoin('entities', 'entities.id', 'entity_keys.entity_id')
+          .selectAll('entities')
+          .select('entity_keys.key as matched_key')
+          .where('entity_keys.key', 'in', part)
+          .orderBy('entities.id')
+          .execute(),
+      );
+      return rows.map(({ matched_key, ...row }) => ({ key: matched_key, entity: toEntityRecord(row) }));
+    },
+
+    async findByNames(names) {
+      const rows = await chunked([...new Set(names)], part =>
+        db.selectFrom('entities').selectAll().where('name', 'in', part).orderBy('id').execute(),
+      );
+      return rows.map(toEntityRecord);
+    },
+
+    async list({ entity_type, search, limit, offset, order_by }) {
+      let query = db.selectFrom('entities');
+      if (entity_type !== undefined) query = query.where('entities.entity_type', '=', entity_type);
+      if (search !== undefined && search !== '') {
+        const pattern = likePattern(search);
+        query = query.where(eb =>
+          eb.or([
+            eb(sql`lower(entities.name)`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(entities.aliases)`, 'like', sql`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .select(mentionCount)
+          .orderBy(order_by === 'mention_count' ? sql`mention_count` : sql`entities.created_at`, 'desc')
+          .orderBy('entities.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        query.select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(withStats), total: Number(count.total) };
+    },
+
+    async deleteUnmentioned(ids) {
+      const unmentioned = await chunked([...new Set(ids)], part =>
+        db
+          .selectFrom('entities')
+          .select('id')
+          .where('id', 'in', part)
+          .where(eb => eb.not(eb.exists(eb.selectFrom('mentions').select('mentions.entity_id').whereRef('mentions.entity_id', '=', 'entities.id'))))
+          .execute(),
+      );
+      const gone = unmentioned.map(r => r.id);
+      await chunked(gone, async part => {
+        await db.deleteFrom('entities').where('id', 'in', part).execute();
+        return [];
+      });
+      return gone;
+    },
+
+    async count() {
+      const row = await db.selectFrom('entities').select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}

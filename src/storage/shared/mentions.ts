@@ -1,0 +1,175 @@
+import { type Kysely, sql } from 'kysely';
+import type { EntityRelationRepo, ExtractionQueueRepo, MentionRepo } from '../ports.ts';
+import type { Database } from './schema.ts';
+import { chunked } from './chunks.ts';
+
+/** Groups rows into key → values, keeping the rows' order. */
+function groupBy<R>(rows: R[], key: (r: R) => string, value: (r: R) => string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(value(row));
+    else map.set(k, [value(row)]);
+  }
+  return map;
+}
+
+export function mentionRepo(db: Kysely<Database>): MentionRepo {
+  return {
+    async entityIdsOf(memoryIds) {
+      const rows = await chunked([...new Set(memoryIds)], part =>
+        db.selectFrom('mentions').select(['memory_id', 'entity_id']).where('memory_id', 'in', part).orderBy('memory_id').orderBy('entity_id').execute(),
+      );
+      return groupBy(rows, r => r.memory_id, r => r.entity_id);
+    },
+
+    async memoryIdsMentioning(entityIds, limit) {
+      if (limit <= 0) return new Map();
+      // Ranked per entity, so each gets its own `limit` newest memories in one statement.
+      const rows = await chunked([...new Set(entityIds)], part =>
+        db
+          .selectFrom(eb =>
+            eb
+              .selectFrom('mentions')
+              .innerJoin('memories', 'memories.id', 'mentions.memory_id')
+              .select([
+                'mentions.entity_id as entity_id',
+                'mentions.memory_id as memory_id',
+                sql<number>`row_number() over (partition by mentions.entity_id order by memories.created_at desc, memories.id desc)`.as('rank'),
+              ])
+              .where('mentions.entity_id', 'in', part)
+              .where('memories.lifecycle_state', '!=', 'forgotten')
+              .as('ranked'),
+          )
+          .select(['entity_id', 'memory_id'])
+          .where('rank', '<=', limit)
+          .orderBy('entity_id')
+          .orderBy('rank')
+          .execute(),
+      );
+      return groupBy(rows, r => r.entity_id, r => r.memory_id);
+    },
+
+    async add(mentions) {
+      for (let i = 0; i < mentions.length; i += 100) {
+        await db
+          .insertInto('mentions')
+          .values(mentions.slice(i, i + 100))
+          .onConflict(oc =>
+            oc.columns(['memory_id', 'entity_id']).doUpdateSet({
+              occurrences: sql<number>`max(mentions.occurrences, excluded.occurrences)`,
+              confidence: sql<number>`max(mentions.confidence, excluded.confidence)`,
+            }),
+          )
+          .execute();
+      }
+    },
+
+    async removeForMemory(memoryId) {
+      const rows = await db.deleteFrom('mentions').where('memory_id', '=', memoryId).returning('entity_id').execute();
+      return rows.map(r => r.entity_id);
+    },
+
+    mentioningMemories(entityId, limit, spaceId) {
+      let query = db
+        .selectFrom('mentions')
+        .innerJoin('memories', 'memories.id', 'mentions.memory_id')
+        .select([
+          'memories.id as memory_id',
+          'memories.title',
+          'memories.content',
+          'memories.space_id',
+          'memories.importance',
+          'memories.created_at',
+          'mentions.occurrences',
+          'mentions.confidence',
+        ])
+        .where('mentions.entity_id', '=', entityId)
+        .where('memories.lifecycle_state', '!=', 'forgotten');
+      if (spaceId !== undefined) query = query.where('memories.space_id', '=', spaceId);
+      return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc').limit(limit).execute();
+    },
+  };
+}
+
+export function entityRelationRepo(db: Kysely<Database>): EntityRelationRepo {
+  return {
+    async insertMany(relations) {
+      for (let i = 0; i < relations.length; i += 100) await db.insertInto('entity_relations').values(relations.slice(i, i + 100)).execute();
+    },
+
+    async removeForMemory(memoryId) {
+      const result = await db.deleteFrom('entity_relations').where('memory_id', '=', memoryId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async touching(entityIds, limit) {
+      const ids = [...new Set(entityIds)];
+      if (ids.length === 0) return [];
+      const rows = await chunked(ids, part =>
+        db
+          .selectFrom('entity_relations')
+          .selectAll()
+          .where(eb => eb.or([eb('source_entity_id', 'in', part), eb('target_entity_id', 'in', part)]))
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(limit)
+          .execute(),
+      );
+      // Parts may overlap (a relation between two parts); keep each row once, in order.
+      const seen = new Set<string>();
+      return rows
+        .filter(r => !seen.has(r.id) && seen.add(r.id))
+        .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1))
+        .slice(0, limit);
+    },
+  };
+}
+
+export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
+  return {
+    async enqueue(item) {
+      await db
+        .insertInto('extraction_queue')
+        .values({ ...item, attempts: 0, last_error: null })
+        .onConflict(oc =>
+          oc.column('memory_id').doUpdateSet({ content_version: item.content_version, level: item.level, attempts: 0, last_error: null, queued_at: item.queued_at }),
+        )
+        .execute();
+    },
+
+    next(limit, maxAttempts) {
+      return db
+        .selectFrom('extraction_queue')
+        .selectAll()
+        .where('attempts', '<', maxAttempts)
+        .orderBy('attempts')
+        .orderBy('queued_at')
+        .orderBy('memory_id')
+        .limit(limit)
+        .execute();
+    },
+
+    async complete(memoryId, contentVersion) {
+      await db.deleteFrom('extraction_queue').where('memory_id', '=', memoryId).where('content_version', '<=', contentVersion).execute();
+    },
+
+    async fail(memoryId, error) {
+      await db
+        .updateTable('extraction_queue')
+        .set(eb => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 500) }))
+        .where('memory_id', '=', memoryId)
+        .execute();
+    },
+
+    async count(maxAttempts) {
+      const row = await db
+        .selectFrom('extraction_queue')
+        .select(eb => eb.fn.countAll<number>().as('n'))
+        .where('attempts', '<', maxAttempts)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
