@@ -241,6 +241,8 @@ export interface StoredVector {
 export interface SearchRepo {
   /** Best full-text matches (FTS5 MATCH expression) within the filter. */
   lexical(match: string, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
+  /** The newest memories (by insertion) matching the FTS5 expression within the filter: cost bounded by `limit`, not by the matches. */
+  newestMatching(match: string, filter: SearchFilter, limit: number): Promise<string[]>;
   /** Substring matches through the trigram index (CJK and partial words); the needle is plain text. */
   substring(needle: string, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
   /**

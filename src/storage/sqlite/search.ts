@@ -86,6 +86,15 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return rows;
     },
 
+    async newestMatching(match, filter, limit) {
+      // FTS5 walks its doclists in rowid order, so this stops after `limit` hits instead of ranking them all.
+      const { rows } = await sql<{ id: string }>`
+        select m.id as id from memories_fts join memories m on m.rowid = memories_fts.rowid
+        where memories_fts match ${match} and ${filterSql(filter)}
+        order by memories_fts.rowid desc limit ${limit}`.execute(db);
+      return rows.map(r => r.id);
+    },
+
     async substring(needle, filter, limit) {
       const phrase = `"${needle.replace(/"/g, '""')}"`;
       const { rows } = await sql<LexicalHit>`
