@@ -38,4 +38,17 @@ describe('conversation markdown', () => {
     assert.deepEqual(parsed.messages, [{ role: 'assistant', content: 'Plan:\n\n## Step one\n\nDo it.' }]);
     assert.equal(parsed.title, null);
   });
+
+  test('a long line of spaces is read in linear time (no regex backtracking)', () => {
+    const started = performance.now();
+    const parsed = parseConversationMarkdown(`# Long ${' '.repeat(50_000)}title #\n## User${' '.repeat(50_000)}x\n## User ${' '.repeat(50_000)}\nhi`);
+    assert.ok(performance.now() - started < 1000, `took ${Math.round(performance.now() - started)} ms`);
+    assert.equal(parsed.title, `Long ${' '.repeat(50_000)}title`);
+    assert.deepEqual(parsed.messages, [{ role: 'user', content: 'hi' }]);
+  });
+
+  test('a heading keeps its text and drops closing hashes', () => {
+    assert.equal(parseConversationMarkdown('# Trip #2 plans ##  \n## User\nhi').title, 'Trip #2 plans');
+    assert.equal(parseConversationMarkdown('#NoSpace\n## User\nhi').title, null);
+  });
 });

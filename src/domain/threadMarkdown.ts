@@ -23,7 +23,8 @@ const ROLE_HEADINGS: Record<string, string> = {
   tool: 'tool',
 };
 
-const SECTION = /^##\s+([A-Za-z]+)\s*:?\s*$/;
+// No two unbounded runs may compete for the same spaces: a long line must not backtrack for seconds.
+const SECTION = /^##\s+([A-Za-z]+)(?:\s*:)?\s*$/;
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
 function unquote(value: string): string {
@@ -43,6 +44,16 @@ function frontMatter(lines: string[]): { fields: Record<string, string>; bodySta
     if (match) fields[match[1]!.toLowerCase()] = unquote(match[2]!);
   }
   return { fields, bodyStart: end + 1 };
+}
+
+/** The text of a `# Title` heading (closing `#`s and spaces dropped), or null; read without a backtracking regex. */
+function h1Text(line: string): string | null {
+  if (!/^#\s/.test(line)) return null;
+  let end = line.length;
+  while (end > 1 && /\s/.test(line[end - 1]!)) end--;
+  while (end > 1 && line[end - 1] === '#') end--;
+  const text = line.slice(1, end).trim();
+  return text || null;
 }
 
 /** Parses conversation markdown into messages in order; text before the first section only names the title (`# …`). */
@@ -73,10 +84,7 @@ export function parseConversationMarkdown(markdown: string): ParsedConversation 
         current = { role, lines: [] };
         continue;
       }
-      if (!current && heading === null) {
-        const h1 = /^#\s+(.+?)\s*#*\s*$/.exec(line);
-        if (h1) heading = h1[1]!;
-      }
+      if (!current && heading === null) heading = h1Text(line);
     }
     current?.lines.push(line);
   }

@@ -1,5 +1,5 @@
 import type { LifecycleState, UnitType } from '../domain/memory.ts';
-import type { EvolvesDetector, EvolvesRelation } from '../domain/evolves.ts';
+import type { RevisionEdge } from '../domain/revision.ts';
 import type { LabelOrder, MemoryLabelCounts } from '../domain/label.ts';
 import type { EntityRelationRepo, EntityRepo, ExtractionQueueRepo, MentionRepo } from './ports.graph.ts';
 
@@ -73,15 +73,8 @@ export interface LabelListOptions {
   order_desc: boolean;
 }
 
-export interface EvolvesEdge {
-  id: string;
-  from_memory_id: string;
-  to_memory_id: string;
-  relation: EvolvesRelation;
-  confidence: number;
-  detected_by: EvolvesDetector;
-  reason: string;
-  reviewed: boolean;
+/** An EVOLVES edge: the fields a history correction plans with (domain/revision.ts), and when it was made. */
+export interface EvolvesEdge extends RevisionEdge {
   created_at: string;
 }
 

@@ -212,6 +212,15 @@ describe('extraction apply', () => {
     assert.deepEqual(await graphDump(app), before);
   });
 
+  test('an entity name of punctuation only → 422 and nothing is written, in either resolution', async () => {
+    const before = await graphDump(app);
+    for (const resolution of ['auto', 'exact']) {
+      const response = await apply({ entities: [{ name: 'Dana', entity_type: 'person' }, { name: '!!!', entity_type: 'person' }], relationships: [], resolution });
+      assert.deepEqual(validationLocs(response), ['body.entities.1.name']);
+    }
+    assert.deepEqual(await graphDump(app), before);
+  });
+
   test('a relationship may name a stored entity outside the batch by id', async () => {
     const acme = (await entitiesNamed(app, 'Acme Corp'))[0];
     const result = await apply({

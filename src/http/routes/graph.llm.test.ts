@@ -2,7 +2,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, get, patch, post } from '../../../test/helpers.ts';
-import { type ChatRequest, type FakeLlm, startFakeLlm } from '../../../test/fakeLlm.ts';
+import { type ChatRequest, type FakeLlm, startFakeLlm } from '../../../test/fakeOpenAi.ts';
 
 interface Entity {
   id: string;
@@ -48,7 +48,7 @@ describe('CAIRN_EXTRACTOR=llm with a reachable model', () => {
     const read = await get(app, `/entities/${quentin.id}`);
     assert.deepEqual(read.body.memories.map((m: { id: string }) => m.id), [created.body.id]);
     assert.deepEqual(read.body.relationships.map((r: { relation_type: string; entity: Entity }) => `${r.relation_type} ${r.entity.name}`), ['LINKED_WITH Tahiti']);
-    const request = fake.requests.at(-1)!;
+    const request = fake.chatRequests().at(-1)!;
     assert.equal(request.model, 'fake-llama');
     assert.match(request.messages[1].content, /Quentin sailed to Tahiti/);
     assert.equal(request.response_format?.type, 'json_schema');
@@ -70,7 +70,7 @@ describe('CAIRN_EXTRACTOR=llm with a reachable model', () => {
     assert.equal(preview.status, 200);
     assert.equal(preview.body.extraction_method, 'llm');
     assert.deepEqual(preview.body.entities.map((e: Entity) => [e.name, e.entity_type]), [['Wendeline', 'other']]);
-    assert.match(fake.requests.at(-1)!.messages[0].content, /exhaustive/);
+    assert.match(fake.chatRequests().at(-1)!.messages[0].content, /exhaustive/);
     const offline = await post(app, `/memories/${id}/extract-kg/preview`, { use_remote_llm: false });
     assert.equal(offline.body.extraction_method, 'rules');
   });
@@ -111,11 +111,11 @@ describe('CAIRN_EXTRACTOR=llm when the model fails', () => {
   });
 
   test('while the model is down, creates extract with the rules inline and say so', async () => {
-    const asked = fake.requests.length;
+    const asked = fake.chatRequests().length;
     const created = await post(app, '/memories', { content: 'Yusuf met Zainab in Cairo.' });
     assert.deepEqual(created.body.extracted_entities.map((e: Entity) => e.name).sort(), ['Cairo', 'Yusuf', 'Zainab']);
     assert.ok(created.body.warnings.some((w: string) => /unreachable/.test(w) && /rules/.test(w)), created.body.warnings.join(' | '));
-    assert.equal(fake.requests.length, asked, 'the failing model is left alone for a while');
+    assert.equal(fake.chatRequests().length, asked, 'the failing model is left alone for a while');
   });
 
   test('a preview falls back to the rules with a warning', async () => {

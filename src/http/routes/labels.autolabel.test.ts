@@ -96,3 +96,20 @@ describe('labels suggested on create (CAIRN_AUTO_LABEL)', () => {
       { autoLabel: true },
     ));
 });
+
+test('on, with a remote embedder that is down: the memory is still created, without suggestions, and a warning says why', async () => {
+  const { startFakeOpenAi } = await import('../../../test/fakeOpenAi.ts');
+  const { buildTestApp } = await import('../../../test/helpers.ts');
+  const down = await startFakeOpenAi();
+  await down.close();
+  const app = await buildTestApp({ autoLabel: true, embedder: 'openai', embedderUrl: down.url, embedderModel: 'fake-embed' });
+  try {
+    await seed(app);
+    const created = await create(app, { content: NEW_KUBERNETES_NOTE });
+    assert.deepEqual(created.assigned_labels, []);
+    assert.ok(created.warnings.some((w: string) => w.startsWith('labels not suggested')), JSON.stringify(created.warnings));
+    assert.equal((await get(app, `/memories/${created.id}`)).status, 200);
+  } finally {
+    await app.close();
+  }
+});

@@ -2,6 +2,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, post, validationLocs } from '../../../test/helpers.ts';
+import { startFakeOpenAi } from '../../../test/fakeOpenAi.ts';
 
 const suggest = (app: App, from: string, body: Record<string, unknown>) => post(app, `/memories/${from}/relations/suggest`, body);
 
@@ -91,5 +92,23 @@ describe('suggesting a relation with semantic search on', () => {
     assert.equal(typeof s.signals.semantic_similarity, 'number');
     assert.ok(s.signals.semantic_similarity > 0);
     assert.equal(s.should_link, true);
+  });
+});
+
+describe('suggesting a relation while a remote embedder is down', () => {
+  test('the suggestion still answers from the offline signals, without a semantic one', async () => {
+    const down = await startFakeOpenAi();
+    await down.close();
+    const app = await buildTestApp({ embedder: 'openai', embedderUrl: down.url, embedderModel: 'fake-embed' });
+    try {
+      const older = await createMemory(app, { content: 'The billing service runs on Heroku' });
+      const newer = await createMemory(app, { content: 'The billing service now runs on Fly.io' });
+      const response = await suggest(app, newer, { target_memory_id: older });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.relation_type, 'EVOLVES');
+      assert.equal(response.body.signals.semantic_similarity, null);
+    } finally {
+      await app.close();
+    }
   });
 });

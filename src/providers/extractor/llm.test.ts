@@ -1,9 +1,8 @@
 import { test, describe, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChatMessage, Llm } from '../ports.ts';
 import { createOpenAiLlm, parseJsonAnswer } from '../llm/openai.ts';
 import { cleanAnswer, createLlmExtractor } from './llm.ts';
-import { type FakeLlm, startFakeLlm } from '../../../test/fakeLlm.ts';
+import { type FakeLlm, scriptedLlm, startFakeLlm } from '../../../test/fakeOpenAi.ts';
 
 describe('language-model answers', () => {
   test('cleaning keeps named entities, folds types, drops relations to unknown names', () => {
@@ -40,16 +39,7 @@ describe('language-model answers', () => {
   });
 
   test('the extractor asks for the level it is given, with the text and its date', async () => {
-    const seen: ChatMessage[][] = [];
-    const llm: Llm = {
-      provider: 'fake',
-      model: 'fake-model',
-      baseUrl: 'http://fake',
-      async completeJson(messages) {
-        seen.push(messages);
-        return { entities: [{ name: 'Kyoto', entity_type: 'city' }], relationships: [] };
-      },
-    };
+    const { llm, asked: seen } = scriptedLlm(() => ({ entities: [{ name: 'Kyoto', entity_type: 'city' }], relationships: [] }));
     const extractor = createLlmExtractor(llm);
     assert.equal(extractor.inline, false);
     const result = await extractor.extract({ text: 'Trip to Kyoto.', level: 'expert', reference_time: '2024-05-01T00:00:00Z' });
@@ -73,7 +63,7 @@ describe('OpenAI-compatible chat client against a local server', () => {
     const llm = createOpenAiLlm({ url: fake.url, model: 'llama3.2', apiKey: null });
     const answer = await llm.completeJson([{ role: 'user', content: 'hello' }], { name: 'test_schema', schema: { type: 'object' } });
     assert.deepEqual(answer, { entities: [{ name: 'Lisbon', entity_type: 'location' }], relationships: [] });
-    const request = fake.requests.at(-1)!;
+    const request = fake.chatRequests().at(-1)!;
     assert.equal(request.model, 'llama3.2');
     assert.deepEqual(request.messages, [{ role: 'user', content: 'hello' }]);
     assert.equal(request.response_format?.type, 'json_schema');

@@ -108,6 +108,9 @@ type CleanEntity = ReturnType<typeof cleanWanted<ApplyEntityInput>> & { id: stri
 
 /** Checks the batch without writing; returns where each relationship's source and target point. */
 async function validate(repos: Repos, entities: CleanEntity[], input: ApplyInput): Promise<[Endpoint, Endpoint][]> {
+  // A name of punctuation only would be stored empty (or unmatchable): no entity can be named so.
+  const nameless = entities.findIndex(e => entityKey(e.name) === '');
+  if (nameless >= 0) throw new InputError(['body', 'entities', nameless, 'name'], `"${input.entities[nameless]!.name}" has no letter or digit: it cannot name an entity`);
   if (input.resolution === 'exact') {
     const problem = exactBatchProblem(entities);
     if (problem) throw new InputError(problem.loc, problem.message);

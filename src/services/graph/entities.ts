@@ -36,14 +36,7 @@ export async function requireEntity(repos: Pick<Repos, 'entities'>, id: string) 
 }
 
 /** RELATES_TO rows of one pair and type, added up: one relationship with its total weight and evidence count. */
-export interface AggregatedRelation {
-  id: string;
-  source_entity_id: string;
-  target_entity_id: string;
-  relation_type: string;
-  weight: number;
-  confidence: number;
-  description: string;
+export interface AggregatedRelation extends Omit<EntityRelationRecord, 'memory_id'> {
   evidence: number;
   memory_ids: string[];
 }

@@ -40,7 +40,14 @@ export async function createMemory(
   const at = deps.clock.now();
 
   // Suggested before the transaction: a model never runs inside one.
-  const suggested = deps.autoLabel && input.labels == null ? await suggestLabels(deps, input.content) : [];
+  // A failing model (a remote embedder that is down) costs the suggestion, never the memory.
+  const suggested =
+    deps.autoLabel && input.labels == null
+      ? await suggestLabels(deps, input.content).catch(error => {
+          warnings.push(`labels not suggested: ${error instanceof Error ? error.message : String(error)}`);
+          return [];
+        })
+      : [];
   const semantic = deps.indexer !== null;
   // Entities are extracted before the transaction too (a language model is only queued): see graph/memoryHooks.ts.
   const prepared = await prepareExtraction(deps, { content: input.content, title: input.title, created_at: at });

@@ -1,24 +1,9 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
-import type { ChatMessage, Llm } from '../../providers/ports.ts';
 import { buildTestApp, createMemory } from '../../../test/helpers.ts';
+import { scriptedLlm as fakeLlm } from '../../../test/fakeOpenAi.ts';
 import { suggestRelation } from './suggest.ts';
-
-/** A model that answers what it is told to, and remembers what it was asked. */
-function fakeLlm(answer: () => unknown) {
-  const asked: ChatMessage[][] = [];
-  const llm: Llm = {
-    provider: 'fake',
-    model: 'fake-1',
-    baseUrl: 'http://127.0.0.1:9',
-    async completeJson(messages) {
-      asked.push(messages);
-      return answer();
-    },
-  };
-  return { llm, asked };
-}
 
 describe('relation suggestions with a language model', () => {
   let app: App;

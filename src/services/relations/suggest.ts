@@ -30,10 +30,19 @@ const EVOLVES_LABELS: Record<EvolvesRelation, string> = {
 /** Types the caller's vocabulary may use for a generic link, best first. */
 const RELATED_SYNONYMS = [RELATED_TYPE, 'RELATES_TO', 'RELATED', 'SIMILAR_TO', 'SEE_ALSO'];
 
-/** Cosine of the two memories under the configured embedder, rescaled to 0..1; undefined without semantic search. */
+/**
+ * Cosine of the two memories under the configured embedder, rescaled to 0..1; undefined without semantic search,
+ * or when the embedder fails (a remote one may be down): the other signals still answer.
+ */
 async function semantic(deps: Pick<Deps, 'indexer'>, a: MemoryRecord, b: MemoryRecord): Promise<number | undefined> {
   if (!deps.indexer) return undefined;
-  const [va, vb] = await deps.indexer.embedder.embed([memoryText(a), memoryText(b)]);
+  let va: Float32Array | undefined;
+  let vb: Float32Array | undefined;
+  try {
+    [va, vb] = await deps.indexer.embedder.embed([memoryText(a), memoryText(b)]);
+  } catch {
+    return undefined;
+  }
   let cosine = 0;
   for (let i = 0; i < va!.length; i++) cosine += va![i]! * vb![i]!;
   return semanticSimilarity(cosine, deps.indexer.embedder.unrelatedCosine);

@@ -35,6 +35,20 @@ function directionWhere(eb: RelationsEb, filter: RelationListFilter): Expression
 }
 
 export function memoryRelationRepo(db: Kysely<Database>): MemoryRelationRepo {
+  /** Relations of one type and some statuses that `where` picks, oldest first (ties by id). */
+  async function ofType(relationType: string, statuses: RelationStatus[], where: (eb: ExpressionBuilder<Database, 'memory_relations'>) => Expression<SqlBool>) {
+    const rows = await db
+      .selectFrom('memory_relations')
+      .selectAll()
+      .where('relation_type', '=', relationType)
+      .where('status', 'in', statuses)
+      .where(where)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toRelationRecord);
+  }
+
   return {
     async insert(relation) {
       await db.insertInto('memory_relations').values(toRow(relation) as MemoryRelationsTable).execute();
@@ -80,34 +94,16 @@ export function memoryRelationRepo(db: Kysely<Database>): MemoryRelationRepo {
     },
 
     async between(a, b, relationType, statuses) {
-      const rows = await db
-        .selectFrom('memory_relations')
-        .selectAll()
-        .where('relation_type', '=', relationType)
-        .where('status', 'in', statuses)
-        .where(eb =>
-          eb.or([
-            eb.and([eb('source_memory_id', '=', a), eb('target_memory_id', '=', b)]),
-            eb.and([eb('source_memory_id', '=', b), eb('target_memory_id', '=', a)]),
-          ]),
-        )
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map(toRelationRecord);
+      return ofType(relationType, statuses, eb =>
+        eb.or([
+          eb.and([eb('source_memory_id', '=', a), eb('target_memory_id', '=', b)]),
+          eb.and([eb('source_memory_id', '=', b), eb('target_memory_id', '=', a)]),
+        ]),
+      );
     },
 
     async touching(memoryId, relationType, statuses) {
-      const rows = await db
-        .selectFrom('memory_relations')
-        .selectAll()
-        .where('relation_type', '=', relationType)
-        .where('status', 'in', statuses)
-        .where(eb => eb.or([eb('source_memory_id', '=', memoryId), eb('target_memory_id', '=', memoryId)]))
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map(toRelationRecord);
+      return ofType(relationType, statuses, eb => eb.or([eb('source_memory_id', '=', memoryId), eb('target_memory_id', '=', memoryId)]));
     },
 
     async listAll() {

@@ -12,35 +12,34 @@ function filterSql(filter: ThreadSearchFilter): RawBuilder<unknown> {
 /** Up to this many words around the match make a snippet. */
 const SNIPPET_WORDS = 24;
 
+/** Messages matching `match` in one of the two message indexes, best first (ties by message id), with snippets. */
+async function messageHits(
+  db: Kysely<Database>,
+  index: 'thread_messages_fts' | 'thread_messages_trigram',
+  match: string,
+  filter: ThreadSearchFilter,
+  limit: number,
+): Promise<MessageHit[]> {
+  const fts = sql.table(index);
+  const { rows } = await sql<MessageHit>`
+    select m.thread_pk, m.id as message_id, m.position, m.role, m.timestamp,
+      bm25(${fts}) as rank,
+      snippet(${fts}, 0, '', '', '…', ${SNIPPET_WORDS}) as snippet
+    from ${fts}
+      join thread_messages m on m.seq = ${fts}.rowid
+      join threads t on t.id = m.thread_pk
+    where ${fts} match ${match} and ${filterSql(filter)}
+    order by rank, m.id limit ${limit}`.execute(db);
+  return rows;
+}
+
 /** Message and title full text over the FTS5 indexes of migration 006. */
 export function sqliteThreadSearchRepo(db: Kysely<Database>): ThreadSearchRepo {
   return {
-    async messages(match, filter, limit) {
-      const { rows } = await sql<MessageHit>`
-        select m.thread_pk, m.id as message_id, m.position, m.role, m.timestamp,
-          bm25(thread_messages_fts) as rank,
-          snippet(thread_messages_fts, 0, '', '', '…', ${SNIPPET_WORDS}) as snippet
-        from thread_messages_fts
-          join thread_messages m on m.seq = thread_messages_fts.rowid
-          join threads t on t.id = m.thread_pk
-        where thread_messages_fts match ${match} and ${filterSql(filter)}
-        order by rank, m.id limit ${limit}`.execute(db);
-      return rows;
-    },
+    messages: (match, filter, limit) => messageHits(db, 'thread_messages_fts', match, filter, limit),
 
-    async substring(needle, filter, limit) {
-      const phrase = `"${needle.replace(/"/g, '""')}"`;
-      const { rows } = await sql<MessageHit>`
-        select m.thread_pk, m.id as message_id, m.position, m.role, m.timestamp,
-          bm25(thread_messages_trigram) as rank,
-          snippet(thread_messages_trigram, 0, '', '', '…', ${SNIPPET_WORDS}) as snippet
-        from thread_messages_trigram
-          join thread_messages m on m.seq = thread_messages_trigram.rowid
-          join threads t on t.id = m.thread_pk
-        where thread_messages_trigram match ${phrase} and ${filterSql(filter)}
-        order by rank, m.id limit ${limit}`.execute(db);
-      return rows;
-    },
+    // Trigram index: the needle is matched as one quoted phrase, a substring of the text.
+    substring: (needle, filter, limit) => messageHits(db, 'thread_messages_trigram', `"${needle.replace(/"/g, '""')}"`, filter, limit),
 
     async count(match, filter) {
       const { rows } = await sql<{ messages: number; threads: number }>`
