@@ -65,3 +65,21 @@ export function ftsAnyOfWords(unique: string[]): string | null {
 export function ftsAnyOf(query: string): string | null {
   return ftsAnyOfWords(queryWords(query));
 }
+
+const TIME_WORDS =
+  /\b(?:yesterday|today|tonight|tomorrow|ago|last|next|recently|lately|earlier|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|week|month|year|january|february|march|april|june|july|august|september|october|november|december|(?:19|20)\d{2})s?\b/iu;
+
+/** True when a text places something in time ("yesterday", "last week", "two years ago", "in June"; "may" is a verb too). */
+export function mentionsTime(text: string): boolean {
+  return TIME_WORDS.test(text);
+}
+
+/** True for a question about when something happened ("When did …", "What date …", "How long ago …"). */
+export function asksWhen(query: string): boolean {
+  return /^\s*(?:when\b|what (?:date|day|time|year|month)\b|how long ago\b)/iu.test(query);
+}
+
+/** The speaker of a memory written as a transcript turn ("Caroline: …", "Dr. Ann Lee: …"): its leading name, or null. */
+export function speakerOf(content: string): string | null {
+  return /^\s*([\p{Lu}][\p{L}'.-]*(?: [\p{Lu}][\p{L}'.-]*){0,2}):\s/u.exec(content)?.[1] ?? null;
+}

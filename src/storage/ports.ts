@@ -239,10 +239,14 @@ export interface SearchRepo {
   /** Substring matches through the trigram index (CJK and partial words); the needle is plain text. */
   substring(needle: string, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
   /**
-   * For each id, the memories created just before and just after it in the same space that pass the filter
-   * (ties on created_at broken by id), with their creation times.
+   * For each id, the `radius` (default 1) memories created just before and just after it in the same space that pass
+   * the filter (ties on created_at broken by id), with their creation times and distance (1 = adjacent).
    */
-  neighbours(ids: string[], filter: SearchFilter): Promise<Map<string, { id: string; created_at: string }[]>>;
+  neighbours(ids: string[], filter: SearchFilter, radius?: number): Promise<Map<string, { id: string; created_at: string; distance: number }[]>>;
+  /** For each word, how many memories within the filter hold it (as full text matches it), counted no further than `cap`. */
+  documentFrequencies(words: string[], filter: SearchFilter, cap: number): Promise<Map<string, number>>;
+  /** How many memories pass the filter. */
+  countFiltered(filter: SearchFilter): Promise<number>;
   /** The ids among `ids` that pass the filter. */
   filterIds(ids: string[], filter: SearchFilter): Promise<string[]>;
   /**

@@ -18,6 +18,12 @@ test('a day without a year means the last one; a clock time alone is no date', (
   assert.deepEqual(span('pottery class'), []);
 });
 
+test('a date without a year says so; one with a year or relative to now does not', () => {
+  assert.equal(datesInQuery('camping in June', now)[0]?.anyYear, true);
+  assert.equal(datesInQuery('camping in June 2023', now)[0]?.anyYear, undefined);
+  assert.equal(datesInQuery('camping last week', now)[0]?.anyYear, undefined);
+});
+
 test('rangeHolding matches dates and date-times inside a span only', () => {
   const ranges = datesInQuery('in March 2024', now);
   assert.equal(rangeHolding(ranges, '2024-03-15')?.text, 'March 2024');

@@ -5,6 +5,8 @@ export interface QueryDateRange {
   text: string;
   from: string;
   to: string;
+  /** The text gave no year ("in June"): from/to hold the last such time before now, but any year may be meant. */
+  anyYear?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -33,7 +35,10 @@ export function datesInQuery(query: string, now: Date): QueryDateRange[] {
   const results = chrono.parse(query, now);
   for (const result of results) {
     const span = spanOf(result, now);
-    if (span) ranges.push({ text: result.text, from: new Date(span.from).toISOString(), to: new Date(span.to).toISOString() });
+    if (!span) continue;
+    const range: QueryDateRange = { text: result.text, from: new Date(span.from).toISOString(), to: new Date(span.to).toISOString() };
+    if (!result.start.isCertain('year')) range.anyYear = true;
+    ranges.push(range);
   }
   const covered = (at: number) => results.some(r => at >= r.index && at < r.index + r.text.length);
   for (const match of query.matchAll(/\b(19\d\d|20\d\d)\b/g)) {

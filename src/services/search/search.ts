@@ -1,7 +1,7 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
-import { absoluteSimilarity, lexicalOverlap, priorBoost, semanticSimilarity } from '../../domain/scoring.ts';
+import { absoluteSimilarity, cueBoost, lexicalOverlap, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
 import { ftsAnyOfWords, hasCjk, queryWords, terms } from '../../domain/text.ts';
-import type { LexicalHit, SearchFilter } from '../../storage/ports.ts';
+import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../memories/read.ts';
 import type { VectorIndex } from './vectorIndex.ts';
@@ -32,10 +32,24 @@ export interface SearchInput {
 const POOL = 100;
 /** Least rescaled similarity for a vector-only match to count. */
 const MIN_SEMANTIC = 0.15;
-/** Deep mode: how much of the best adjacent memory's score a memory inherits, from how many hits, within what time. */
-const NEIGHBOUR_WEIGHT = 0.5;
+/**
+ * Deep mode: how much of the best nearby hit's score a memory inherits, from how many hits, within what time; up to
+ * NEIGHBOUR_RADIUS memories on each side, each step further off worth NEIGHBOUR_DECAY of the last (in a two-person
+ * transcript the same speaker's previous turn is two away). Measured on LoCoMo: radius 2, decay 0.6, weight 0.7.
+ */
+const NEIGHBOUR_WEIGHT = 0.7;
 const NEIGHBOUR_SEEDS = 50;
 const NEIGHBOUR_WINDOW_MS = 30 * 60_000;
+const NEIGHBOUR_RADIUS = 2;
+const NEIGHBOUR_DECAY = 0.6;
+/** Extra share inherited by the memory right after a hit that asks something: it is likely the answer. */
+const ANSWER_BOOST = 0.5;
+/** Deep mode: a query word in more than this share of the space's memories (a name in a chat) is not searched for. */
+const COMMON_SHARE = 0.35;
+/** Spaces smaller than this keep every query word: shares mean little there. */
+const COMMON_MIN_MEMORIES = 20;
+/** Weight of the share of query terms a memory contains, added to its bm25-based score. */
+const COVERAGE_WEIGHT = 0.1;
 /** Share of the full-text score in the fused score when vectors are on (0.7 measured best on LoCoMo with use-lite). */
 const LEXICAL_WEIGHT = 0.7;
 /** Corpus size from which common words are left out of the full-text query, what counts as common, and the hits needed without them. */
@@ -86,9 +100,14 @@ export async function distinctiveWords(deps: SearchDeps, all: string[]): Promise
   return distinctive.length ? distinctive : all;
 }
 
-/** Full-text hits: stemmed words (any of them), plus trigram substrings for CJK text, which has no spaces. */
-async function lexicalHits(deps: SearchDeps, query: string, filter: SearchFilter): Promise<LexicalHit[]> {
-  const all = queryWords(query);
+/**
+ * Full-text hits: stemmed words (any of them), in deep mode without the words common to most of the space (names in a
+ * chat); plus trigram substrings for CJK text, which has no spaces.
+ */
+async function lexicalHits(deps: SearchDeps, query: string, filter: SearchFilter, mode: SearchMode): Promise<LexicalHit[]> {
+  const every = queryWords(query);
+  const common = mode === 'deep' ? await commonInSpace(deps, every, filter) : new Set<string>();
+  const all = every.filter(w => !common.has(w));
   const distinctive = await distinctiveWords(deps, all);
   let hits = distinctive.length < all.length ? await deps.store.search.lexical(ftsAnyOfWords(distinctive)!, filter, POOL) : [];
   // Few hits from the distinctive words alone: the common ones may still find what is meant.
@@ -98,6 +117,19 @@ async function lexicalHits(deps: SearchDeps, query: string, filter: SearchFilter
     for (const run of runs.filter(hasCjk)) hits.push(...(await deps.store.search.substring(run, filter, POOL)));
   }
   return hits;
+}
+
+/** Query words found in so large a share of the space's memories that they say nothing about which one is meant. */
+async function commonInSpace(deps: SearchDeps, words: string[], filter: SearchFilter): Promise<Set<string>> {
+  if (words.length < 2) return new Set();
+  const total = await deps.store.search.countFiltered(filter);
+  if (total < COMMON_MIN_MEMORIES) return new Set();
+  const threshold = Math.floor(COMMON_SHARE * total);
+  const counts = await deps.store.search.documentFrequencies(words, filter, threshold + 1);
+  const common = words.filter(w => (counts.get(w) ?? 0) > threshold);
+  // Keep at least the rarest word to search with.
+  if (common.length === words.length) common.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0)).shift();
+  return new Set(common);
 }
 
 /** Nearest vectors in the space that pass the filter, and a way to score any other candidate against the query. */
@@ -163,42 +195,58 @@ function describe(matched: string[], semantic: number | undefined, dated: string
 }
 
 /**
- * Context from adjacent memories: a memory created just before or after a strong hit in the same space (the turns
- * around it in a conversation) inherits part of that hit's score. Questions are often answered by the turn next to
- * the one that shares their words. Returns, per memory, the best score among its adjacent hits.
+ * Context from nearby memories: a memory created just before or after a strong hit in the same space (the turns
+ * around it in a conversation) inherits part of that hit's score, less with each step away, more when it follows a
+ * hit that asks something. Questions are often answered by a turn near the one that shares their words. Returns,
+ * per memory, the best score it inherits.
  */
-async function neighbourContext(deps: SearchDeps, candidates: Candidate[], fused: Map<string, number>, filter: SearchFilter) {
-  const seeds = [...candidates].sort((a, b) => (fused.get(b.id) ?? 0) - (fused.get(a.id) ?? 0)).slice(0, NEIGHBOUR_SEEDS);
-  const seedRecords = new Map((await deps.store.memories.getMany(seeds.map(s => s.id))).map(m => [m.id, m]));
-  const adjacent = await deps.store.search.neighbours(seeds.map(s => s.id), filter);
+async function neighbourContext(deps: SearchDeps, seedScores: Map<string, number>, records: Map<string, MemoryRecord>, filter: SearchFilter) {
+  const seeds = [...seedScores].sort((a, b) => b[1] - a[1]).slice(0, NEIGHBOUR_SEEDS);
+  const nearby = await deps.store.search.neighbours(seeds.map(([id]) => id), filter, NEIGHBOUR_RADIUS);
   const context = new Map<string, number>();
-  for (const seed of seeds) {
-    const at = Date.parse(seedRecords.get(seed.id)?.created_at ?? '');
-    for (const next of adjacent.get(seed.id) ?? []) {
+  for (const [id, score] of seeds) {
+    const seed = records.get(id);
+    if (!seed) continue;
+    const at = Date.parse(seed.created_at);
+    const asks = seed.content.includes('?');
+    for (const next of nearby.get(id) ?? []) {
       if (Math.abs(Date.parse(next.created_at) - at) > NEIGHBOUR_WINDOW_MS) continue;
-      context.set(next.id, Math.max(context.get(next.id) ?? 0, fused.get(seed.id) ?? 0));
+      const answer = asks && next.distance === 1 && isAfter(next, seed);
+      const inherited = score * NEIGHBOUR_DECAY ** (next.distance - 1) * (answer ? 1 + ANSWER_BOOST : 1);
+      context.set(next.id, Math.max(context.get(next.id) ?? 0, inherited));
     }
   }
   return context;
 }
 
+/** Creation order of memories, ties broken by id (as storage orders neighbours). */
+function isAfter(a: { id: string; created_at: string }, b: { id: string; created_at: string }): boolean {
+  return a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
+}
+
 /**
- * Hybrid search within one space. `fast` fuses full-text (bm25) and vector scores by weight; `deep` adds context
- * from adjacent memories and importance/recency priors (entity expansion comes with the knowledge graph). Scores are absolute
- * (see domain/scoring.ts). Query expansion from the best hits was measured on LoCoMo and left out: it cost recall@1.
+ * Hybrid search within one space. `fast` fuses full-text (bm25) and vector scores by weight, plus a little for the
+ * share of query terms a memory holds, and favours memories whose speaker the query names or, for a when-question,
+ * that place something in time (domain/scoring.ts cueBoost); `deep` adds context from nearby memories, dates the
+ * query names, entities from the knowledge graph, leaves out words most of the space holds, and importance/recency
+ * priors. Scores are absolute (see domain/scoring.ts). Query expansion from the best hits was measured on LoCoMo and
+ * left out: it cost recall@1.
  */
 export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   const filter = toFilter(input);
   const queryTerms = terms(input.query);
+  const dates = input.mode === 'deep' ? datesInQuery(input.query, new Date(deps.clock.now())) : [];
+  const cues = queryCues(input.query, dates);
   const [lexical, { hits: semantic, cosines, unavailable }] = await Promise.all([
-    lexicalHits(deps, input.query, filter),
+    lexicalHits(deps, input.query, filter, input.mode),
     semanticHits(deps, input.query, filter),
   ]);
   const candidates = mergeCandidates(lexical, semantic);
   const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), unavailable === null);
-  const context = input.mode === 'deep' ? await neighbourContext(deps, candidates, fused, filter) : new Map<string, number>();
+  const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
+  // Seeds pass on their plain score: their own cue boost would count twice where a neighbour has the same cue.
+  const context = input.mode === 'deep' ? await neighbourContext(deps, fused, records, filter) : new Map<string, number>();
   for (const id of context.keys()) if (!fused.has(id)) candidates.push({ id });
-  const dates = input.mode === 'deep' ? datesInQuery(input.query, new Date(deps.clock.now())) : [];
   const memoryCount = (await deps.store.search.termStats([])).documents;
   const entities = input.mode === 'deep' ? await entityContext(deps, input.query, memoryCount) : { named: [], memoryIds: [] };
   const known = new Set(candidates.map(c => c.id));
@@ -208,7 +256,8 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   ]);
   for (const id of [...dated, ...mentioning]) if (!known.has(id) && known.add(id)) candidates.push({ id });
   const sharedEntities = await entityBonus(deps, entities, candidates.map(c => c.id));
-  const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
+  const missing = candidates.map(c => c.id).filter(id => !records.has(id));
+  for (const m of await deps.store.memories.getMany(missing)) records.set(m.id, m);
   const candidateCosines = cosines(candidates.map(c => c.id));
 
   const now = Date.parse(deps.clock.now());
@@ -224,10 +273,11 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
       const prior = input.mode === 'deep' ? priorBoost(memory.importance, (now - Date.parse(memory.created_at)) / 86_400_000) : 1;
       const when = rangeHolding(dates, memory.event_start ?? memory.created_at);
       const dated = when ? DATE_BONUS : 0;
+      const cue = cueBoost(cues, memory);
       const shared = sharedEntities.get(c.id);
       const entity = shared?.bonus ?? 0;
-      const rank = (own + neighbour + dated + entity) * prior;
-      return { c, memory, overlap, semanticScore, fused: own, neighbour, dated, when, entity, entityNames: shared?.names ?? [], rank, prior };
+      const rank = (own + neighbour + dated + entity + COVERAGE_WEIGHT * overlap.coverage) * prior * cue;
+      return { c, memory, overlap, semanticScore, fused: own, neighbour, dated, when, entity, entityNames: shared?.names ?? [], cue, rank, prior };
     })
     .sort((a, b) => b.rank - a.rank || (a.c.id < b.c.id ? -1 : 1))
     .slice(0, input.limit);
@@ -251,6 +301,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
         neighbour: Number(s.neighbour.toFixed(6)),
         date: s.dated,
         entity: Number(s.entity.toFixed(6)),
+        cues: Number(s.cue.toFixed(4)),
         prior: Number(s.prior.toFixed(4)),
       },
     };

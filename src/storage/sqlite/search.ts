@@ -6,6 +6,22 @@ import type { Database } from '../shared/schema.ts';
 import { chunked } from '../shared/chunks.ts';
 import { NON_ASCII } from './migrations/003_search.ts';
 
+/**
+ * bm25 with the title weighted double, except where the title is the content's own first line (derived when none was
+ * given): it repeats the content, and weighting it again would favour short memories, which are all title.
+ */
+const DERIVED_TITLE_BM25 = sql`case when instr(m.content, rtrim(m.title, '…')) = 1
+  then bm25(memories_fts, 0.0, 1.0) else bm25(memories_fts, 2.0, 1.0) end`;
+
+/** Neighbour rows, each side nearest first once sorted by (created_at, id), numbered by their distance from the memory. */
+function withDistances(rows: { id: string; created_at: string; side: number }[]) {
+  const order = (a: { id: string; created_at: string }, b: { id: string; created_at: string }) =>
+    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1;
+  const before = rows.filter(r => r.side < 0).sort((a, b) => order(b, a));
+  const after = rows.filter(r => r.side > 0).sort(order);
+  return [...before, ...after].map(r => ({ id: r.id, created_at: r.created_at, distance: (r.side < 0 ? before : after).indexOf(r) + 1 }));
+}
+
 /** SQL conditions on `m` (memories) for a search filter. */
 function filterSql(filter: SearchFilter): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [
@@ -79,7 +95,7 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
 
     async lexical(match, filter, limit) {
       const { rows } = await sql<LexicalHit>`
-        select m.id as id, bm25(memories_fts, 2.0, 1.0) as rank
+        select m.id as id, ${DERIVED_TITLE_BM25} as rank
         from memories_fts join memories m on m.rowid = memories_fts.rowid
         where memories_fts match ${match} and ${filterSql(filter)}
         order by rank limit ${limit}`.execute(db);
@@ -105,26 +121,44 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return rows;
     },
 
-    async neighbours(ids, filter) {
-      const result = new Map<string, { id: string; created_at: string }[]>();
+    async neighbours(ids, filter, radius = 1) {
+      const result = new Map<string, { id: string; created_at: string; distance: number }[]>();
       // The plain range on created_at (with the tie on id checked after) lets SQLite walk the time index from the
       // memory outwards; an OR of the two cases scanned the whole space.
       for (const id of ids) {
-        const { rows } = await sql<{ id: string; created_at: string }>`
+        const { rows } = await sql<{ id: string; created_at: string; side: number }>`
           select * from (
-            select m.id, m.created_at from memories m, memories c
+            select m.id, m.created_at, -1 as side from memories m, memories c
             where c.id = ${id} and ${filterSql(filter)}
               and m.created_at <= c.created_at and (m.created_at < c.created_at or m.id < c.id)
-            order by m.created_at desc, m.id desc limit 1)
+            order by m.created_at desc, m.id desc limit ${radius})
           union all
           select * from (
-            select m.id, m.created_at from memories m, memories c
+            select m.id, m.created_at, 1 as side from memories m, memories c
             where c.id = ${id} and ${filterSql(filter)}
               and m.created_at >= c.created_at and (m.created_at > c.created_at or m.id > c.id)
-            order by m.created_at, m.id limit 1)`.execute(db);
-        result.set(id, rows);
+            order by m.created_at, m.id limit ${radius})`.execute(db);
+        result.set(id, withDistances(rows));
       }
       return result;
+    },
+
+    async documentFrequencies(words, filter, cap) {
+      const counts = new Map<string, number>();
+      for (const word of words) {
+        // Counting stops at the cap: the caller only asks whether a word is that common, and common words are costly to count.
+        const { rows } = await sql<{ n: number }>`
+          select count(*) as n from (
+            select 1 from memories_fts join memories m on m.rowid = memories_fts.rowid
+            where memories_fts match ${`"${word.replace(/"/g, '""')}"`} and ${filterSql(filter)} limit ${cap})`.execute(db);
+        counts.set(word, Number(rows[0]?.n ?? 0));
+      }
+      return counts;
+    },
+
+    async countFiltered(filter) {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from memories m where ${filterSql(filter)}`.execute(db);
+      return Number(rows[0]?.n ?? 0);
     },
 
     async inTimeSpans(spans, filter, limit) {
