@@ -1,4 +1,5 @@
 import type { ExtractionLevel, Extractor } from '../../providers/ports.ts';
+import { createDrainLoop } from '../drainLoop.ts';
 import type { Store } from '../../storage/ports.ts';
 import type { Clock, Ids } from '../deps.ts';
 import type { LlmHealth } from './setup.ts';
@@ -38,9 +39,6 @@ export interface ExtractionJobDeps {
  * model cannot be reached the memory is extracted with the rules instead, and the model is left alone for a while.
  */
 export function createExtractionJobs({ store, extractor, fallback, health, clock, ids, level, log = () => {} }: ExtractionJobDeps): ExtractionJobs {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
 
   // The content only: a stored title may be one derived from an older content.
   async function extract(memory: { content: string; created_at: string }, queuedLevel: string) {
@@ -61,9 +59,9 @@ export function createExtractionJobs({ store, extractor, fallback, health, clock
   async function processQueue(): Promise<void> {
     for (;;) {
       const batch = await store.extractionQueue.next(BATCH, MAX_ATTEMPTS);
-      if (batch.length === 0 || stopped) return;
+      if (batch.length === 0 || loop.stopped) return;
       for (const item of batch) {
-        if (stopped) return;
+        if (loop.stopped) return;
         const memory = await store.memories.getById(item.memory_id);
         if (!memory || memory.version !== item.content_version) {
           await store.extractionQueue.complete(item.memory_id, item.content_version);
@@ -86,36 +84,19 @@ export function createExtractionJobs({ store, extractor, fallback, health, clock
     }
   }
 
-  async function run(): Promise<void> {
-    do {
-      again = false;
-      try {
-        await processQueue();
-      } catch (error) {
-        log(`background extraction stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
-        return;
-      }
-    } while (again && !stopped);
-  }
+  const loop = createDrainLoop(async () => {
+    try {
+      await processQueue();
+    } catch (error) {
+      log(`background extraction stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  });
 
   const jobs: ExtractionJobs = {
-    kick() {
-      if (stopped) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = run().finally(() => {
-        running = null;
-      });
-    },
-    async settle() {
-      jobs.kick();
-      while (running) await running;
-    },
-    stop() {
-      stopped = true;
-    },
+    kick: () => loop.kick(),
+    settle: () => loop.settle(),
+    stop: () => loop.stop(),
     pending: () => store.extractionQueue.count(MAX_ATTEMPTS),
   };
   return jobs;

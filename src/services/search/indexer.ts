@@ -2,6 +2,7 @@ import type { AnnIndexFactory, Embedder } from '../../providers/ports.ts';
 import type { Store } from '../../storage/ports.ts';
 import type { Clock } from '../deps.ts';
 import { createVectorIndex, type VectorIndex } from './vectorIndex.ts';
+import { createDrainLoop } from '../drainLoop.ts';
 
 const BATCH = 32;
 const RETRY_MS = 5_000;
@@ -30,9 +31,6 @@ export interface IndexerDeps {
 
 export function createIndexer({ store, embedder, clock, ann, log = () => {} }: IndexerDeps): Indexer {
   let loaded: Promise<VectorIndex> | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
   let retryTimer: NodeJS.Timeout | null = null;
   let lastError: string | null = null;
 
@@ -52,7 +50,7 @@ export function createIndexer({ store, embedder, clock, ann, log = () => {} }: I
     const index = await indexer.vectors();
     for (;;) {
       const pending = await store.search.pendingEmbeddings(BATCH);
-      if (pending.length === 0 || stopped) return;
+      if (pending.length === 0 || loop.stopped) return;
       const vectors = await embedder.embed(pending.map(p => `${p.title}\n${p.content}`));
       const items = pending.map((p, i) => ({ memory_id: p.id, version: p.version, vector: vectors[i]! }));
       await store.search.saveEmbeddings(items, embedder.model, clock.now());
@@ -64,20 +62,17 @@ export function createIndexer({ store, embedder, clock, ann, log = () => {} }: I
     }
   }
 
-  async function run(): Promise<void> {
-    do {
-      again = false;
-      try {
-        await embedPending();
-        lastError = null;
-      } catch (error) {
-        lastError = error instanceof Error ? error.message : String(error);
-        log(`embedding failed, retrying in ${RETRY_MS / 1000} s: ${lastError}`);
-        if (!stopped) retryTimer = setTimeout(() => indexer.kick(), RETRY_MS).unref();
-        return;
-      }
-    } while (again && !stopped);
-  }
+  const loop = createDrainLoop(async () => {
+    try {
+      await embedPending();
+      lastError = null;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      log(`embedding failed, retrying in ${RETRY_MS / 1000} s: ${lastError}`);
+      if (!loop.stopped) retryTimer = setTimeout(() => loop.kick(), RETRY_MS).unref();
+      return false;
+    }
+  });
 
   const indexer: Indexer = {
     embedder,
@@ -88,22 +83,10 @@ export function createIndexer({ store, embedder, clock, ann, log = () => {} }: I
       loaded ??= load();
       return loaded;
     },
-    kick() {
-      if (stopped) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = run().finally(() => {
-        running = null;
-      });
-    },
-    async settle() {
-      indexer.kick();
-      while (running) await running;
-    },
+    kick: () => loop.kick(),
+    settle: () => loop.settle(),
     stop() {
-      stopped = true;
+      loop.stop();
       if (retryTimer) clearTimeout(retryTimer);
     },
   };
