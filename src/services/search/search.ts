@@ -247,8 +247,10 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   // Seeds pass on their plain score: their own cue boost would count twice where a neighbour has the same cue.
   const context = input.mode === 'deep' ? await neighbourContext(deps, fused, records, filter) : new Map<string, number>();
   for (const id of context.keys()) if (!fused.has(id)) candidates.push({ id });
-  const memoryCount = (await deps.store.search.termStats([])).documents;
-  const entities = input.mode === 'deep' ? await entityContext(deps, input.query, memoryCount) : { named: [], memoryIds: [] };
+  const entities =
+    input.mode === 'deep'
+      ? await entityContext(deps, input.query, (await deps.store.search.termStats([])).documents)
+      : { named: [], memoryIds: [] };
   const known = new Set(candidates.map(c => c.id));
   const [dated, mentioning] = await Promise.all([
     deps.store.search.inTimeSpans(dates, filter, POOL),
