@@ -47,7 +47,7 @@ function labelNames(count: number, random: () => number): string[] {
 
 function memoryRecord(id: string, content: string, at: string): MemoryRecord {
   return {
-    id, space_id: 'default', title: content.slice(0, 80), content, source: 'bench', importance: 0.5, confidence: 0.5, unit_type: 'fact',
+    id, space_id: 'default', title: content.slice(0, 80), title_derived: true, content, source: 'bench', importance: 0.5, confidence: 0.5, unit_type: 'fact',
     lifecycle_state: 'active', is_latest: true, is_crystal: false, is_favorite: false, favorited_at: null, reindex_needed: false,
     metadata: {}, event_start: null, event_end: null, temporal_context: null, source_thread_id: null, source_message_id: null,
     state_reason: null, state_changed_at: null, version: 1, created_at: at, updated_at: at,

@@ -16,6 +16,8 @@ export interface MemoryRecord {
   id: string;
   space_id: string;
   title: string;
+  /** True when the title was derived from the content (and follows it), false when the caller gave it. */
+  title_derived: boolean;
   content: string;
   source: string;
   importance: number;

@@ -29,22 +29,33 @@ describe('memory provenance from threads', () => {
     assert.deepEqual(thread.body.covered_message_ids, [messageIds[0]]);
   });
 
-  test('ids that name nothing real are not recorded, and say so in warnings', async () => {
-    // [what the caller gave, the thread that is real in the memory's space]
-    const cases: [Record<string, string | undefined>, string | null][] = [
-      [{ source_thread_id: 'no-such-thread' }, null],
-      [{ source_thread_id: 'standup', source_message_id: 'no-such-message' }, 'standup'],
-      [{ source_thread_id: 'other', source_message_id: messageIds[1] }, 'other'],
-      [{ source_thread_id: 'standup', space_id: 'elsewhere' }, null],
+  test('ids that name nothing here (yet) are kept as given, say so in warnings, and show as unresolved', async () => {
+    const cases: Record<string, string | undefined>[] = [
+      { source_thread_id: 'no-such-thread' },
+      { source_thread_id: 'standup', source_message_id: 'no-such-message' },
+      { source_thread_id: 'other', source_message_id: messageIds[1] },
+      { source_thread_id: 'standup', space_id: 'elsewhere' },
     ];
-    for (const [provenance, expectedThread] of cases) {
+    for (const provenance of cases) {
       const created = await post(app, '/memories', { content: `case ${JSON.stringify(provenance)}`, ...provenance });
       assert.equal(created.status, 200);
       assert.equal(created.body.warnings.length, 1, JSON.stringify(provenance));
-      const memory = await get(app, `/memories/${created.body.id}`);
-      assert.equal(memory.body.source_thread_id, expectedThread, JSON.stringify(provenance));
-      assert.equal(memory.body.source_message_id, null, JSON.stringify(provenance));
+      const memory = await get(app, `/memories/${created.body.id}${provenance.space_id ? `?space_id=${provenance.space_id}` : ''}`);
+      assert.equal(memory.body.source_thread_id, provenance.source_thread_id, JSON.stringify(provenance));
+      assert.equal(memory.body.source_message_id, provenance.source_message_id ?? null, JSON.stringify(provenance));
+      const threadExists = provenance.source_thread_id !== 'no-such-thread' && !provenance.space_id;
+      assert.equal(memory.body.source_thread.resolved, threadExists, JSON.stringify(provenance));
     }
+  });
+
+  test('a memory saved before its thread is synced links to it once the thread arrives', async () => {
+    const created = await post(app, '/memories', { content: 'Captured before the sync', source_thread_id: 'later' });
+    assert.deepEqual(created.body.memory.source_thread, { id: 'later', title: '', space_id: 'default', resolved: false });
+    await post(app, '/threads', { thread_id: 'later', title: 'Synced later', messages: [{ role: 'user', content: 'hello' }] });
+    const memory = await get(app, `/memories/${created.body.id}`);
+    assert.deepEqual(memory.body.source_thread, { id: 'later', title: 'Synced later', space_id: 'default', resolved: true });
+    const listed = await get(app, '/memories?limit=100');
+    assert.equal(listed.body.memories.find((m: any) => m.id === created.body.id).source_thread.resolved, true);
   });
 
   test('a message id alone is kept without inferring its thread', async () => {

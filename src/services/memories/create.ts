@@ -6,7 +6,7 @@ import { suggestLabels } from '../labels/suggest.ts';
 import { presentMemory } from './present.ts';
 import { afterExtraction, prepareExtraction, recordExtraction } from '../graph/memoryHooks.ts';
 import { detectEvolutionAfterCreate } from '../relations/detect.ts';
-import { memoryProvenance } from '../threads/provenance.ts';
+import { memoryProvenance, sourceThreads } from '../threads/provenance.ts';
 
 export interface CreateMemoryInput {
   id?: string | null;
@@ -24,6 +24,17 @@ export interface CreateMemoryInput {
   event_end?: string | null;
   temporal_context?: string | null;
   unit_type?: UnitType | null;
+}
+
+/**
+ * The title a create or upsert stores: the caller's when given; else an upserted memory keeps a title its caller gave
+ * once, and an automatic title is derived again from the (new) content so removed words never linger in it.
+ */
+export function titleOnWrite(given: string | null | undefined, content: string, existing?: Pick<MemoryRecord, 'title' | 'title_derived'>) {
+  const title = given?.trim();
+  if (title) return { title, title_derived: false };
+  if (existing && !existing.title_derived) return { title: existing.title, title_derived: false };
+  return { title: deriveTitle(content), title_derived: true };
 }
 
 /**
@@ -56,7 +67,7 @@ export async function createMemory(
     const existing = input.id ? await tx.memories.getById(input.id) : undefined;
     const fields = {
       space_id: input.space_id ?? existing?.space_id ?? DEFAULT_SPACE,
-      title: input.title?.trim() || existing?.title || deriveTitle(input.content),
+      ...titleOnWrite(input.title, input.content, existing),
       content: input.content,
       source: input.source ?? existing?.source ?? 'api',
       importance: input.importance ?? existing?.importance ?? 0.5,
@@ -106,9 +117,10 @@ export async function createMemory(
     const labels =
       existing || input.labels?.length || suggested.length ? ((await tx.memoryLabels.labelsOf([memory.id])).get(memory.id) ?? []) : [];
     const graph = await recordExtraction(tx, deps, memory, prepared, { replace: Boolean(existing) });
+    const threads = memory.source_thread_id ? await sourceThreads(tx, [memory]) : new Map();
     return {
       id: memory.id,
-      memory: { ...presentMemory(memory, labels), node_type: 'Memory' as const },
+      memory: { ...presentMemory(memory, labels, threads.get(memory.id)), node_type: 'Memory' as const },
       extracted_entities: graph.entities,
       assigned_labels: labels.map(l => l.name),
       created_relationships: graph.relationships,

@@ -1,4 +1,5 @@
 import type { LabelRecord, MemoryRecord } from '../../storage/ports.ts';
+import type { SourceThreadInfo } from '../threads/provenance.ts';
 
 export interface LabelRef {
   id: string;
@@ -6,8 +7,11 @@ export interface LabelRef {
   color: string;
 }
 
-/** The memory as the interface shows it: the reference's MemoryPublic plus the contract's extra fields. */
-export function presentMemory(memory: MemoryRecord, labels: LabelRecord[] = []) {
+/**
+ * The memory as the interface shows it: the reference's MemoryPublic plus the contract's extra fields.
+ * `sourceThread` is the thread it cites (see threads/provenance.ts sourceThreads), null when it cites none.
+ */
+export function presentMemory(memory: MemoryRecord, labels: LabelRecord[] = [], sourceThread: SourceThreadInfo | null = null) {
   return {
     id: memory.id,
     title: memory.title,
@@ -20,7 +24,7 @@ export function presentMemory(memory: MemoryRecord, labels: LabelRecord[] = []) 
     label_ids: labels.map(l => l.id),
     labels: labels.map((l): LabelRef => ({ id: l.id, name: l.name, color: l.color })),
     is_favorite: memory.is_favorite,
-    source_thread: null,
+    source_thread: sourceThread,
     confidence: memory.confidence,
     space_id: memory.space_id,
     unit_type: memory.unit_type,

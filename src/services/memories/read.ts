@@ -4,6 +4,7 @@ import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import type { MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemory } from './present.ts';
+import { sourceThreads } from '../threads/provenance.ts';
 
 export interface FindOptions {
   /** When given, a memory in another space is treated as missing. */
@@ -24,14 +25,14 @@ export async function requireMemory(repos: Pick<Repos, 'memories'>, id: string, 
 /** One memory with its labels. */
 export async function getMemory(deps: Pick<Deps, 'store'>, id: string, query: { space_id?: string }) {
   const memory = await requireMemory(deps.store, id, { space_id: query.space_id });
-  const labels = await deps.store.memoryLabels.labelsOf([id]);
-  return presentMemory(memory, labels.get(id));
+  const [labels, threads] = await Promise.all([deps.store.memoryLabels.labelsOf([id]), sourceThreads(deps.store, [memory])]);
+  return presentMemory(memory, labels.get(id), threads.get(id));
 }
 
-/** Presents several memories with their labels, fetched in one query. */
+/** Presents several memories with their labels (fetched in one query) and the threads they cite. */
 export async function presentMemories(deps: Pick<Deps, 'store'>, memories: MemoryRecord[]) {
-  const labels = await deps.store.memoryLabels.labelsOf(memories.map(m => m.id));
-  return memories.map(m => presentMemory(m, labels.get(m.id)));
+  const [labels, threads] = await Promise.all([deps.store.memoryLabels.labelsOf(memories.map(m => m.id)), sourceThreads(deps.store, memories)]);
+  return memories.map(m => presentMemory(m, labels.get(m.id), threads.get(m.id)));
 }
 
 export interface ListMemoriesInput {

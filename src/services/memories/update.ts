@@ -2,6 +2,7 @@ import type { UnitType } from '../../domain/memory.ts';
 import type { MemoryPatch } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
+import { titleOnWrite } from './create.ts';
 import { getMemory, requireMemory } from './read.ts';
 import { afterExtraction, prepareExtraction, recordExtraction } from '../graph/memoryHooks.ts';
 
@@ -25,7 +26,10 @@ export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 
     const memory = await requireMemory(tx, id);
     const { labels, ...fields } = input;
     const patch: MemoryPatch = { ...fields, updated_at: at };
-    if (fields.title !== undefined) patch.title = fields.title.trim() || memory.title;
+    // A given title is kept as given; an empty one, or new content under an automatic title, derives it anew.
+    if (fields.title !== undefined || (fields.content !== undefined && memory.title_derived)) {
+      Object.assign(patch, titleOnWrite(fields.title, fields.content ?? memory.content, { title: memory.title, title_derived: true }));
+    }
     const textChanged = (fields.content !== undefined && fields.content !== memory.content) || (patch.title !== undefined && patch.title !== memory.title);
     if (textChanged) {
       patch.version = memory.version + 1;

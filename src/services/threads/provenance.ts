@@ -1,47 +1,17 @@
-import type { Repos } from '../../storage/ports.ts';
+import type { MemoryRecord, Repos } from '../../storage/ports.ts';
 
 export interface Provenance {
   source_thread_id: string | null;
   source_message_id: string | null;
-  /** Why an id the caller gave was not recorded. */
+  /** Which ids the caller gave do not resolve (yet) in the memory's space. */
   warnings: string[];
 }
 
 /**
- * The provenance a memory of `spaceId` may record: `source_thread_id` only when the space has that thread, and
- * `source_message_id` only when that message exists in the space (and belongs to the given thread, when one is
- * given). Nothing is inferred: a message id never fills in its thread.
- */
-export async function checkProvenance(
-  repos: Pick<Repos, 'threads'>,
-  spaceId: string,
-  input: { source_thread_id?: string | null; source_message_id?: string | null },
-): Promise<Provenance> {
-  const warnings: string[] = [];
-  let threadPk: string | null = null;
-  let threadId: string | null = null;
-  if (input.source_thread_id) {
-    const thread = await repos.threads.get(spaceId, input.source_thread_id);
-    if (thread) {
-      threadPk = thread.id;
-      threadId = thread.thread_id;
-    } else {
-      warnings.push(`source_thread_id not recorded: space ${spaceId} has no thread ${input.source_thread_id}`);
-    }
-  }
-  let messageId: string | null = null;
-  if (input.source_message_id) {
-    const message = await repos.threads.findMessage(input.source_message_id);
-    const threadOk = input.source_thread_id ? message?.thread_pk === threadPk && threadPk !== null : true;
-    if (message && message.space_id === spaceId && threadOk) messageId = message.id;
-    else warnings.push(`source_message_id not recorded: no message ${input.source_message_id} in ${input.source_thread_id ? `thread ${input.source_thread_id}` : `space ${spaceId}`}`);
-  }
-  return { source_thread_id: threadId, source_message_id: messageId, warnings };
-}
-
-/**
- * The provenance a created (or upserted) memory records: what the caller gave, checked as above; when the caller
- * gave none, an upserted memory keeps its own.
+ * The provenance a created (or upserted) memory records: exactly the ids the caller gave, even those that name no
+ * thread or message here yet (a capture client may save the memory before it syncs the thread); `warnings` says
+ * which do not resolve. When the caller gave none, an upserted memory keeps its own. Nothing is inferred: a
+ * message id never fills in its thread.
  */
 export async function memoryProvenance(
   repos: Pick<Repos, 'threads'>,
@@ -52,5 +22,45 @@ export async function memoryProvenance(
   if (!input.source_thread_id && !input.source_message_id) {
     return { source_thread_id: existing?.source_thread_id ?? null, source_message_id: existing?.source_message_id ?? null, warnings: [] };
   }
-  return checkProvenance(repos, spaceId, input);
+  const threadId = input.source_thread_id || null;
+  const messageId = input.source_message_id || null;
+  const warnings: string[] = [];
+  const thread = threadId ? await repos.threads.get(spaceId, threadId) : undefined;
+  if (threadId && !thread) warnings.push(`source_thread_id kept as given, but space ${spaceId} has no thread ${threadId} (yet)`);
+  if (messageId) {
+    const message = await repos.threads.findMessage(messageId);
+    const inPlace = message && message.space_id === spaceId && (!threadId || message.thread_pk === thread?.id);
+    if (!inPlace) warnings.push(`source_message_id kept as given, but there is no message ${messageId} in ${threadId ? `thread ${threadId}` : `space ${spaceId}`} (yet)`);
+  }
+  return { source_thread_id: threadId, source_message_id: messageId, warnings };
+}
+
+/** The interface's `source_thread` of a memory: the thread it cites, and whether that thread exists in its space. */
+export interface SourceThreadInfo {
+  id: string;
+  title: string;
+  space_id: string;
+  resolved: boolean;
+}
+
+/** `source_thread` for each memory that cites a thread, keyed by memory id; one thread lookup per distinct thread. */
+export async function sourceThreads(
+  repos: Pick<Repos, 'threads'>,
+  memories: Pick<MemoryRecord, 'id' | 'space_id' | 'source_thread_id'>[],
+): Promise<Map<string, SourceThreadInfo>> {
+  const infos = new Map<string, SourceThreadInfo>();
+  const byThread = new Map<string, Promise<SourceThreadInfo>>();
+  for (const memory of memories) {
+    const threadId = memory.source_thread_id;
+    if (!threadId) continue;
+    const key = `${memory.space_id}\u0000${threadId}`;
+    if (!byThread.has(key)) {
+      byThread.set(
+        key,
+        repos.threads.get(memory.space_id, threadId).then(thread => ({ id: threadId, title: thread?.title ?? '', space_id: memory.space_id, resolved: Boolean(thread) })),
+      );
+    }
+    infos.set(memory.id, await byThread.get(key)!);
+  }
+  return infos;
 }

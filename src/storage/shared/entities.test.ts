@@ -7,7 +7,7 @@ const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
 
 function memory(id: string, i: number, state: MemoryRecord['lifecycle_state'] = 'active'): MemoryRecord {
   return {
-    id, space_id: 'default', title: id, content: `content of ${id}`, source: 'test', importance: 0.5, confidence: 0.5, unit_type: 'fact',
+    id, space_id: 'default', title: id, title_derived: false, content: `content of ${id}`, source: 'test', importance: 0.5, confidence: 0.5, unit_type: 'fact',
     lifecycle_state: state, is_latest: true, is_crystal: false, is_favorite: false, favorited_at: null, reindex_needed: false, metadata: {},
     event_start: null, event_end: null, temporal_context: null, source_thread_id: null, source_message_id: null, state_reason: null,
     state_changed_at: null, version: 1, created_at: at(i), updated_at: at(i),

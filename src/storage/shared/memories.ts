@@ -9,6 +9,7 @@ export function toMemoryRecord(row: Selectable<MemoriesTable>): MemoryRecord {
     ...row,
     unit_type: row.unit_type as UnitType,
     lifecycle_state: row.lifecycle_state as LifecycleState,
+    title_derived: row.title_derived === 1,
     is_latest: row.is_latest === 1,
     is_crystal: row.is_crystal === 1,
     is_favorite: row.is_favorite === 1,
@@ -18,8 +19,9 @@ export function toMemoryRecord(row: Selectable<MemoriesTable>): MemoryRecord {
 }
 
 function toRow(patch: MemoryPatch): Partial<MemoriesTable> {
-  const { is_latest, is_crystal, is_favorite, reindex_needed, metadata, ...rest } = patch;
+  const { title_derived, is_latest, is_crystal, is_favorite, reindex_needed, metadata, ...rest } = patch;
   const row: Partial<MemoriesTable> = { ...rest };
+  if (title_derived !== undefined) row.title_derived = Number(title_derived);
   if (is_latest !== undefined) row.is_latest = Number(is_latest);
   if (is_crystal !== undefined) row.is_crystal = Number(is_crystal);
   if (is_favorite !== undefined) row.is_favorite = Number(is_favorite);

@@ -6,6 +6,7 @@ export interface MemoriesTable {
   id: string;
   space_id: string;
   title: string;
+  title_derived: number;
   content: string;
   source: string;
   importance: number;
