@@ -1,10 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { serve } from './main.ts';
 
 const config = (overrides: Record<string, unknown>) => ({
-  ...loadConfig({ dataDir: '/tmp/cairn-test-unused' }, {}),
+  ...loadConfig({ dataDir: mkdtempSync(join(tmpdir(), 'cairn-main-')) }, {}),
   databasePath: ':memory:',
   logLevel: 'silent',
   port: 0,
@@ -23,6 +26,31 @@ test('listens beyond loopback once a key is configured', async () => {
     assert.equal(open.status, 200);
     const guarded = await fetch(`http://127.0.0.1:${port}/memories`);
     assert.equal(guarded.status, 401);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a second server on the same data directory refuses to start, and stopping the first frees it', async () => {
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'cairn-lock-')), 'data');
+  const onDisk = { dataDir, databasePath: join(dataDir, 'cairn.db') };
+  const first = await serve(config(onDisk));
+  try {
+    await assert.rejects(serve(config(onDisk)), /Another Cairn server is already running on .*data/);
+  } finally {
+    await first.close();
+  }
+  const again = await serve(config(onDisk));
+  await again.close();
+});
+
+test('the data directory and database are created readable by their owner only', async () => {
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'cairn-mode-')), 'data');
+  const app = await serve(config({ dataDir, databasePath: join(dataDir, 'cairn.db') }));
+  try {
+    assert.equal(statSync(dataDir).mode & 0o777, 0o700);
+    assert.equal(statSync(join(dataDir, 'cairn.db')).mode & 0o777, 0o600);
+    assert.equal(statSync(join(dataDir, 'cairn.db-wal')).mode & 0o777, 0o600);
   } finally {
     await app.close();
   }

@@ -6,6 +6,7 @@ import { type Config, isLoopbackHost } from './config.ts';
 import type { Deps } from './services/deps.ts';
 import { type Authenticator, createAuthenticator } from './services/auth/authenticator.ts';
 import { openSqliteStore } from './storage/sqlite/store.ts';
+import { lockDataDir } from './storage/sqlite/dataDirLock.ts';
 import type { Store } from './storage/ports.ts';
 import { buildServer } from './http/server.ts';
 import { createHashEmbedder } from './providers/embedder/hash.ts';
@@ -116,7 +117,15 @@ export async function createApp(config: Config): Promise<App> {
 
 /** Starts the service in the foreground; SIGTERM/SIGINT drain requests and close the database cleanly. */
 export async function serve(config: Config): Promise<App> {
-  const app = await createApp(config);
+  const lock = lockDataDir(config.dataDir); // a second server on the same data refuses here, before touching it
+  let opened: App;
+  try {
+    opened = await createApp(config);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const app: App = { ...opened, close: () => opened.close().finally(() => lock.release()) };
   if (!isLoopbackHost(config.host) && !(await app.auth.isRequired())) {
     await app.close();
     throw new Error(

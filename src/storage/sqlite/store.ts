@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
@@ -37,7 +37,11 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
 
 /** Opens (creating when missing) the SQLite database in WAL mode and brings its schema up to date. */
 export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
-  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  if (options.path !== ':memory:') {
+    // Memories are private: the folder and the database (SQLite gives its -wal and -shm files the same mode) are the owner's alone.
+    mkdirSync(dirname(options.path), { recursive: true, mode: 0o700 });
+    closeSync(openSync(options.path, 'a', 0o600));
+  }
   const sqlite = new BetterSqlite3(options.path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
