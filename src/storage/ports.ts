@@ -50,6 +50,8 @@ export interface MemoryListFilter {
   importance_min: number;
   is_crystal?: boolean;
   unit_type?: UnitType;
+  /** Memories carrying any label of these canonical forms. */
+  label_canonicals?: string[];
   limit: number;
   offset: number;
 }
@@ -102,6 +104,8 @@ export interface LabelRepo {
   getById(id: string): Promise<LabelWithUsage | undefined>;
   getByName(name: string): Promise<LabelRecord | undefined>;
   getByNames(names: string[]): Promise<LabelRecord[]>;
+  /** Labels whose canonical form is one of these, with usage counts. */
+  getByCanonicals(canonicals: string[]): Promise<LabelWithUsage[]>;
   list(options: LabelListOptions): Promise<LabelWithUsage[]>;
   /** Every label with its usage count, by id. */
   listAllWithUsage(): Promise<LabelWithUsage[]>;

@@ -19,6 +19,9 @@ const groupNames = (plan: Plan) => plan.groups.map(g => [g.canonical, g.keep.nam
 async function seedForks(app: App) {
   await createLabel(app, 'Python');
   await createLabel(app, 'python');
+  // Writes reuse a label of the same canonical form, so forks are made by name first (as older data may hold them).
+  await createLabel(app, 'ML');
+  await createLabel(app, 'ml');
   await createMemory(app, { content: 'one', labels: ['ML', 'Python'] });
   await createMemory(app, { content: 'two', labels: ['ML', 'ml', 'python'] });
   await createMemory(app, { content: 'three', labels: ['ML', 'solo'] });

@@ -60,6 +60,12 @@ export const listMemoriesQuery = z.object({
   space_id: z.string().min(1).default('default'),
   is_crystal: boolQuery().optional(),
   unit_type: unitType.optional(),
+  labels: z
+    .string()
+    .optional()
+    .transform(value => value?.split(',').map(name => name.trim()).filter(Boolean))
+    .pipe(z.array(labelName).max(100).optional())
+    .describe('Label names, comma-separated: memories carrying any of them'),
 });
 
 export const getMemorySchema = { params: memoryIdParams, querystring: optionalSpaceQuery };

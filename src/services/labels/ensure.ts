@@ -1,4 +1,4 @@
-import { canonicalLabel, DEFAULT_LABEL_COLOR } from '../../domain/label.ts';
+import { canonicalLabel, compareForKeep, DEFAULT_LABEL_COLOR } from '../../domain/label.ts';
 import type { LabelRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
@@ -16,20 +16,31 @@ export function newLabel(deps: Pick<Deps, 'clock' | 'ids'>, name: string, fields
   };
 }
 
-/** The labels with these names, creating (with the default colour) those that do not exist yet. */
+/**
+ * The labels with these names, creating (with the default colour) those that do not exist yet. A name finds the
+ * label of that exact name, else an existing label of the same canonical form (`people` finds `People`; among
+ * forks, the one consolidation would keep), so writes never fork the vocabulary. Each label comes once.
+ */
 export async function ensureLabels(
   deps: Pick<Deps, 'clock' | 'ids'>,
   tx: Pick<Repos, 'labels'>,
   names: string[],
 ): Promise<LabelRecord[]> {
   const wanted = [...new Set(names)];
-  const existing = await tx.labels.getByNames(wanted);
-  const byName = new Map(existing.map(l => [l.name, l]));
-  for (const name of wanted) {
-    if (byName.has(name)) continue;
-    const label = newLabel(deps, name);
-    await tx.labels.insert(label);
+  const byName = new Map((await tx.labels.getByNames(wanted)).map(l => [l.name, l]));
+  const missing = wanted.filter(name => !byName.has(name));
+  const forks = missing.length ? await tx.labels.getByCanonicals([...new Set(missing.map(canonicalLabel))]) : [];
+  const byCanonical = new Map<string, LabelRecord>();
+  for (const fork of forks.sort(compareForKeep)) if (!byCanonical.has(fork.canonical_name)) byCanonical.set(fork.canonical_name, fork);
+  for (const name of missing) {
+    const canonical = canonicalLabel(name);
+    let label = byCanonical.get(canonical);
+    if (!label) {
+      label = newLabel(deps, name);
+      await tx.labels.insert(label);
+      byCanonical.set(canonical, label);
+    }
     byName.set(name, label);
   }
-  return wanted.map(name => byName.get(name)!);
+  return [...new Map(wanted.map(name => [byName.get(name)!.id, byName.get(name)!])).values()];
 }

@@ -1,6 +1,7 @@
 import { notFound } from '../../errors.ts';
 import { isReadable } from '../../domain/lifecycle.ts';
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
+import { canonicalLabel } from '../../domain/label.ts';
 import type { MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemory } from './present.ts';
@@ -43,11 +44,13 @@ export interface ListMemoriesInput {
   space_id: string;
   is_crystal?: boolean;
   unit_type?: UnitType;
+  /** Label names: memories carrying any of them (matched by canonical form, so `people` finds `People`). */
+  labels?: string[];
 }
 
 /** A page of memories in one space, newest first (ties by id, descending). */
 export async function listMemories(deps: Pick<Deps, 'store'>, input: ListMemoriesInput) {
-  const { items, total } = await deps.store.memories.list(input);
+  const { items, total } = await deps.store.memories.list({ ...input, label_canonicals: input.labels?.map(canonicalLabel) });
   return {
     memories: await presentMemories(deps, items),
     pagination: { limit: input.limit, offset: input.offset, total, has_more: input.offset + items.length < total },

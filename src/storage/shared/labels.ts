@@ -45,6 +45,11 @@ export function labelRepo(db: Kysely<Database>): LabelRepo {
       return chunked(names, part => db.selectFrom('labels').selectAll().where('name', 'in', part).execute());
     },
 
+    async getByCanonicals(canonicals) {
+      const rows = await chunked(canonicals, part => db.selectFrom('labels').selectAll().select(usageCount).where('canonical_name', 'in', part).execute());
+      return rows.map(withNumericUsage);
+    },
+
     async list({ limit, offset, order_by, order_desc }) {
       const direction = order_desc ? 'desc' : 'asc';
       const rows = await db

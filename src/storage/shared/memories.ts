@@ -59,6 +59,19 @@ export function memoryRepo(db: Kysely<Database>): MemoryRepo {
       if (filter.importance_min > 0) query = query.where('importance', '>=', filter.importance_min);
       if (filter.is_crystal !== undefined) query = query.where('is_crystal', '=', Number(filter.is_crystal));
       if (filter.unit_type !== undefined) query = query.where('unit_type', '=', filter.unit_type);
+      if (filter.label_canonicals?.length) {
+        const canonicals = filter.label_canonicals;
+        query = query.where(eb =>
+          eb.exists(
+            eb
+              .selectFrom('memory_labels')
+              .innerJoin('labels', 'labels.id', 'memory_labels.label_id')
+              .select('memory_labels.label_id')
+              .whereRef('memory_labels.memory_id', '=', 'memories.id')
+              .where('labels.canonical_name', 'in', canonicals),
+          ),
+        );
+      }
       const [rows, count] = await Promise.all([
         query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
         query.select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
