@@ -56,15 +56,15 @@ describe('planRevision', () => {
     assert.deepEqual(free.memoryChanges, [{ id: 'a', is_latest: true, lifecycle_state: 'active' }]);
   });
 
-  test('confirming an unreviewed edge of the same relation is a change; a reviewed one is already in state', () => {
+  test('a decision equal to the relation the pair has is already in state, reviewed or not (the interface rule)', () => {
     const unreviewed = plan({ decision: 'replaces', edges: [edge('b', 'a', 'replaces', { reviewed: false, detected_by: 'auto' })] });
-    assert.equal(unreviewed.can_apply, true);
-    assert.equal((unreviewed.edgeChanges[0] as { detected_by: string }).detected_by, 'auto', 'the detector stays when nothing is corrected');
+    assert.deepEqual([unreviewed.can_apply, unreviewed.cannot_apply_reason], [false, 'already_in_state']);
     const reviewed = plan({ decision: 'replaces' });
     assert.deepEqual([reviewed.can_apply, reviewed.cannot_apply_reason], [false, 'already_in_state']);
     assert.deepEqual([reviewed.edgeChanges, reviewed.memoryChanges], [[], []]);
     const flagsOff = plan({ decision: 'replaces', memories: [memory('a', 'superseded', true), memory('b')] });
-    assert.equal(flagsOff.can_apply, true, 'is_latest out of step is something to fix');
+    assert.deepEqual([flagsOff.can_apply, flagsOff.cannot_apply_reason], [false, 'already_in_state']);
+    assert.equal(plan({ decision: 'enriches' }).can_apply, true, 'another relation is a change');
   });
 
   test('reasons, in order: same memory, forgotten, no edge, several edges', () => {

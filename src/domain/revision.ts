@@ -100,7 +100,9 @@ function rewrite(input: RevisionInput, edge: RevisionEdge) {
     relation,
     detected_by: changed ? 'user' : edge.detected_by,
   };
-  const already = !reverse && !changed && edge.reviewed && changes.length === 0;
+  // The pair already has the relation asked for, in that direction: there is nothing to decide (the interface's
+  // `already_in_state`), even if the edge is unreviewed or a flag lags behind.
+  const already = !reverse && !changed;
   return { target_relation: relation, authoritative_memory_id: newer, edgeChanges: [edgeChange], memoryChanges: changes, already };
 }
 

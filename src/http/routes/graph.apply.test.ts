@@ -126,6 +126,7 @@ describe('extraction apply', () => {
     assert.equal(result.body.memory_id, memoryId);
     assert.equal(result.body.entities_created, 2);
     assert.equal(result.body.relationships_created, 2);
+    assert.equal(result.body.metadata_updated, true, "the reference requires metadata_updated");
     const acme = (await entitiesNamed(app, 'Acme Corp'))[0];
     assert.deepEqual(result.body.resolved_entities.map((r: { name: string; action: string; entity_id: string }) => [r.name, r.action]), [
       ['ACME Corp.', 'reused'],

@@ -158,18 +158,17 @@ describe('applying a history correction (POST /memories/evolves/revision/apply)'
     assert.deepEqual(await memoryState(app, newer), { is_latest: true, lifecycle_state: 'active' });
   });
 
-  test('confirming an automatic edge marks it reviewed and makes the newer memory the latest', async () => {
+  test('previewing the relation an automatic edge already has answers already_in_state, and changes nothing', async () => {
     const older = await createMemory(app, { content: 'auto older' });
     const newer = await createMemory(app, { content: 'auto newer' });
     await app.deps.store.evolves.insert({
       id: app.deps.ids.next(), from_memory_id: newer, to_memory_id: older, relation: 'replaces', confidence: 0.7,
       detected_by: 'auto', reason: 'looked like an update', reviewed: false, created_at: app.deps.clock.now(),
     });
-    const plan = await planned('replaces', [older, newer]);
-    assert.equal((await apply(app, plan.plan_id, 'replaces', [older, newer])).status, 200);
+    const previewed = await preview(app, 'replaces', [older, newer]);
+    assert.deepEqual([previewed.body.can_apply, previewed.body.cannot_apply_reason], [false, 'already_in_state']);
     const [edge] = await app.deps.store.evolves.between(older, newer);
-    assert.deepEqual([edge!.detected_by, edge!.reviewed], ['auto', true]);
-    assert.deepEqual(await memoryState(app, older), { is_latest: false, lifecycle_state: 'superseded' });
+    assert.deepEqual([edge!.detected_by, edge!.reviewed], ['auto', false]);
   });
 
   test('unlink soft-deletes the edges and leaves both memories latest and active', async () => {

@@ -52,6 +52,7 @@ export async function applyExtraction(deps: Pick<Deps, 'store' | 'ids' | 'clock'
 
   const resolved: ResolvedEntity[] = [];
   let relationshipsCreated = 0;
+  let metadataUpdated = false;
   try {
     for (const entity of entities) {
       const result = await deps.store.transaction(tx => resolveOne(tx, deps, memory, entity, input));
@@ -82,6 +83,7 @@ export async function applyExtraction(deps: Pick<Deps, 'store' | 'ids' | 'clock'
         relationships_created: relations.length,
       };
       if (current) await tx.memories.update(memory.id, { metadata: { ...current.metadata, kg_extraction: record }, updated_at: at });
+      metadataUpdated = current !== undefined;
     });
     relationshipsCreated = relations.length;
   } catch (error) {
@@ -91,7 +93,7 @@ export async function applyExtraction(deps: Pick<Deps, 'store' | 'ids' | 'clock'
       'partial_write',
       `Apply stopped after ${resolved.length} of ${entities.length} entities (${error instanceof Error ? error.message : String(error)}); ` +
         'the entities in resolved_entities were written: inspect them before retrying',
-      { success: false, memory_id: memory.id, entities_created: created, relationships_created: 0, resolved_entities: resolved },
+      { success: false, memory_id: memory.id, entities_created: created, relationships_created: 0, metadata_updated: false, resolved_entities: resolved },
     );
   }
   return {
@@ -99,6 +101,8 @@ export async function applyExtraction(deps: Pick<Deps, 'store' | 'ids' | 'clock'
     memory_id: memory.id,
     entities_created: resolved.filter(r => r.action === 'created').length,
     relationships_created: relationshipsCreated,
+    /** Whether the memory's metadata now records this extraction (`kg_extraction`). */
+    metadata_updated: metadataUpdated,
     resolved_entities: resolved,
     resolution: input.resolution,
   };

@@ -77,6 +77,9 @@ export async function supersedeMemory(deps: LifecycleDeps, id: string, input: St
     if (newer.lifecycle_state === 'forgotten') {
       throw invalidTransition(`Memory ${newer.id} is forgotten and cannot supersede another`, memory.lifecycle_state);
     }
+    if (await replaces(tx, memory.id, newer.id)) {
+      throw invalidTransition(`Memory ${memory.id} already replaces ${newer.id} (directly or through others): superseding it by ${newer.id} would leave no latest version`, memory.lifecycle_state);
+    }
     await tx.evolves.insert({
       id: deps.ids.next(),
       from_memory_id: newer.id,
@@ -90,4 +93,22 @@ export async function supersedeMemory(deps: LifecycleDeps, id: string, input: St
     });
     return { is_latest: false };
   });
+}
+
+/** Whether `newer` replaces `older` through a chain of active `replaces` edges (newer → older). */
+async function replaces(tx: Pick<Repos, 'evolves'>, newer: string, older: string): Promise<boolean> {
+  const seen = new Set([newer]);
+  for (let frontier = [newer]; frontier.length > 0; ) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const edge of await tx.evolves.listForMemory(id)) {
+        if (edge.from_memory_id !== id || edge.relation !== 'replaces' || seen.has(edge.to_memory_id)) continue;
+        if (edge.to_memory_id === older) return true;
+        seen.add(edge.to_memory_id);
+        next.push(edge.to_memory_id);
+      }
+    }
+    frontier = next;
+  }
+  return false;
 }
