@@ -10,6 +10,9 @@ export type * from './ports.relations.ts';
 import type { ThreadRepo, ThreadSearchRepo, WorkingMemoryRepo } from './ports.threads.ts';
 
 export type * from './ports.threads.ts';
+import type { CommunityRepo, CrystalRepo } from './ports.library.ts';
+
+export type * from './ports.library.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -200,6 +203,8 @@ export interface Repos {
   extractionQueue: ExtractionQueueRepo;
   threads: ThreadRepo;
   workingMemory: WorkingMemoryRepo;
+  communities: CommunityRepo;
+  crystals: CrystalRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */

@@ -11,6 +11,8 @@ import { entityRepo } from './entities.ts';
 import { entityRelationRepo, extractionQueueRepo, mentionRepo } from './mentions.ts';
 import { threadRepo } from './threads.ts';
 import { workingMemoryRepo } from './workingMemory.ts';
+import { communityRepo } from './communities.ts';
+import { crystalRepo } from './crystals.ts';
 
 /** The repositories over one connection or transaction; every backend shares them. */
 export function buildRepos(db: Kysely<Database>): Repos {
@@ -28,5 +30,7 @@ export function buildRepos(db: Kysely<Database>): Repos {
     extractionQueue: extractionQueueRepo(db),
     threads: threadRepo(db),
     workingMemory: workingMemoryRepo(db),
+    communities: communityRepo(db),
+    crystals: crystalRepo(db),
   };
 }

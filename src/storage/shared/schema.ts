@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CommunitiesTable, CommunityMembersTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
 import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
 
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and JSON is text, on every backend. */
@@ -173,4 +174,8 @@ export interface Database {
   thread_append_keys: ThreadAppendKeysTable;
   thread_settings: ThreadSettingsTable;
   working_memory: WorkingMemoryTable;
+  communities: CommunitiesTable;
+  community_members: CommunityMembersTable;
+  crystals: CrystalsTable;
+  crystal_sources: CrystalSourcesTable;
 }

@@ -6,6 +6,7 @@ import * as m004graph from './004_graph.ts';
 import * as m005 from './005_memory_relations.ts';
 import * as m006threads from './006_threads.ts';
 import * as m008 from './008_title_derived.ts';
+import * as m012library from './012_library.ts';
 
 /** Numbered, append-only: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005_memory_relations': m005,
   '006_threads': m006threads,
   '008_title_derived': m008,
+  '012_library': m012library,
 };
 
 export const sqliteMigrations: MigrationProvider = {
