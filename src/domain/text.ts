@@ -16,9 +16,12 @@ export function hasCjk(text: string): boolean {
   return CJK.test(text);
 }
 
+/** A word or number, with an apostrophe suffix ("Caroline's"). */
+const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
+
 /** Lower-cased words and numbers of a text, in order. */
 export function words(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
+  return text.normalize('NFKC').toLowerCase().match(WORD) ?? [];
 }
 
 /** A light English stemmer: enough to match plural and tense variants in scoring (FTS5 does its own Porter stemming). */
@@ -48,6 +51,21 @@ export function terms(text: string): string[] {
   return words(text)
     .filter(w => !STOP_WORDS.has(w))
     .map(stem);
+}
+
+/**
+ * Each content term of a text (as `terms` gives it, stemmed) mapped to the word it came from, as written (case kept):
+ * `Redis caching` → redi → Redis, cach → caching. The first word wins where two share a stem.
+ */
+export function termsAsWritten(text: string): Map<string, string> {
+  const written = new Map<string, string>();
+  for (const word of text.normalize('NFKC').match(WORD) ?? []) {
+    const lower = word.toLowerCase();
+    if (STOP_WORDS.has(lower)) continue;
+    const term = stem(lower);
+    if (!written.has(term)) written.set(term, word);
+  }
+  return written;
 }
 
 /** The distinct content words of a query, unstemmed (FTS5 stems them itself). */

@@ -278,6 +278,11 @@ export interface SearchRepo {
   idsNeedingReindex(limit?: number): Promise<string[]>;
   /** Flags memories for re-embedding: the given ids, or every memory. Returns how many were flagged. */
   markForReindex(ids?: string[]): Promise<number>;
+  /**
+   * Flags for embedding every memory (not forgotten) that has no vector of this model for its current content: written
+   * while no embedder was configured, under another model, or edited since. Returns how many were flagged.
+   */
+  markMissingVectors(model: string): Promise<number>;
   /** Removes vectors made by another model (after the embedder changed). */
   dropVectorsNotOf(model: string): Promise<number>;
   /** Rebuilds the full-text indexes from the memories table. */

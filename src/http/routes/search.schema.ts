@@ -3,8 +3,6 @@ import { LIFECYCLE_STATES, UNIT_TYPES } from '../../domain/memory.ts';
 import { SEARCH_MODES } from '../../services/search/search.ts';
 import { boolQuery, dateString, intQuery } from '../schemas.ts';
 
-/** Forgotten memories are never searchable, so they cannot be asked for. */
-const searchableState = z.enum(LIFECYCLE_STATES.filter(s => s !== 'forgotten') as [string, ...string[]]);
 
 export const searchBody = z.object({
   query: z.string().max(4000),
@@ -20,7 +18,8 @@ export const searchBody = z.object({
   temporal_context: z.string().nullish(),
   recorded_date_from: dateString.nullish(),
   recorded_date_to: dateString.nullish(),
-  include_states: z.array(searchableState).min(1).default(['active']),
+  /** `forgotten` is accepted, as the interface's clients send it, but forgotten memories are never found. */
+  include_states: z.array(z.enum(LIFECYCLE_STATES)).min(1).default(['active']),
 });
 
 export const searchQuery = z.object({

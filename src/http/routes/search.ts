@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { LifecycleState } from '../../domain/memory.ts';
 import type { Deps } from '../../services/deps.ts';
 import { searchMemories } from '../../services/search/search.ts';
 import {
@@ -15,7 +14,7 @@ import { reindexBody, reindexQuery, reindexStatusQuery, searchBody, searchQuery 
 export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const tags = ['search'];
   app.post('/memories/search', { schema: { tags, body: searchBody } }, async req => {
-    const { results } = await searchMemories(deps, { ...req.body, include_states: req.body.include_states as LifecycleState[] });
+    const { results } = await searchMemories(deps, req.body);
     return results;
   });
   // The query-string form several real clients call.

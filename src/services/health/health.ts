@@ -13,9 +13,10 @@ export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version' |
     timestamp: deps.clock.now(),
     database_connected: connected,
     services_ready: connected,
+    // Degraded only when a configured model fails: full text only (no embedder) is a choice, not a fault.
     embedding: deps.indexer
       ? { provider: deps.indexer.embedder.provider, model: deps.indexer.embedder.model, available: deps.indexer.lastError === null, degraded: deps.indexer.lastError !== null }
-      : { provider: 'none', model: null, available: false, degraded: true },
+      : { provider: 'none', model: null, available: false, degraded: false },
     storage: { backend: deps.store.backend },
   };
 }

@@ -7,9 +7,23 @@ import { createDrainLoop } from '../drainLoop.ts';
 const BATCH = 32;
 const RETRY_MS = 5_000;
 
+/** Embedding, on start, of the memories that had no vector of the current model (written before it was configured). */
+export interface Backfill {
+  model: string;
+  /** Memories waiting for a vector when the service started with this model. */
+  queued: number;
+  /** Embeddings saved since, up to `queued` (a memory written meanwhile counts too: the pace, not an exact list). */
+  embedded: number;
+  started_at: string;
+  /** Null while it runs. */
+  finished_at: string | null;
+}
+
 /** Embeds memories in the background so that no write waits for a model. */
 export interface Indexer {
   readonly embedder: Embedder;
+  /** The backfill started with this process, or null when every memory already had its vector. */
+  readonly backfill: Backfill | null;
   /** Vectors of the current model, loaded from the database on first use. */
   vectors(): Promise<VectorIndex>;
   /** Asks for pending memories to be embedded soon; returns at once. */
@@ -33,13 +47,20 @@ export function createIndexer({ store, embedder, clock, ann, log = () => {} }: I
   let loaded: Promise<VectorIndex> | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let lastError: string | null = null;
+  let backfill: Backfill | null = null;
 
-  /** Loads stored vectors; vectors of another model are dropped and their memories queued again. */
+  /**
+   * Loads stored vectors. Vectors of another model are dropped, and every memory without a vector of this model for its
+   * current content (written with no embedder, under another model, or edited meanwhile) is queued: the backfill.
+   */
   async function load(): Promise<VectorIndex> {
     const dropped = await store.search.dropVectorsNotOf(embedder.model);
-    if (dropped > 0) {
-      log(`embedding model is now ${embedder.model}: ${dropped} vectors of another model dropped, re-embedding`);
-      await store.search.markForReindex();
+    if (dropped > 0) log(`embedding model is now ${embedder.model}: ${dropped} vectors of another model dropped`);
+    await store.search.markMissingVectors(embedder.model);
+    const queued = await store.search.countNeedingReindex();
+    if (queued > 0) {
+      log(`embedding ${queued} memories with ${embedder.model} in the background`);
+      backfill = { model: embedder.model, queued, embedded: 0, started_at: clock.now(), finished_at: null };
     }
     const index = createVectorIndex(embedder.dimensions, { ann });
     index.reset(await store.search.vectors(embedder.model));
@@ -50,10 +71,12 @@ export function createIndexer({ store, embedder, clock, ann, log = () => {} }: I
     const index = await indexer.vectors();
     for (;;) {
       const pending = await store.search.pendingEmbeddings(BATCH);
+      if (pending.length === 0 && backfill && backfill.finished_at === null) backfill.finished_at = clock.now();
       if (pending.length === 0 || loop.stopped) return;
       const vectors = await embedder.embed(pending.map(p => `${p.title}\n${p.content}`));
       const items = pending.map((p, i) => ({ memory_id: p.id, version: p.version, vector: vectors[i]! }));
-      await store.search.saveEmbeddings(items, embedder.model, clock.now());
+      const saved = await store.search.saveEmbeddings(items, embedder.model, clock.now());
+      if (backfill && backfill.finished_at === null) backfill.embedded = Math.min(backfill.queued, backfill.embedded + saved);
       const spaces = new Map((await store.memories.getMany(pending.map(p => p.id))).map(m => [m.id, m.space_id]));
       for (const item of items) {
         const space = spaces.get(item.memory_id);
@@ -78,6 +101,9 @@ export function createIndexer({ store, embedder, clock, ann, log = () => {} }: I
     embedder,
     get lastError() {
       return lastError;
+    },
+    get backfill() {
+      return backfill && { ...backfill };
     },
     vectors() {
       loaded ??= load();

@@ -7,6 +7,8 @@ type IndexDeps = Pick<Deps, 'store' | 'indexer'>;
  * Unknown ids come back as failed with reason `not_found` without failing the call.
  */
 export async function reindexMemories(deps: IndexDeps, input: { memory_ids?: string[] | null; batch_size: number }) {
+  // Without ids: every memory lacking a vector of the current model counts too (written before it was configured).
+  if (!input.memory_ids?.length && deps.indexer) await deps.store.search.markMissingVectors(deps.indexer.embedder.model);
   const requested = input.memory_ids?.length ? [...new Set(input.memory_ids)] : await deps.store.search.idsNeedingReindex();
   const existing = new Set((await deps.store.memories.getMany(requested)).filter(m => m.lifecycle_state !== 'forgotten').map(m => m.id));
   const found = requested.filter(id => existing.has(id));
@@ -37,7 +39,8 @@ export async function reindexMemories(deps: IndexDeps, input: { memory_ids?: str
 }
 
 /** How many memories still wait for their embedding (a client may poll this until it is 0). */
-export async function reindexStatus(deps: Pick<Deps, 'store'>, input: { include_ids: boolean }) {
+export async function reindexStatus(deps: IndexDeps, input: { include_ids: boolean }) {
+  await deps.indexer?.vectors(); // queues what the current model has not embedded yet
   const count = await deps.store.search.countNeedingReindex();
   const sample = await deps.store.memories.getMany(await deps.store.search.idsNeedingReindex(5));
   return {
@@ -48,10 +51,20 @@ export async function reindexStatus(deps: Pick<Deps, 'store'>, input: { include_
   };
 }
 
-/** Whether semantic search is on, with which model, and how far the index has got. */
+/** The start-up backfill as the status shows it: how many of the memories queued at start are embedded, how many wait. */
+function presentBackfill(indexer: NonNullable<IndexDeps['indexer']>, pending: number) {
+  const backfill = indexer.backfill;
+  if (!backfill) return null;
+  const { model, queued, embedded, started_at, finished_at } = backfill;
+  return { in_progress: finished_at === null, model, queued, embedded, remaining: pending, started_at, finished_at };
+}
+
+/** Whether semantic search is on, with which model, and how far the index has got (with the start-up backfill). */
 export async function searchIndexStatus(deps: IndexDeps) {
+  // Loading the vectors first queues what the current model has not embedded yet, so the counts below include it.
+  const vectors = deps.indexer ? await deps.indexer.vectors() : null;
   const pending = await deps.store.search.countNeedingReindex();
-  if (!deps.indexer) {
+  if (!deps.indexer || !vectors) {
     return {
       available: true,
       model_cached: false,
@@ -64,18 +77,20 @@ export async function searchIndexStatus(deps: IndexDeps) {
       indexed_vectors: 0,
       pending_memories: pending,
       last_error: null,
+      backfill: null,
     };
   }
   const embedder = deps.indexer.embedder;
-  const vectors = await deps.indexer.vectors();
   const remote = embedder.provider === 'openai';
+  const backfill = presentBackfill(deps.indexer, pending);
+  const progress = backfill?.in_progress ? `; embedding existing memories: ${backfill.embedded} of ${backfill.queued} done` : '';
   return {
     available: deps.indexer.lastError === null,
     model_cached: true,
     model_name: embedder.model,
     message: deps.indexer.lastError
-      ? `Embedding is failing (${deps.indexer.lastError}); search falls back to full text for memories not yet embedded`
-      : `Hybrid search: full text + ${embedder.model} (${vectors.size} vectors, ${pending} pending)`,
+      ? `Embedding is failing (${deps.indexer.lastError}); search falls back to full text for memories not yet embedded${progress}`
+      : `Hybrid search: full text + ${embedder.model} (${vectors.size} vectors, ${pending} pending${progress})`,
     embedding_mode: remote ? 'remote' : 'local',
     remote_provider: remote ? embedder.provider : null,
     remote_model: remote ? embedder.model : null,
@@ -83,6 +98,7 @@ export async function searchIndexStatus(deps: IndexDeps) {
     indexed_vectors: vectors.size,
     pending_memories: pending,
     last_error: deps.indexer.lastError,
+    backfill,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import { absoluteSimilarity, cueBoost, lexicalOverlap, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
-import { ftsAnyOfWords, hasCjk, queryWords, terms } from '../../domain/text.ts';
+import { ftsAnyOfWords, hasCjk, queryWords, terms, termsAsWritten } from '../../domain/text.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../memories/read.ts';
@@ -233,8 +233,12 @@ function isAfter(a: { id: string; created_at: string }, b: { id: string; created
  * left out: it cost recall@1.
  */
 export async function searchMemories(deps: SearchDeps, input: SearchInput) {
-  const filter = toFilter(input);
+  // Forgotten memories are never found, even when asked for (the contract accepts the state and ignores it).
+  const states = input.include_states.filter(s => s !== 'forgotten');
+  if (states.length === 0) return { results: [], semantic_unavailable: deps.indexer ? null : 'no embedding model is configured' };
+  const filter = toFilter({ ...input, include_states: states });
   const queryTerms = terms(input.query);
+  const asWritten = termsAsWritten(input.query);
   const dates = input.mode === 'deep' ? datesInQuery(input.query, new Date(deps.clock.now())) : [];
   const cues = queryCues(input.query, dates);
   const [lexical, { hits: semantic, cosines, unavailable }] = await Promise.all([
@@ -292,9 +296,10 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
     const similarity = Math.min(ceiling, absoluteSimilarity(s.overlap, s.semanticScore));
     ceiling = similarity;
     return {
-      memory: presented[i]!,
+      // Search results name their labels (clients show them as tags); a single read keeps the label objects.
+      memory: { ...presented[i]!, labels: presented[i]!.labels.map(l => l.name) },
       similarity_score: Number(similarity.toFixed(4)),
-      relevance_reason: describe(s.overlap.matched, s.semanticScore, s.when?.text, s.entityNames),
+      relevance_reason: describe(s.overlap.matched.map(t => asWritten.get(t) ?? t), s.semanticScore, s.when?.text, s.entityNames),
       related_entities: entityNodes.get(s.memory.id) ?? [],
       score_breakdown: {
         lexical: { rank: s.c.lexicalRank ?? null, coverage: s.overlap.coverage, dice: Number(s.overlap.dice.toFixed(4)) },

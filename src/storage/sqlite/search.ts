@@ -269,6 +269,28 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return counts.reduce((a, b) => a + b, 0);
     },
 
+    async markMissingVectors(model) {
+      const result = await db
+        .updateTable('memories')
+        .set({ reindex_needed: 1 })
+        .where('reindex_needed', '=', sql.lit(0))
+        .where('lifecycle_state', '!=', 'forgotten')
+        .where(eb =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('memory_embeddings as e')
+                .select(sql.lit(1).as('one'))
+                .whereRef('e.memory_id', '=', 'memories.id')
+                .whereRef('e.content_version', '=', 'memories.version')
+                .where('e.model', '=', model),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async dropVectorsNotOf(model) {
       const result = await db.deleteFrom('memory_embeddings').where('model', '!=', model).executeTakeFirst();
       return Number(result.numDeletedRows);
