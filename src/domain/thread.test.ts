@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   bm25Score,
   deriveThreadTitle,
+  exceedsJsonDepth,
   isCalendarDate,
   isDuplicateOf,
   messageHash,
@@ -29,6 +30,24 @@ describe('message dedup keys', () => {
     assert.equal(isDuplicateOf({ role: 'user', content: 'hi', external_id: 'e2' }, stored), false);
     assert.equal(isDuplicateOf({ role: 'assistant', content: 'hi', external_id: 'e1' }, stored), false);
     assert.equal(isDuplicateOf({ role: 'user', content: 'hi there', external_id: 'e1' }, stored), false);
+  });
+
+  test('a message whose id derives from a key matches its own id, or the same words stored outside that key', () => {
+    const keyed = { role: 'user', content: 'continue', external_id: 'k:3', derived_from: 'k' };
+    assert.equal(isDuplicateOf(keyed, { role: 'user', content: 'continue', external_id: 'k:3' }), true);
+    assert.equal(isDuplicateOf(keyed, { role: 'user', content: 'continue', external_id: 'k:1' }), false);
+    assert.equal(isDuplicateOf(keyed, { role: 'user', content: 'continue', external_id: null }), true);
+    assert.equal(isDuplicateOf(keyed, { role: 'user', content: 'continue', external_id: 'other:1' }), true);
+    assert.equal(isDuplicateOf(keyed, { role: 'user', content: 'go on', external_id: 'k:3' }), false);
+  });
+
+  test('JSON depth counts objects and arrays, the value itself being level 1', () => {
+    assert.equal(exceedsJsonDepth({ a: [1, { b: 'x' }] }, 3), false);
+    assert.equal(exceedsJsonDepth({ a: [1, { b: { c: 1 } }] }, 3), true);
+    assert.equal(exceedsJsonDepth('text', 0), false);
+    let deep: unknown = {};
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    assert.equal(exceedsJsonDepth(deep, 32), true);
   });
 });
 

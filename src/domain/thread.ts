@@ -38,15 +38,43 @@ export interface DedupCandidate {
   role: string;
   content: string;
   external_id: string | null;
+  /** The idempotency key `external_id` was derived from (`<key>:<index>`), when the caller gave the message none. */
+  derived_from?: string | null;
+}
+
+/** The external id an idempotency key gives the message at `index` of a request that carries none of its own. */
+export function keyedExternalId(key: string, index: number): string {
+  return `${key}:${index}`;
 }
 
 /**
- * Whether `message` repeats `stored`: same role and content, and the same `external_id` when the message
- * carries one (a message without one matches on role and content alone).
+ * Whether `message` repeats `stored`: same role and content, and
+ * - a message with an external id of its own: the same id;
+ * - a message whose id derives from an idempotency key: the same id, or a stored message not written under that key
+ *   (within one key, position tells repeated words apart; against everything else, content decides);
+ * - a message without an id: nothing more.
  */
-export function isDuplicateOf(message: DedupCandidate, stored: DedupCandidate): boolean {
+export function isDuplicateOf(message: DedupCandidate, stored: Pick<DedupCandidate, 'role' | 'content' | 'external_id'>): boolean {
   if (message.role !== stored.role || message.content !== stored.content) return false;
-  return message.external_id === null || message.external_id === stored.external_id;
+  if (message.external_id === null || message.external_id === stored.external_id) return true;
+  if (!message.derived_from) return false;
+  return !(stored.external_id ?? '').startsWith(`${message.derived_from}:`);
+}
+
+/** Bounds of a thread's free-form metadata: nesting depth (the object itself is 1) and JSON length in characters. */
+export const MAX_THREAD_METADATA_DEPTH = 32;
+export const MAX_THREAD_METADATA_CHARS = 64_000;
+
+/** Whether JSON-like `value` nests deeper than `max` (objects and arrays count), found without recursion. */
+export function exceedsJsonDepth(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** A rough token count (about four characters a token), for `token_count` and `total_tokens`. */

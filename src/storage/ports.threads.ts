@@ -56,7 +56,7 @@ export interface ThreadSourceCount {
   last_activity: string;
 }
 
-/** The acknowledgement recorded for an idempotency key, replayed when the key comes again. */
+/** The acknowledgement recorded for an idempotency key, replayed when the same request comes again. */
 export interface AppendAck {
   messages_added: number;
   total_messages: number;
@@ -92,8 +92,10 @@ export interface ThreadRepo {
   /** A message by id, with the thread it belongs to. */
   findMessage(messageId: string): Promise<{ id: string; thread_pk: string; thread_id: string; space_id: string } | undefined>;
 
-  appendAck(threadPk: string, key: string): Promise<AppendAck | undefined>;
-  saveAppendAck(threadPk: string, key: string, ack: AppendAck, at: string): Promise<void>;
+  /** What the key last answered, and the fingerprint of the request it answered (null when not recorded). */
+  appendKey(threadPk: string, key: string): Promise<{ ack: AppendAck; request_hash: string | null } | undefined>;
+  /** Records (or replaces) the key's acknowledgement and request fingerprint. */
+  saveAppendKey(threadPk: string, key: string, entry: { ack: AppendAck; request_hash: string }, at: string): Promise<void>;
 
   /** Ids of the memories of a space whose source is this thread. */
   memoryIds(spaceId: string, threadId: string): Promise<string[]>;

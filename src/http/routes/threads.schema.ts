@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { AUTO_IMPORT_RULE_TYPES, PERSIST_MODES, SESSION_CLIENTS, THREAD_SEARCH_MODES } from '../../domain/thread.ts';
+import {
+  AUTO_IMPORT_RULE_TYPES,
+  exceedsJsonDepth,
+  MAX_THREAD_METADATA_CHARS,
+  MAX_THREAD_METADATA_DEPTH,
+  PERSIST_MODES,
+  SESSION_CLIENTS,
+  THREAD_SEARCH_MODES,
+} from '../../domain/thread.ts';
 import { boolQuery, dateString, idParam, intQuery, optionalBody } from '../schemas.ts';
 
 const metadata = z.record(z.string(), z.unknown());
@@ -88,7 +96,15 @@ const importMessage = z.object({
   external_id: z.string().max(1000).nullish(),
 });
 
-const importItem = z.object({
+/** A space named inside an import's metadata (`metadata.space_id`, as some capture clients send it) is a space id too. */
+const metadataSpace = (item: { metadata?: Record<string, unknown> | null }, ctx: z.RefinementCtx) => {
+  const named = item.metadata?.space_id;
+  if (named !== undefined && named !== null && !spaceId.safeParse(named).success) {
+    ctx.addIssue({ code: 'custom', path: ['metadata', 'space_id'], message: 'space_id must be a string of 1 to 200 characters' });
+  }
+};
+
+const importItemFields = z.object({
   thread_id: z.string().min(1).max(1000).nullish(),
   title: text(1000).nullish(),
   messages: z.array(importMessage).nullish(),
@@ -100,9 +116,15 @@ const importItem = z.object({
   tool_version: text(200).nullish(),
   metadata: metadata.nullish(),
   space_id: spaceId.nullish(),
+  /** Onto a thread that exists, the import appends with the rules of `/threads/{id}/append`. */
+  deduplicate: z.boolean().nullish(),
+  idempotency_key: z.string().min(1).max(1000).nullish(),
+  expected_message_count: z.number().int().min(0).nullish(),
 });
 
-export const importThreadsBody = importItem.extend({ threads: z.array(importItem).nullish() });
+const importItem = importItemFields.superRefine(metadataSpace);
+
+export const importThreadsBody = importItemFields.extend({ threads: z.array(importItem).nullish() }).superRefine(metadataSpace);
 
 export const sessionSaveBody = z.object({
   client: z.enum(SESSION_CLIENTS),
@@ -138,3 +160,19 @@ export const importConfigBody = optionalBody(
 );
 
 export const projectQuery = z.object({ project_encoded: z.string().min(1) });
+
+/** Free-form metadata within the thread bounds: depth checked first (so a deep value is never serialised), then size. */
+const boundedMetadata = metadata.superRefine((value, ctx) => {
+  if (exceedsJsonDepth(value, MAX_THREAD_METADATA_DEPTH)) {
+    ctx.addIssue({ code: 'custom', message: `metadata nests deeper than ${MAX_THREAD_METADATA_DEPTH} levels` });
+  } else if (JSON.stringify(value).length > MAX_THREAD_METADATA_CHARS) {
+    ctx.addIssue({ code: 'custom', message: `metadata is longer than ${MAX_THREAD_METADATA_CHARS} characters of JSON` });
+  }
+});
+
+/** `POST /threads/{id}/metadata/merge` (as the OpenCode capture client calls it). */
+export const metadataMergeBody = z.object({
+  metadata: boundedMetadata,
+  only_missing: z.boolean().default(false),
+  space_id: spaceId.nullish(),
+});

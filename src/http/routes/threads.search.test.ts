@@ -161,30 +161,33 @@ describe('importing threads (POST /threads/import)', () => {
   test('markdown mode reads ## User / ## Assistant sections and takes the title from front matter', async () => {
     const markdown = '---\ntitle: Python Async Patterns\nsource: chatgpt\ndate: 2025-06-15\n---\n\n## User\n\ngather or create_task?\n\n## Assistant\n\n```python\n## User\nawait asyncio.gather(a(), b())\n```\n\nUse gather when you need every result.\n';
     const imported = await post(app, '/threads/import', { thread_id: 'md-1', markdown_content: markdown });
-    assert.deepEqual(imported.body.results[0], { success: true, thread_id: 'md-1', title: 'Python Async Patterns', message_count: 2, error: null });
+    assert.deepEqual(imported.body.results[0], {
+      success: true, thread_id: 'md-1', title: 'Python Async Patterns', message_count: 2, error: null, error_code: null,
+      append_mode: 'created', messages_added: 2, duplicates_skipped: 0,
+    });
     const thread = await get(app, '/threads/md-1');
     assert.equal(thread.body.source, 'chatgpt');
     assert.match(thread.body.messages[1].content, /^```python\n## User/);
     assert.equal(thread.body.thread.metadata.front_matter.date, '2025-06-15');
   });
 
-  test('batch mode imports each thread on its own: a duplicate id or an empty one fails alone', async () => {
+  test('batch mode imports each thread on its own: an empty one fails alone, a known id is appended to', async () => {
     await post(app, '/threads', { thread_id: 'taken', messages: [] });
     const batch = await post(app, '/threads/import', {
       threads: [
         { thread_id: 'b-1', title: 'One', messages: [msg('user', 'one')] },
-        { thread_id: 'taken', messages: [msg('user', 'dup')] },
+        { thread_id: 'taken', messages: [msg('user', 'more')] },
         { title: 'Two', markdown_content: '## User\n\ntwo\n\n## Assistant\n\n2' },
         { title: 'Nothing' },
       ],
     });
     assert.equal(batch.status, 200);
     assert.equal(batch.body.success, false);
-    assert.equal(batch.body.imported_count, 2);
-    assert.equal(batch.body.failed_count, 2);
-    assert.deepEqual(batch.body.results.map((r: any) => r.success), [true, false, true, false]);
-    assert.match(batch.body.results[1].error, /already exists/);
-    assert.equal((await get(app, '/threads/taken')).body.message_count, 0);
+    assert.equal(batch.body.imported_count, 3);
+    assert.equal(batch.body.failed_count, 1);
+    assert.deepEqual(batch.body.results.map((r: any) => r.success), [true, true, true, false]);
+    assert.equal(batch.body.results[3].error_code, 'nothing_to_import');
+    assert.equal((await get(app, '/threads/taken')).body.message_count, 1);
   });
 
   test('single mode with nothing to import, or markdown without sections, is a 422', async () => {

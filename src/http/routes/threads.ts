@@ -7,6 +7,7 @@ import { deleteThread } from '../../services/threads/delete.ts';
 import { searchThreads } from '../../services/threads/search.ts';
 import { listFavoriteThreads, setThreadFavorite } from '../../services/threads/favorites.ts';
 import { importThreads } from '../../services/threads/import.ts';
+import { mergeThreadMetadata } from '../../services/threads/metadata.ts';
 import { getImportConfig, setProjectHidden, updateImportConfig } from '../../services/threads/importConfig.ts';
 import { saveSessions } from '../../services/threads/sessions.ts';
 import {
@@ -19,6 +20,7 @@ import {
   importConfigBody,
   importThreadsBody,
   listThreadsQuery,
+  metadataMergeBody,
   projectQuery,
   searchThreadsQuery,
   sessionSaveBody,
@@ -38,7 +40,7 @@ export const threadRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   );
   app.get('/threads', { schema: { tags, querystring: listThreadsQuery } }, req => listThreads(deps, req.query));
   app.post('/threads/import', { schema: { ...withSpace, body: importThreadsBody } }, req =>
-    importThreads(deps, { ...req.body, space_id: space(req.body, req.query) }),
+    importThreads(deps, req.body, req.query.space_id),
   );
   app.get('/threads/summaries', { schema: withSpace }, req => threadSummaries(deps, req.query));
   app.get('/threads/sources', { schema: withSpace }, req => threadSources(deps, req.query));
@@ -64,6 +66,9 @@ export const threadRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   );
   app.post('/threads/:thread_id/append', { schema: { ...withSpace, params: threadIdParams, body: appendBody } }, req =>
     appendMessages(deps, req.params.thread_id, { ...req.body, messages: req.body.messages ?? [], space_id: space(req.body, req.query) }),
+  );
+  app.post('/threads/:thread_id/metadata/merge', { schema: { ...withSpace, params: threadIdParams, body: metadataMergeBody } }, req =>
+    mergeThreadMetadata(deps, req.params.thread_id, { ...req.body, space_id: space(req.body, req.query) }),
   );
   app.post('/threads/:thread_id/favorite', { schema: { tags, params: threadIdParams, querystring: favoriteThreadQuery } }, req =>
     setThreadFavorite(deps, req.params.thread_id, req.query),

@@ -43,8 +43,10 @@ export interface ThreadMessagesTable {
 export interface ThreadAppendKeysTable {
   thread_pk: string;
   key: string;
-  /** The acknowledgement first given, JSON. */
+  /** The acknowledgement last given under the key, JSON. */
   ack: string;
+  /** Fingerprint of the request that acknowledgement answered (null on rows from before migration 009). */
+  request_hash: string | null;
   created_at: string;
 }
 

@@ -150,16 +150,22 @@ export function threadRepo(db: Kysely<Database>): ThreadRepo {
         .executeTakeFirst();
     },
 
-    async appendAck(threadPk, key) {
-      const row = await db.selectFrom('thread_append_keys').select('ack').where('thread_pk', '=', threadPk).where('key', '=', key).executeTakeFirst();
-      return row && (JSON.parse(row.ack) as AppendAck);
+    async appendKey(threadPk, key) {
+      const row = await db
+        .selectFrom('thread_append_keys')
+        .select(['ack', 'request_hash'])
+        .where('thread_pk', '=', threadPk)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row && { ack: JSON.parse(row.ack) as AppendAck, request_hash: row.request_hash };
     },
 
-    async saveAppendAck(threadPk, key, ack, at) {
+    async saveAppendKey(threadPk, key, { ack, request_hash }, at) {
+      const json = JSON.stringify(ack);
       await db
         .insertInto('thread_append_keys')
-        .values({ thread_pk: threadPk, key, ack: JSON.stringify(ack), created_at: at })
-        .onConflict(oc => oc.doNothing())
+        .values({ thread_pk: threadPk, key, ack: json, request_hash, created_at: at })
+        .onConflict(oc => oc.columns(['thread_pk', 'key']).doUpdateSet({ ack: json, request_hash, created_at: at }))
         .execute();
     },
 

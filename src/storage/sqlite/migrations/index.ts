@@ -6,6 +6,7 @@ import * as m004graph from './004_graph.ts';
 import * as m005 from './005_memory_relations.ts';
 import * as m006threads from './006_threads.ts';
 import * as m008 from './008_title_derived.ts';
+import * as m009appendKeys from './009_append_key_requests.ts';
 import * as m012library from './012_library.ts';
 
 /** Numbered, append-only: add a file and a line, never edit a released one. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005_memory_relations': m005,
   '006_threads': m006threads,
   '008_title_derived': m008,
+  '009_append_key_requests': m009appendKeys,
   '012_library': m012library,
 };
 
