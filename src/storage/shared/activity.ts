@@ -29,13 +29,15 @@ function memoriesCreated(db: Kysely<Database>, f: ActivityFilter, crystal: boole
   if (f.source !== undefined) q = q.where('m.source', '=', f.source);
   const kind: FeedEventType = crystal ? 'crystal_created' : 'memory_created';
   return {
+    // The newest ids first, then their fields: sorting narrow rows is several times cheaper than sorting snippets.
     rows: async limit =>
       (
-        await q
+        await db
+          .selectFrom('memories as m')
+          .where('m.id', 'in', q.select('m.id').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit))
           .select(['m.id', 'm.created_at', 'm.space_id', 'm.title', 'm.unit_type', 'm.source', 'm.importance', snippet('m.content').as('text')])
           .orderBy('m.created_at', 'desc')
           .orderBy('m.id', 'desc')
-          .limit(limit)
           .execute()
       ).map(r => ({
         kind,
