@@ -98,6 +98,11 @@ describe('offline distillation rules', () => {
     const parsed = parseTranscript('I always use pnpm in this repo.\nassistant: Noted.');
     assert.deepEqual(parsed.map(m => [m.role, m.content]), [['user', 'I always use pnpm in this repo.'], ['assistant', 'Noted.']]);
   });
+
+  test('speakers may be in bold or brackets; a line that merely starts with a role word is not a speaker', () => {
+    const parsed = parseTranscript('**User:** Ship it\n[assistant]: Shipping\nUser-friendly errors matter');
+    assert.deepEqual(parsed.map(m => [m.role, m.content]), [['user', 'Ship it'], ['assistant', 'Shipping\nUser-friendly errors matter']]);
+  });
 });
 
 describe('triage', () => {

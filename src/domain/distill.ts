@@ -60,7 +60,7 @@ const wordList = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/
  * `**AI**:`, `[human]`) opens a message; text before any speaker is the user's.
  */
 export function parseTranscript(text: string): TranscriptMessage[] {
-  const speaker = /^\s*(?:\*\*|__)?\[?(user|human|me|assistant|ai|bot|model|system|claude|chatgpt|gpt|gemini|codex|agent|tool)\]?(?:\*\*|__)?\s*(?::|>|\]|-)\s?(.*)$/i;
+  const speaker = /^\s*(?:\*\*|__)?\[?(user|human|me|assistant|ai|bot|model|system|claude|chatgpt|gpt|gemini|codex|agent|tool)\]?(?:\*\*|__)?\s*(?::|>)(?:\*\*|__)?\s?(.*)$/i;
   const messages: { role: string; lines: string[] }[] = [];
   for (const line of text.split(/\r?\n/)) {
     const match = speaker.exec(line);
