@@ -18,6 +18,8 @@ import { threadRoutes } from './routes/threads.ts';
 import { agentRoutes } from './routes/agent.ts';
 import { contextRoutes } from './routes/context.ts';
 import { graphRoutes } from './routes/graph.ts';
+import { activityRoutes } from './routes/activity.ts';
+import { distillRoutes } from './routes/distill.ts';
 import { notImplementedRoutes } from './routes/notImplemented.ts';
 
 export interface ServerOptions {
@@ -81,6 +83,8 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(agentRoutes, options);
   await app.register(contextRoutes, options);
   await app.register(graphRoutes, options);
+  await app.register(activityRoutes, options);
+  await app.register(distillRoutes, options);
   await app.register(notImplementedRoutes);
   return app;
 }

@@ -13,6 +13,10 @@ export type * from './ports.threads.ts';
 import type { CommunityRepo, CrystalRepo } from './ports.library.ts';
 
 export type * from './ports.library.ts';
+import type { ActivityRepo } from './ports.activity.ts';
+
+export type * from './ports.activity.ts';
+import type { EvolvesRelation } from '../domain/evolves.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -181,6 +185,26 @@ export interface EvolvesRepo {
   listForMemory(memoryId: string): Promise<EvolvesEdge[]>;
   /** Active edges between two memories, both directions, oldest first. */
   between(a: string, b: string): Promise<EvolvesEdge[]>;
+  /** A page of active edges whose two memories are not forgotten, newest first (ties by id, descending), and how many match. */
+  list(filter: EvolvesListFilter): Promise<{ items: EvolvesListItem[]; total: number }>;
+}
+
+export interface EvolvesListFilter {
+  /** Edges where this memory is the newer or the older one. */
+  memory_id?: string;
+  relation?: EvolvesRelation;
+  unreviewed_only: boolean;
+  /** Edges whose newer memory is in this space. */
+  space_id?: string;
+  limit: number;
+  offset: number;
+}
+
+/** An EVOLVES edge with the titles and space of its memories. */
+export interface EvolvesListItem extends EvolvesEdge {
+  newer_title: string;
+  older_title: string;
+  space_id: string;
 }
 
 export interface ApiKeyRepo {
@@ -205,6 +229,7 @@ export interface Repos {
   workingMemory: WorkingMemoryRepo;
   communities: CommunityRepo;
   crystals: CrystalRepo;
+  activity: ActivityRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */

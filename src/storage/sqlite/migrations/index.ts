@@ -7,6 +7,7 @@ import * as m005 from './005_memory_relations.ts';
 import * as m006threads from './006_threads.ts';
 import * as m008 from './008_title_derived.ts';
 import * as m009appendKeys from './009_append_key_requests.ts';
+import * as m010activity from './010_activity.ts';
 import * as m012library from './012_library.ts';
 
 /** Numbered, append-only: add a file and a line, never edit a released one. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006_threads': m006threads,
   '008_title_derived': m008,
   '009_append_key_requests': m009appendKeys,
+  '010_activity': m010activity,
   '012_library': m012library,
 };
 
