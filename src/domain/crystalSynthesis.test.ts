@@ -72,6 +72,14 @@ test('the crystal never grows past the content bound', () => {
 });
 
 test('the default title names the top entities, else the most central sentence', () => {
-  assert.equal(defaultCrystalTitle(['Caroline', 'LGBTQ support group', 'adoption', 'Oscar'], 'x'), 'Caroline, LGBTQ support group and adoption');
+  const entities = [
+    { name: 'Caroline', entity_type: 'person' },
+    { name: '2026-05-04', entity_type: 'date' },
+    { name: 'LGBTQ support group', entity_type: 'organization' },
+    { name: 'Lisbon', entity_type: 'location' },
+    { name: 'Oscar', entity_type: 'person' },
+  ];
+  assert.equal(defaultCrystalTitle(entities, 'x'), 'Caroline, LGBTQ support group and Lisbon');
+  assert.equal(defaultCrystalTitle(entities.slice(0, 2), 'x'), 'Caroline');
   assert.equal(defaultCrystalTitle([], 'The support group meets every Tuesday.'), 'The support group meets every Tuesday.');
 });

@@ -234,9 +234,15 @@ export function synthesizeExtractive(sources: readonly SynthesisSource[], maxCha
   };
 }
 
-/** A crystal's title when the caller gives none: its top entities ("A, B and C"), else its most central sentence. */
-export function defaultCrystalTitle(entityNames: readonly string[], lead: string): string {
-  const names = entityNames.slice(0, 3);
+/** Entities that say what a text is about (a date, an amount or an address does not). */
+const TITLE_ENTITY_TYPES = new Set(['person', 'organization', 'location', 'product', 'technology', 'event', 'other']);
+
+/**
+ * A crystal's title when the caller gives none: its top entities ("A, B and C", most shared first, dates, amounts and
+ * addresses left out), else its most central sentence.
+ */
+export function defaultCrystalTitle(entities: readonly { name: string; entity_type: string }[], lead: string): string {
+  const names = entities.filter(e => TITLE_ENTITY_TYPES.has(e.entity_type)).slice(0, 3).map(e => e.name);
   if (names.length > 0) {
     const joined = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
     return deriveTitle(joined);
