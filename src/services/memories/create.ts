@@ -1,5 +1,5 @@
 import { DEFAULT_SPACE, deriveTitle, type UnitType } from '../../domain/memory.ts';
-import type { MemoryRecord } from '../../storage/ports.ts';
+import type { MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
 import { suggestLabels } from '../labels/suggest.ts';
@@ -26,6 +26,14 @@ export interface CreateMemoryInput {
   unit_type?: UnitType | null;
 }
 
+/** What other services may ask of a create, never a caller of POST /memories. */
+export interface InternalCreateOptions {
+  /** Stores the memory as a crystal (is_crystal). */
+  is_crystal?: boolean;
+  /** Writes that belong with the new memory, run inside its transaction (the crystal's sources, say). */
+  inTransaction?: (tx: Repos, memory: MemoryRecord) => Promise<void>;
+}
+
 /**
  * The title a create or upsert stores: the caller's when given; else an upserted memory keeps a title its caller gave
  * once, and an automatic title is derived again from the (new) content so removed words never linger in it.
@@ -46,6 +54,7 @@ export function titleOnWrite(given: string | null | undefined, content: string, 
 export async function createMemory(
   deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'embedder' | 'autoLabel' | 'extraction'>,
   input: CreateMemoryInput,
+  internal: InternalCreateOptions = {},
 ) {
   const warnings: string[] = [];
   const at = deps.clock.now();
@@ -94,7 +103,7 @@ export async function createMemory(
         id: input.id ?? deps.ids.next(),
         lifecycle_state: 'active',
         is_latest: true,
-        is_crystal: false,
+        is_crystal: internal.is_crystal ?? false,
         is_favorite: false,
         favorited_at: null,
         reindex_needed: semantic,
@@ -106,6 +115,7 @@ export async function createMemory(
       };
       await tx.memories.insert(memory);
     }
+    await internal.inTransaction?.(tx, memory);
 
     if (input.labels) {
       const labels = await ensureLabels(deps, tx, input.labels);

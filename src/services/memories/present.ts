@@ -1,5 +1,6 @@
 import type { LabelRecord, MemoryRecord } from '../../storage/ports.ts';
 import type { SourceThreadInfo } from '../threads/provenance.ts';
+import type { CrystalSummary } from '../crystals/read.ts';
 
 export interface LabelRef {
   id: string;
@@ -10,8 +11,14 @@ export interface LabelRef {
 /**
  * The memory as the interface shows it: the reference's MemoryPublic plus the contract's extra fields.
  * `sourceThread` is the thread it cites (see threads/provenance.ts sourceThreads), null when it cites none.
+ * A crystal carries a `crystal` field (see crystals/read.ts crystalSummaries); other memories have none.
  */
-export function presentMemory(memory: MemoryRecord, labels: LabelRecord[] = [], sourceThread: SourceThreadInfo | null = null) {
+export function presentMemory(
+  memory: MemoryRecord,
+  labels: LabelRecord[] = [],
+  sourceThread: SourceThreadInfo | null = null,
+  crystal: CrystalSummary | null = null,
+) {
   return {
     id: memory.id,
     title: memory.title,
@@ -41,6 +48,7 @@ export function presentMemory(memory: MemoryRecord, labels: LabelRecord[] = [], 
     source_message_id: memory.source_message_id,
     created_at: memory.created_at,
     updated_at: memory.updated_at,
+    ...(memory.is_crystal ? { crystal } : {}),
   };
 }
 

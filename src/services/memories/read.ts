@@ -6,6 +6,7 @@ import type { MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemory } from './present.ts';
 import { sourceThreads } from '../threads/provenance.ts';
+import { crystalSummaries } from '../crystals/read.ts';
 
 export interface FindOptions {
   /** When given, a memory in another space is treated as missing. */
@@ -23,17 +24,25 @@ export async function requireMemory(repos: Pick<Repos, 'memories'>, id: string, 
   return memory;
 }
 
-/** One memory with its labels. */
+/** One memory with its labels (and, for a crystal, its sources' staleness). */
 export async function getMemory(deps: Pick<Deps, 'store'>, id: string, query: { space_id?: string }) {
   const memory = await requireMemory(deps.store, id, { space_id: query.space_id });
-  const [labels, threads] = await Promise.all([deps.store.memoryLabels.labelsOf([id]), sourceThreads(deps.store, [memory])]);
-  return presentMemory(memory, labels.get(id), threads.get(id));
+  const [labels, threads, crystals] = await Promise.all([
+    deps.store.memoryLabels.labelsOf([id]),
+    sourceThreads(deps.store, [memory]),
+    crystalSummaries(deps, [memory]),
+  ]);
+  return presentMemory(memory, labels.get(id), threads.get(id), crystals.get(id));
 }
 
-/** Presents several memories with their labels (fetched in one query) and the threads they cite. */
+/** Presents several memories with their labels (fetched in one query), the threads they cite, and crystals' staleness. */
 export async function presentMemories(deps: Pick<Deps, 'store'>, memories: MemoryRecord[]) {
-  const [labels, threads] = await Promise.all([deps.store.memoryLabels.labelsOf(memories.map(m => m.id)), sourceThreads(deps.store, memories)]);
-  return memories.map(m => presentMemory(m, labels.get(m.id), threads.get(m.id)));
+  const [labels, threads, crystals] = await Promise.all([
+    deps.store.memoryLabels.labelsOf(memories.map(m => m.id)),
+    sourceThreads(deps.store, memories),
+    crystalSummaries(deps, memories),
+  ]);
+  return memories.map(m => presentMemory(m, labels.get(m.id), threads.get(m.id), crystals.get(m.id)));
 }
 
 export interface ListMemoriesInput {
