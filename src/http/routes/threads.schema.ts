@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AUTO_IMPORT_RULE_TYPES, PERSIST_MODES, SESSION_CLIENTS, THREAD_SEARCH_MODES } from '../../domain/thread.ts';
-import { boolQuery, dateString, idParam, intQuery, optionalBody } from '../schemas.ts';
+import { boolQuery, dateString, idParam, idString, intQuery, jsonObject, optionalBody } from '../schemas.ts';
 
-const metadata = z.record(z.string(), z.unknown());
+const metadata = jsonObject;
 const spaceId = z.string().min(1).max(200);
 const text = (max: number) => z.string().max(max);
 
@@ -18,10 +18,10 @@ const message = z.object({
   external_id: z.string().max(1000).nullish(),
 });
 
-export const threadIdParams = z.object({ thread_id: idParam.max(1000) });
+export const threadIdParams = z.object({ thread_id: idParam });
 
 export const createThreadBody = z.object({
-  thread_id: z.string().min(1).max(1000),
+  thread_id: idString,
   title: text(1000).nullish(),
   summary: text(20_000).nullish(),
   messages: z.array(message),
@@ -89,7 +89,7 @@ const importMessage = z.object({
 });
 
 const importItem = z.object({
-  thread_id: z.string().min(1).max(1000).nullish(),
+  thread_id: idString.nullish(),
   title: text(1000).nullish(),
   messages: z.array(importMessage).nullish(),
   markdown_content: z.string().nullish(),
@@ -108,7 +108,8 @@ export const sessionSaveBody = z.object({
   client: z.enum(SESSION_CLIENTS),
   project_path: z.string().min(1).max(4096),
   persist_mode: z.enum(PERSIST_MODES).default('current'),
-  session_id: z.string().min(1).max(500).nullish(),
+  /** The thread id is `<client>-<session_id>`, and ids are at most 200 characters. */
+  session_id: z.string().min(1).max(180).nullish(),
   summary: text(20_000).nullish(),
   truncate_large_content: z.boolean().default(false),
   space_id: spaceId.nullish(),
