@@ -6,6 +6,7 @@ import type { Deps } from '../services/deps.ts';
 import type { Authenticator } from '../services/auth/authenticator.ts';
 import { installErrorHandlers, MalformedJsonError } from './errors.ts';
 import { clientErrorHandler, frameworkErrors } from './frameworkErrors.ts';
+import { installUnknownFieldWarnings } from './unknownFields.ts';
 import { MAX_ID_CHARS } from './schemas.ts';
 import { installAuth } from './auth.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -58,6 +59,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   });
 
   installErrorHandlers(app);
+  installUnknownFieldWarnings(app);
   installAuth(app, auth);
 
   await app.register(fastifySwagger, {
