@@ -122,6 +122,15 @@ describe('every id the service accepts can be addressed, and no id answers 414',
     assert.deepEqual(validationLocs(await post(app, '/threads', { thread_id: 't'.repeat(201), messages: [] })), ['body.thread_id']);
   });
 
+  test('an exact-mode entity id of 200 characters is applied and read back', async () => {
+    const memory = await createMemory(app, { content: 'Grace Hopper wrote compilers' });
+    const id = 'g'.repeat(200);
+    const applied = await post(app, `/memories/${memory}/extract-kg/apply?resolution=exact`, { entities: [{ id, name: 'Grace Hopper', entity_type: 'person' }] });
+    assert.equal(applied.status, 200, applied.text);
+    const read = await get(app, `/entities/${id}`);
+    assert.equal(read.status, 200, read.text);
+  });
+
   test('an entity id over 200 characters in an extraction apply is a 422', async () => {
     const memory = await createMemory(app, { content: 'Ada Lovelace wrote notes' });
     const entities = [{ id: 'e'.repeat(201), name: 'Ada', entity_type: 'person' }];
