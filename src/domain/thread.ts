@@ -61,21 +61,8 @@ export function isDuplicateOf(message: DedupCandidate, stored: Pick<DedupCandida
   return !(stored.external_id ?? '').startsWith(`${message.derived_from}:`);
 }
 
-/** Bounds of a thread's free-form metadata: nesting depth (the object itself is 1) and JSON length in characters. */
-export const MAX_THREAD_METADATA_DEPTH = 32;
+/** A thread's metadata after a merge serialises to at most this many characters (the request's own bound is the HTTP layer's). */
 export const MAX_THREAD_METADATA_CHARS = 64_000;
-
-/** Whether JSON-like `value` nests deeper than `max` (objects and arrays count), found without recursion. */
-export function exceedsJsonDepth(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
 
 /** A rough token count (about four characters a token), for `token_count` and `total_tokens`. */
 export function estimateTokens(content: string): number {

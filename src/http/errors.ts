@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, InputError } from '../errors.ts';
+import { trackAllowedMethods } from './allowedMethods.ts';
+import { describeClientError } from './frameworkErrors.ts';
 
 /** One entry of FastAPI's HTTPValidationError. */
 export interface ValidationIssue {
@@ -35,7 +37,10 @@ function validationIssues(error: unknown): ValidationIssue[] | null {
   return null;
 }
 
-/** The only place errors become responses: 422 in FastAPI's shape, the rest as {detail, error_code}. */
+/**
+ * The only place errors become responses: 422 in FastAPI's shape, the rest as {detail, error_code}. Call before any
+ * route is registered (the 405 answer learns the routes as they are added).
+ */
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const issues = validationIssues(error);
@@ -46,14 +51,20 @@ export function installErrorHandlers(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: unsupported media type, body too large, bad URL encoding.
-      const code = (error.code ?? 'bad_request').replace(/^FST_ERR_/, '').toLowerCase();
-      return reply.code(status).send({ detail: error.message, error_code: code });
+      const { detail, error_code } = describeClientError(error, request);
+      return reply.code(status).send({ detail, error_code });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal server error', error_code: 'internal_error' });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ detail: 'Not Found', error_code: 'not_found', path: request.url.split('?')[0] }),
-  );
+  const allowedMethods = trackAllowedMethods(app);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = allowedMethods(path);
+    if (allowed.length && !allowed.includes(request.method)) {
+      return reply.code(405).header('allow', allowed.join(', ')).send({ detail: 'Method Not Allowed', error_code: 'method_not_allowed' });
+    }
+    return reply.code(404).send({ detail: 'Not Found', error_code: 'not_found', path });
+  });
 }

@@ -11,7 +11,16 @@ export const numberQuery = (min: number, max: number, fallback: number) => z.coe
 /** true/false, 1/0, yes/no, on/off: anything else is a 422. */
 export const boolQuery = () => z.stringbool();
 
-export const idParam = z.string().min(1);
+/**
+ * The longest id the service accepts, in a body or a path (the reference bounds memory ids at 200). The router's
+ * `maxParamLength` is the same number, so every id that can be stored can be addressed.
+ */
+export const MAX_ID_CHARS = 200;
+
+/** An id given by the caller: a memory, thread, label, entity or relation id. */
+export const idString = z.string().min(1).max(MAX_ID_CHARS);
+
+export const idParam = idString;
 
 export const memoryIdParams = z.object({ memory_id: idParam });
 
@@ -22,3 +31,33 @@ export const dateString = z.string().refine(value => !Number.isNaN(Date.parse(va
 
 /** A body real clients may leave out entirely (no body, or an empty one): absent means `{}`. */
 export const optionalBody = <T extends z.ZodObject>(schema: T) => schema.nullish().transform(value => value ?? ({} as z.output<T>));
+
+/** Free-form JSON fields (metadata, properties) nest at most this deep: storage and SQLite's JSON functions recurse. */
+export const MAX_JSON_DEPTH = 32;
+/** ...and serialise to at most this many bytes (UTF-8). */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** How deep `value` nests (a scalar is 0, `{}` is 1), without recursion; stops counting past `limit`. */
+export function jsonDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    const here = depth + 1;
+    if (here > deepest) deepest = here;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, here]);
+  }
+  return deepest;
+}
+
+/** A free-form JSON object (`metadata`, relation `properties`), bounded in depth and size so it cannot break storage. */
+export const jsonObject = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    ctx.addIssue({ code: 'custom', message: `JSON nests deeper than ${MAX_JSON_DEPTH} levels` });
+    return;
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(value));
+  if (bytes > MAX_JSON_BYTES) ctx.addIssue({ code: 'custom', message: `JSON is ${bytes} bytes; at most ${MAX_JSON_BYTES} are accepted` });
+});

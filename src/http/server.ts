@@ -5,6 +5,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Deps } from '../services/deps.ts';
 import type { Authenticator } from '../services/auth/authenticator.ts';
 import { installErrorHandlers, MalformedJsonError } from './errors.ts';
+import { clientErrorHandler, frameworkErrors } from './frameworkErrors.ts';
+import { installUnknownFieldWarnings } from './unknownFields.ts';
+import { MAX_ID_CHARS } from './schemas.ts';
 import { installAuth } from './auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { memoryRoutes } from './routes/memories.ts';
@@ -36,13 +39,18 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
     // One log line per request costs throughput; they are on only when debugging.
     logController: new LogController({ disableRequestLogging: logLevel !== 'debug' && logLevel !== 'trace' }),
     bodyLimit: 16 * 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter (decoded) may be as long as the longest id the service accepts: every stored id is routable.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_ID_CHARS },
+    // Router and HTTP-parser errors answer in the service's {detail, error_code} shape too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // Real clients send `Content-Type: application/json` with an empty body on GET, DELETE and body-less POSTs.
-  app.removeContentTypeParser('application/json');
+  // Bodies are JSON only: anything else is a 415 that says so.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
@@ -54,6 +62,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   });
 
   installErrorHandlers(app);
+  installUnknownFieldWarnings(app);
   installAuth(app, auth);
 
   await app.register(fastifySwagger, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ENTITY_NAME_CHARS } from '../../domain/entity.ts';
 import { RESOLUTIONS } from '../../domain/entityApply.ts';
-import { boolQuery, idParam, intQuery, optionalBody } from '../schemas.ts';
+import { boolQuery, idParam, idString, intQuery, MAX_ID_CHARS, optionalBody } from '../schemas.ts';
 
 export const EXTRACTION_LEVELS = ['swift', 'guided', 'expert'] as const;
 
@@ -16,7 +16,7 @@ const extractionOptions = z.object({
 export const previewBody = optionalBody(extractionOptions);
 
 export const previewContentBody = extractionOptions.extend({
-  memory_id: z.string().min(1).max(200).default('preview-memory'),
+  memory_id: idString.default('preview-memory'),
   memory_title: z.string().max(200),
   memory_content: z.string().min(1).max(32768),
 });
@@ -29,7 +29,7 @@ const applyEntity = z.preprocess(
     entity_type: z.string().trim().min(1).max(100),
     description: z.string().max(4000).nullish(),
     aliases: z.array(z.string().max(MAX_ENTITY_NAME_CHARS)).max(100).nullish(),
-    id: z.string().trim().min(1).max(200).nullish(),
+    id: z.string().trim().min(1).max(MAX_ID_CHARS).nullish(),
     confidence: z.number().min(0).max(1).nullish(),
   }),
 );

@@ -122,7 +122,7 @@ describe('health, capabilities and service endpoints', () => {
     assert.equal(missing.body.detail, 'Not Found');
     assert.equal(typeof missing.body.error_code, 'string');
     isJson(missing);
-    assert.equal((await call(app, 'DELETE', '/livez')).status, 404);
+    assert.equal((await call(app, 'DELETE', '/livez')).status, 405); // a known path: wrong method, not unknown path
   });
 
   test('a pending endpoint answers 501 not_implemented', async () => {

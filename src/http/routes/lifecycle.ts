@@ -8,7 +8,7 @@ import {
   restoreMemory,
   supersedeMemory,
 } from '../../services/memories/lifecycle.ts';
-import { memoryIdParams, optionalBody } from '../schemas.ts';
+import { idString, memoryIdParams, optionalBody } from '../schemas.ts';
 
 const stateFields = {
   reason: z.string().max(2000).nullish(),
@@ -16,8 +16,8 @@ const stateFields = {
 };
 /** Real clients send these POSTs with no body at all: an absent body means no options. */
 const stateBody = optionalBody(z.object(stateFields));
-const deprecateBody = optionalBody(z.object({ ...stateFields, replacement_memory_id: z.string().min(1).nullish() }));
-const supersedeBody = z.object({ ...stateFields, newer_memory_id: z.string().min(1) });
+const deprecateBody = optionalBody(z.object({ ...stateFields, replacement_memory_id: idString.nullish() }));
+const supersedeBody = z.object({ ...stateFields, newer_memory_id: idString });
 
 export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const tags = ['memory lifecycle'];

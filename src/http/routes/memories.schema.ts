@@ -2,19 +2,19 @@ import { z } from 'zod';
 import { MAX_CONTENT_CHARS, MAX_TITLE_CHARS, UNIT_TYPES, parseStateFilter } from '../../domain/memory.ts';
 import { MAX_LABEL_NAME_CHARS } from '../../domain/label.ts';
 import { EXPORT_FORMATS } from '../../services/memories/export.ts';
-import { boolQuery, dateString, intQuery, memoryIdParams, numberQuery, optionalSpaceQuery } from '../schemas.ts';
+import { boolQuery, dateString, idString, intQuery, jsonObject, MAX_ID_CHARS, memoryIdParams, numberQuery, optionalSpaceQuery } from '../schemas.ts';
 
 const labelName = z.string().trim().min(1).max(MAX_LABEL_NAME_CHARS);
 const unitType = z.enum(UNIT_TYPES);
-const metadata = z.record(z.string(), z.unknown());
+const metadata = jsonObject;
 
 export const createMemoryBody = z.object({
-  id: z.string().min(1).max(200).nullish(),
+  id: idString.nullish(),
   content: z.string().max(MAX_CONTENT_CHARS).refine(c => c.trim().length > 0, { message: 'content must not be empty' }),
   title: z.string().max(MAX_TITLE_CHARS).nullish(),
-  source_thread_id: z.string().nullish(),
-  source_message_id: z.string().nullish(),
-  source_message_range: z.record(z.string(), z.number().int()).nullish(),
+  source_thread_id: z.string().max(MAX_ID_CHARS).nullish(),
+  source_message_id: z.string().max(1000).nullish(),
+  source_message_range: z.record(z.string().max(100), z.number().int()).nullish(),
   source: z.string().max(200).nullish(),
   importance: z.number().min(0).max(1).optional(),
   confidence: z.number().min(0).max(1).optional(),

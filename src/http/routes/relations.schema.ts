@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREATE_STATUSES, MAX_RELATION_TYPE_CHARS, parseStatusFilter, RELATION_DIRECTIONS, RELATION_STATUSES, splitList } from '../../domain/relation.ts';
 import { REVISION_DECISIONS } from '../../domain/revision.ts';
-import { idParam, intQuery, optionalBody } from '../schemas.ts';
+import { idParam, intQuery, jsonObject, optionalBody } from '../schemas.ts';
 
 const relationType = z.string().trim().min(1).max(MAX_RELATION_TYPE_CHARS);
 const unit = z.number().min(0).max(1);
@@ -17,7 +17,7 @@ const relationFields = {
   agent_id: text(200).nullish(),
   source_app: text(200).nullish(),
   reason: text(4000).nullish(),
-  properties: z.record(z.string(), z.unknown()).nullish(),
+  properties: jsonObject.nullish(),
 };
 
 export const createRelationBody = z.object({

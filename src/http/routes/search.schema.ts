@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIFECYCLE_STATES, UNIT_TYPES } from '../../domain/memory.ts';
 import { SEARCH_MODES } from '../../services/search/search.ts';
+import { MAX_LABEL_NAME_CHARS } from '../../domain/label.ts';
 import { boolQuery, dateString, intQuery } from '../schemas.ts';
 
 
@@ -9,8 +10,9 @@ export const searchBody = z.object({
   limit: z.number().int().min(1).max(100).default(10),
   mode: z.enum(SEARCH_MODES).nullish().transform(m => m ?? 'fast'),
   include_entities: z.boolean().default(true),
-  filter_labels: z.array(z.string()).nullish(),
-  metadata_filters: z.array(z.string()).nullish(),
+  filter_labels: z.array(z.string().max(MAX_LABEL_NAME_CHARS)).max(100).nullish(),
+  /** `key` or `key=value`; each one is a condition of the query, so there are few. */
+  metadata_filters: z.array(z.string().max(1000)).max(50).nullish(),
   space_id: z.string().min(1).nullish(),
   unit_type: z.enum(UNIT_TYPES).nullish(),
   event_date_from: dateString.nullish(),

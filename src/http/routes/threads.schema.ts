@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import {
   AUTO_IMPORT_RULE_TYPES,
-  exceedsJsonDepth,
-  MAX_THREAD_METADATA_CHARS,
-  MAX_THREAD_METADATA_DEPTH,
   PERSIST_MODES,
   SESSION_CLIENTS,
   THREAD_SEARCH_MODES,
 } from '../../domain/thread.ts';
-import { boolQuery, dateString, idParam, intQuery, optionalBody } from '../schemas.ts';
+import { boolQuery, dateString, idParam, idString, intQuery, jsonObject, optionalBody } from '../schemas.ts';
 
-const metadata = z.record(z.string(), z.unknown());
+const metadata = jsonObject;
 const spaceId = z.string().min(1).max(200);
 const text = (max: number) => z.string().max(max);
 
@@ -26,10 +23,10 @@ const message = z.object({
   external_id: z.string().max(1000).nullish(),
 });
 
-export const threadIdParams = z.object({ thread_id: idParam.max(1000) });
+export const threadIdParams = z.object({ thread_id: idParam });
 
 export const createThreadBody = z.object({
-  thread_id: z.string().min(1).max(1000),
+  thread_id: idString,
   title: text(1000).nullish(),
   summary: text(20_000).nullish(),
   messages: z.array(message),
@@ -105,7 +102,7 @@ const metadataSpace = (item: { metadata?: Record<string, unknown> | null }, ctx:
 };
 
 const importItemFields = z.object({
-  thread_id: z.string().min(1).max(1000).nullish(),
+  thread_id: idString.nullish(),
   title: text(1000).nullish(),
   messages: z.array(importMessage).nullish(),
   markdown_content: z.string().nullish(),
@@ -130,7 +127,8 @@ export const sessionSaveBody = z.object({
   client: z.enum(SESSION_CLIENTS),
   project_path: z.string().min(1).max(4096),
   persist_mode: z.enum(PERSIST_MODES).default('current'),
-  session_id: z.string().min(1).max(500).nullish(),
+  /** The thread id is `<client>-<session_id>`, and ids are at most 200 characters. */
+  session_id: z.string().min(1).max(180).nullish(),
   summary: text(20_000).nullish(),
   truncate_large_content: z.boolean().default(false),
   space_id: spaceId.nullish(),
@@ -161,18 +159,9 @@ export const importConfigBody = optionalBody(
 
 export const projectQuery = z.object({ project_encoded: z.string().min(1) });
 
-/** Free-form metadata within the thread bounds: depth checked first (so a deep value is never serialised), then size. */
-const boundedMetadata = metadata.superRefine((value, ctx) => {
-  if (exceedsJsonDepth(value, MAX_THREAD_METADATA_DEPTH)) {
-    ctx.addIssue({ code: 'custom', message: `metadata nests deeper than ${MAX_THREAD_METADATA_DEPTH} levels` });
-  } else if (JSON.stringify(value).length > MAX_THREAD_METADATA_CHARS) {
-    ctx.addIssue({ code: 'custom', message: `metadata is longer than ${MAX_THREAD_METADATA_CHARS} characters of JSON` });
-  }
-});
-
 /** `POST /threads/{id}/metadata/merge` (as the OpenCode capture client calls it). */
 export const metadataMergeBody = z.object({
-  metadata: boundedMetadata,
+  metadata,
   only_missing: z.boolean().default(false),
   space_id: spaceId.nullish(),
 });
