@@ -10,6 +10,9 @@ export type * from './ports.relations.ts';
 import type { ThreadRepo, ThreadSearchRepo, WorkingMemoryRepo } from './ports.threads.ts';
 
 export type * from './ports.threads.ts';
+import type { TrashRepo } from './ports.trash.ts';
+
+export type * from './ports.trash.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -194,6 +197,7 @@ export interface Repos {
   extractionQueue: ExtractionQueueRepo;
   threads: ThreadRepo;
   workingMemory: WorkingMemoryRepo;
+  trash: TrashRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */

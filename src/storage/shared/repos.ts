@@ -11,6 +11,7 @@ import { entityRepo } from './entities.ts';
 import { entityRelationRepo, extractionQueueRepo, mentionRepo } from './mentions.ts';
 import { threadRepo } from './threads.ts';
 import { workingMemoryRepo } from './workingMemory.ts';
+import { trashRepo } from './trash.ts';
 
 /** The repositories over one connection or transaction; every backend shares them. */
 export function buildRepos(db: Kysely<Database>): Repos {
@@ -28,5 +29,6 @@ export function buildRepos(db: Kysely<Database>): Repos {
     extractionQueue: extractionQueueRepo(db),
     threads: threadRepo(db),
     workingMemory: workingMemoryRepo(db),
+    trash: trashRepo(db),
   };
 }

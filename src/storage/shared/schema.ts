@@ -153,6 +153,17 @@ export interface ExtractionQueueTable {
   queued_at: string;
 }
 
+export interface TrashTable {
+  memory_id: string;
+  space_id: string;
+  title: string;
+  content_preview: string;
+  deleted_at: string;
+  expires_at: string;
+  /** JSON: the memory and the rows its delete removed (storage/ports.trash.ts MemorySnapshot). */
+  snapshot: string;
+}
+
 export interface Database {
   memories: MemoriesTable;
   labels: LabelsTable;
@@ -172,4 +183,5 @@ export interface Database {
   thread_append_keys: ThreadAppendKeysTable;
   thread_settings: ThreadSettingsTable;
   working_memory: WorkingMemoryTable;
+  trash: TrashTable;
 }

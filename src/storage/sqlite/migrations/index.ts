@@ -5,6 +5,7 @@ import * as m003 from './003_search.ts';
 import * as m004graph from './004_graph.ts';
 import * as m005 from './005_memory_relations.ts';
 import * as m006threads from './006_threads.ts';
+import * as m007trash from './007_trash.ts';
 
 /** Numbered, append-only: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004_graph': m004graph,
   '005_memory_relations': m005,
   '006_threads': m006threads,
+  '007_trash': m007trash,
 };
 
 export const sqliteMigrations: MigrationProvider = {
