@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BULK_LIMIT } from '../../domain/memory.ts';
-import { intQuery, memoryIdParams } from '../schemas.ts';
+import { intQuery, memoryIdParams, optionalBody } from '../schemas.ts';
 
 const memoryId = z.string().min(1).max(200);
 
@@ -20,5 +20,5 @@ export const restoreTrashSchema = {
 
 /** Without `ids` (or with `ids: null`) everything goes; `ids: []` empties nothing. */
 export const emptyTrashSchema = {
-  body: z.object({ ids: z.array(memoryId).max(BULK_LIMIT).nullish() }).optional(),
+  body: optionalBody(z.object({ ids: z.array(memoryId).max(BULK_LIMIT).nullish() })),
 };

@@ -9,5 +9,5 @@ export const trashRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.get('/trash', { schema: { tags, ...listTrashSchema } }, req => listTrash(deps, req.query));
   app.get('/trash/:memory_id', { schema: { tags, ...getTrashItemSchema } }, req => getTrashItem(deps, req.params.memory_id));
   app.post('/trash/restore', { schema: { tags, ...restoreTrashSchema } }, req => restoreFromTrash(deps, req.body));
-  app.post('/trash/empty', { schema: { tags, ...emptyTrashSchema } }, req => emptyTrash(deps, { ids: req.body?.ids }));
+  app.post('/trash/empty', { schema: { tags, ...emptyTrashSchema } }, req => emptyTrash(deps, req.body));
 };

@@ -1,4 +1,4 @@
-import type { EntityRelationRecord, EntitySnapshot, LabelRecord, MemorySnapshot, Repos, RestoreRows } from '../../storage/ports.ts';
+import type { EntityRelationRecord, EntitySnapshot, LabelRecord, MemoryRelationRecord, MemorySnapshot, Repos, RestoreRows } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
 export type RestoreStatus = 'restored' | 'not_found' | 'conflict';
@@ -46,8 +46,11 @@ async function planLabels(tx: Repos, labels: LabelRecord[]) {
   return { idFor, insert };
 }
 
-/** Every row of the snapshots whose other ends exist now or come back in the same call. */
-async function planRows(tx: Repos, snapshots: MemorySnapshot[], semantic: boolean): Promise<RestoreRows> {
+/**
+ * Every row of the snapshots whose other ends exist now or come back in the same call; `waiting` are the memory
+ * relations whose other memory is still missing.
+ */
+async function planRows(tx: Repos, snapshots: MemorySnapshot[], semantic: boolean): Promise<{ rows: RestoreRows; waiting: MemoryRelationRecord[] }> {
   const restoring = new Set(snapshots.map(s => s.memory.id));
   const entityPlan = await planEntities(tx, snapshots.flatMap(s => s.entities));
   const labelPlan = await planLabels(tx, snapshots.flatMap(s => s.labels.map(l => l.label)));
@@ -71,7 +74,7 @@ async function planRows(tx: Repos, snapshots: MemorySnapshot[], semantic: boolea
   const inserted = new Set(entityPlan.insert.map(e => e.entity.id));
   const entityAlive = (id: string) => inserted.has(id) || found.entities.has(id);
 
-  return {
+  const rows: RestoreRows = {
     entities: entityPlan.insert,
     labels: labelPlan.insert,
     // Vectors went with the delete: with semantic search on, the restored memories are queued for embedding again.
@@ -84,6 +87,22 @@ async function planRows(tx: Repos, snapshots: MemorySnapshot[], semantic: boolea
     ),
     merge_edges: mergeEdges.filter(e => found.merges.has(e.merge_id)),
   };
+  return { rows, waiting: relations.filter(r => !memoryAlive(r.source_memory_id) || !memoryAlive(r.target_memory_id)) };
+}
+
+/**
+ * Relations to memories that are themselves in the trash are handed to those trash items, so restoring the other
+ * memory later brings the relation back, whichever is restored first.
+ */
+async function handOver(tx: Repos, waiting: MemoryRelationRecord[], restoring: Set<string>) {
+  const others = waiting.flatMap(r => [r.source_memory_id, r.target_memory_id]).filter(id => !restoring.has(id));
+  if (others.length === 0) return;
+  const items = await tx.trash.getMany(others);
+  for (const item of items) {
+    const touching = waiting.filter(r => r.source_memory_id === item.memory_id || r.target_memory_id === item.memory_id);
+    item.snapshot.relations = uniqueBy([...item.snapshot.relations, ...touching], r => r.id);
+  }
+  await tx.trash.insert(items);
 }
 
 /**
@@ -99,7 +118,9 @@ export async function restoreFromTrash(deps: Pick<Deps, 'store' | 'clock' | 'ind
     const live = (await tx.trash.existing({ memories: [...items.keys()] })).memories;
     const restorable = [...items.values()].filter(item => !live.has(item.memory_id)).map(item => item.snapshot);
     if (restorable.length > 0) {
-      await tx.trash.putBack(await planRows(tx, restorable, Boolean(deps.indexer)));
+      const { rows, waiting } = await planRows(tx, restorable, Boolean(deps.indexer));
+      await tx.trash.putBack(rows);
+      await handOver(tx, waiting, new Set(restorable.map(s => s.memory.id)));
       await tx.trash.remove(restorable.map(s => s.memory.id));
     }
     return new Map(ids.map((id): [string, RestoreStatus] => [id, !items.has(id) ? 'not_found' : live.has(id) ? 'conflict' : 'restored']));
