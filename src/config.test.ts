@@ -102,6 +102,13 @@ describe('loadConfig', () => {
   test('an unreadable CAIRN_AUTO_LABEL refuses to start rather than guess', () => {
     assert.throws(() => loadConfig({}, { CAIRN_AUTO_LABEL: 'maybe' }), /CAIRN_AUTO_LABEL/);
   });
+
+  test('CAIRN_TRASH_DAYS keeps deleted memories 30 days by default, 0 turns the trash off, anything else refuses', () => {
+    assert.equal(loadConfig({}, {}).trashDays, 30);
+    assert.equal(loadConfig({}, { CAIRN_TRASH_DAYS: '7' }).trashDays, 7);
+    assert.equal(loadConfig({}, { CAIRN_TRASH_DAYS: '0' }).trashDays, 0);
+    for (const bad of ['-1', '2.5', 'forever']) assert.throws(() => loadConfig({}, { CAIRN_TRASH_DAYS: bad }), /CAIRN_TRASH_DAYS/, bad);
+  });
 });
 
 describe('isLoopbackHost', () => {

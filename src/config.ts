@@ -25,6 +25,8 @@ export interface Config {
   sqliteSync: 'normal' | 'full';
   /** CAIRN_AUTO_LABEL: a memory created without labels gets existing labels whose members it resembles. */
   autoLabel: boolean;
+  /** CAIRN_TRASH_DAYS: days a deleted memory stays restorable in the trash; 0 deletes at once. */
+  trashDays: number;
 }
 
 export interface ConfigFlags {
@@ -54,6 +56,13 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   throw new Error(`Invalid ${name}: "${value}" (use true or false)`);
 }
 
+/** Whole days, 0 or more (0 turns the trash off); anything else refuses to start. */
+function parseDays(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\s*\d{1,6}\s*$/.test(value)) throw new Error(`Invalid ${name}: "${value}" (use a whole number of days, 0 for none)`);
+  return Number(value);
+}
+
 /** Builds the Config from flags, falling back to environment variables, then to defaults. */
 export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env = setVariables(rawEnv);
@@ -78,6 +87,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     logLevel: env.CAIRN_LOG_LEVEL ?? 'info',
     sqliteSync: env.CAIRN_SQLITE_SYNC === 'full' ? 'full' : 'normal',
     autoLabel: parseSwitch('CAIRN_AUTO_LABEL', env.CAIRN_AUTO_LABEL, false),
+    trashDays: parseDays('CAIRN_TRASH_DAYS', env.CAIRN_TRASH_DAYS, 30),
   };
 }
 

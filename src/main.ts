@@ -21,6 +21,7 @@ import { createLocalSessionSource } from './providers/sessions/local.ts';
 import { createExtractors } from './providers/extractor/factory.ts';
 import { createOpenAiLlm } from './providers/llm/openai.ts';
 import { createExtractionSetup } from './services/graph/setup.ts';
+import { purgeExpiredTrash, startTrashPurge } from './services/trash/trash.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -60,7 +61,7 @@ function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'emb
 
 export function buildDeps(
   store: Store,
-  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel'>,
+  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays'>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
@@ -77,6 +78,7 @@ export function buildDeps(
     version: VERSION,
     apiKey: config.apiKey,
     autoLabel: config.autoLabel,
+    trashDays: config.trashDays,
     sessions: createLocalSessionSource(config.homeDir),
     extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log }),
     llm: config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null,
@@ -94,16 +96,19 @@ export interface App {
 export async function createApp(config: Config): Promise<App> {
   const store = await openStore(config);
   const deps = buildDeps(store, config, message => server.log.warn(message));
+  await purgeExpiredTrash(deps); // deleted memories past CAIRN_TRASH_DAYS go for good
   const auth = createAuthenticator(deps);
   const server = await buildServer({ deps, auth, logLevel: config.logLevel });
   deps.indexer?.kick(); // embed whatever was left pending by the last run
   deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run
+  const stopTrashPurge = startTrashPurge(deps, message => server.log.warn(message));
   return {
     server,
     deps,
     auth,
     async close() {
       await server.close();
+      stopTrashPurge();
       deps.indexer?.stop();
       deps.extraction.jobs?.stop();
       await deps.rebuilds.settle();

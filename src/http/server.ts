@@ -24,6 +24,7 @@ import { graphRoutes } from './routes/graph.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { distillRoutes } from './routes/distill.ts';
 import { crystalRoutes } from './routes/crystals.ts';
+import { trashRoutes } from './routes/trash.ts';
 import { notImplementedRoutes } from './routes/notImplemented.ts';
 
 export interface ServerOptions {
@@ -96,6 +97,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(activityRoutes, options);
   await app.register(distillRoutes, options);
   await app.register(crystalRoutes, options);
+  await app.register(trashRoutes, options);
   await app.register(notImplementedRoutes);
   return app;
 }

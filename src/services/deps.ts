@@ -31,6 +31,8 @@ export interface Deps {
   apiKey: string | null;
   /** CAIRN_AUTO_LABEL: suggest existing labels for memories created without any (off by default). */
   autoLabel: boolean;
+  /** CAIRN_TRASH_DAYS: how long deleted memories stay restorable; 0 means deletes are final. */
+  trashDays: number;
   /** Coding-assistant sessions on this machine (under CAIRN_HOME_DIR), for session save. */
   sessions: SessionSource;
   /** Entity extraction (CAIRN_EXTRACTOR): the configured extractor, the offline fallback, background jobs. */

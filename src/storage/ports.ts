@@ -17,6 +17,9 @@ import type { ActivityRepo } from './ports.activity.ts';
 
 export type * from './ports.activity.ts';
 import type { EvolvesRelation } from '../domain/evolves.ts';
+import type { TrashRepo } from './ports.trash.ts';
+
+export type * from './ports.trash.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -230,6 +233,7 @@ export interface Repos {
   communities: CommunityRepo;
   crystals: CrystalRepo;
   activity: ActivityRepo;
+  trash: TrashRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */

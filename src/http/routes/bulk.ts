@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../services/deps.ts';
-import { bulkDelete, bulkMove, previewBulkMove } from '../../services/memories/bulk.ts';
-import { idString } from '../schemas.ts';
+import { boolQuery, idString } from '../schemas.ts';
+import { bulkDelete, bulkMove, previewBulkDelete, previewBulkMove } from '../../services/memories/bulk.ts';
 
 const selection = z.object({
   mode: z.enum(['ids', 'space']).default('ids'),
@@ -11,11 +11,16 @@ const selection = z.object({
   exclude_memory_ids: z.array(idString).default([]),
 });
 const moveBody = z.object({ selection, target_space_id: z.string().min(1).max(200) });
-const deleteBody = z.object({ selection, cascade_delete: z.boolean().default(true) });
+const deleteBody = z.object({ selection, cascade_delete: z.boolean().default(true), dry_run: z.boolean().default(false) });
+/** `dry_run` is honoured in the query string too: a preview must never be mistaken for the real thing. */
+const deleteQuery = z.object({ dry_run: boolQuery().optional() });
 
 export const bulkRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const tags = ['memories: bulk'];
   app.post('/memories/bulk/move/preview', { schema: { tags, body: moveBody } }, req => previewBulkMove(deps, req.body));
   app.post('/memories/bulk/move', { schema: { tags, body: moveBody } }, req => bulkMove(deps, req.body));
-  app.post('/memories/bulk/delete', { schema: { tags, body: deleteBody } }, req => bulkDelete(deps, req.body));
+  app.post('/memories/bulk/delete/preview', { schema: { tags, body: deleteBody } }, req => previewBulkDelete(deps, req.body));
+  app.post('/memories/bulk/delete', { schema: { tags, body: deleteBody, querystring: deleteQuery } }, req =>
+    bulkDelete(deps, { ...req.body, dry_run: req.body.dry_run || req.query.dry_run === true }),
+  );
 };

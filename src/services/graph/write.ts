@@ -86,11 +86,15 @@ async function pruneOrphans(tx: Repos, entityIds: string[]) {
 
 /**
  * Removes a memory from the graph before it is deleted: its MENTIONS and the relations it evidenced, and with
- * `cascade` the entities no other memory mentions. Returns the edges and entities removed.
+ * `cascade` the entities no other memory mentions. Returns the edges and entities removed (and the removed entities' ids).
  */
-export async function detachMemoryGraph(tx: Repos, memoryId: string, cascade: boolean): Promise<{ edges: number; entities: number }> {
+export async function detachMemoryGraph(
+  tx: Repos,
+  memoryId: string,
+  cascade: boolean,
+): Promise<{ edges: number; entities: number; deleted_entity_ids: string[] }> {
   const entityIds = await tx.mentions.removeForMemory(memoryId);
   const relations = await tx.entityRelations.removeForMemory(memoryId);
   const deleted = cascade ? await tx.entities.deleteUnmentioned(entityIds) : [];
-  return { edges: entityIds.length + relations, entities: deleted.length };
+  return { edges: entityIds.length + relations, entities: deleted.length, deleted_entity_ids: deleted };
 }

@@ -1,6 +1,7 @@
 import { InputError } from '../../errors.ts';
 import { BULK_LIMIT, DEFAULT_SPACE } from '../../domain/memory.ts';
 import type { Deps } from '../deps.ts';
+import { captureForTrash, moveToTrash } from '../trash/capture.ts';
 
 export interface BulkSelection {
   mode: 'ids' | 'space';
@@ -91,11 +92,52 @@ export async function bulkMove(deps: Pick<Deps, 'store' | 'clock' | 'indexer'>, 
   };
 }
 
-/** Deletes the selected memories of one source space (and their edges) in one transaction. */
-export async function bulkDelete(deps: Pick<Deps, 'store' | 'indexer'>, input: { selection: BulkSelection; cascade_delete: boolean }) {
+/** How many ids a delete preview lists. */
+const PREVIEW_SAMPLE = 10;
+
+/** Says what a bulk delete would remove and whether it could be restored from the trash; mutates nothing. */
+export async function previewBulkDelete(deps: Pick<Deps, 'store' | 'trashDays'>, input: { selection: BulkSelection; cascade_delete: boolean }) {
+  const selection = await resolveSelection(deps, input.selection);
+  const count = selection.selected.length;
+  const limitExceeded = count > BULK_LIMIT;
+  const recoverable = deps.trashDays > 0;
+  return {
+    dry_run: true,
+    count,
+    found_count: selection.found.length,
+    max_allowed: BULK_LIMIT,
+    limit_exceeded: limitExceeded,
+    source_space_id: selection.source_space_id,
+    selection_mode: selection.mode,
+    excluded_count: selection.excluded_count,
+    cascade_delete: input.cascade_delete,
+    sample_ids: selection.found.slice(0, PREVIEW_SAMPLE),
+    recoverable,
+    trash_days: deps.trashDays,
+    message: limitExceeded
+      ? `Selection has ${count} memories; at most ${BULK_LIMIT} may be deleted at once`
+      : `${selection.found.length} memories would be deleted from ${selection.source_space_id}` +
+        (recoverable ? ` (restorable from the trash for ${deps.trashDays} days)` : ' (permanently: the trash is off)'),
+  };
+}
+
+/**
+ * Deletes the selected memories of one source space (and their edges) in one transaction; unless the trash is off,
+ * they and their edges go to the trash in that same transaction. With `dry_run` it only previews.
+ */
+export async function bulkDelete(
+  deps: Pick<Deps, 'store' | 'indexer' | 'trashDays' | 'clock'>,
+  input: { selection: BulkSelection; cascade_delete: boolean; dry_run?: boolean },
+) {
+  if (input.dry_run) return previewBulkDelete(deps, input);
   const selection = await resolveSelection(deps, input.selection);
   requireWithinBound(selection);
-  const { memories } = await deps.store.transaction(tx => tx.memories.deleteMany(selection.found));
+  const { memories } = await deps.store.transaction(async tx => {
+    const snapshots = await captureForTrash(tx, deps, selection.found);
+    const deleted = await tx.memories.deleteMany(selection.found);
+    if (snapshots) await moveToTrash(tx, deps, snapshots);
+    return deleted;
+  });
   if (deps.indexer) (await deps.indexer.vectors()).remove(selection.found);
   const found = new Set(selection.found);
   return {

@@ -4,7 +4,7 @@ import type { Database } from './schema.ts';
 import type { CrystalsTable } from './schema.library.ts';
 import { chunked } from './chunks.ts';
 
-const toCrystal = (row: Selectable<CrystalsTable>): CrystalRecord => ({ ...row, synthesis: row.synthesis as CrystalSynthesis });
+export const toCrystal = (row: Selectable<CrystalsTable>): CrystalRecord => ({ ...row, synthesis: row.synthesis as CrystalSynthesis });
 
 function groupBy<K, V>(rows: V[], key: (row: V) => K): Map<K, V[]> {
   const groups = new Map<K, V[]>();

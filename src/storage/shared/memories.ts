@@ -18,7 +18,7 @@ export function toMemoryRecord(row: Selectable<MemoriesTable>): MemoryRecord {
   };
 }
 
-function toRow(patch: MemoryPatch): Partial<MemoriesTable> {
+export function toMemoryRow(patch: MemoryPatch): Partial<MemoriesTable> {
   const { title_derived, is_latest, is_crystal, is_favorite, reindex_needed, metadata, ...rest } = patch;
   const row: Partial<MemoriesTable> = { ...rest };
   if (title_derived !== undefined) row.title_derived = Number(title_derived);
@@ -33,11 +33,11 @@ function toRow(patch: MemoryPatch): Partial<MemoriesTable> {
 export function memoryRepo(db: Kysely<Database>): MemoryRepo {
   return {
     async insert(memory) {
-      await db.insertInto('memories').values(toRow(memory) as MemoriesTable).execute();
+      await db.insertInto('memories').values(toMemoryRow(memory) as MemoriesTable).execute();
     },
 
     async update(id, patch) {
-      await db.updateTable('memories').set(toRow(patch)).where('id', '=', id).execute();
+      await db.updateTable('memories').set(toMemoryRow(patch)).where('id', '=', id).execute();
     },
 
     async getById(id) {

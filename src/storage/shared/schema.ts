@@ -155,6 +155,17 @@ export interface ExtractionQueueTable {
   queued_at: string;
 }
 
+export interface TrashTable {
+  memory_id: string;
+  space_id: string;
+  title: string;
+  content_preview: string;
+  deleted_at: string;
+  expires_at: string;
+  /** JSON: the memory and the rows its delete removed (storage/ports.trash.ts MemorySnapshot). */
+  snapshot: string;
+}
+
 export interface Database {
   memories: MemoriesTable;
   labels: LabelsTable;
@@ -178,4 +189,5 @@ export interface Database {
   community_members: CommunityMembersTable;
   crystals: CrystalsTable;
   crystal_sources: CrystalSourcesTable;
+  trash: TrashTable;
 }

@@ -5,6 +5,7 @@ import * as m003 from './003_search.ts';
 import * as m004graph from './004_graph.ts';
 import * as m005 from './005_memory_relations.ts';
 import * as m006threads from './006_threads.ts';
+import * as m007trash from './007_trash.ts';
 import * as m008 from './008_title_derived.ts';
 import * as m009appendKeys from './009_append_key_requests.ts';
 import * as m010activity from './010_activity.ts';
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '004_graph': m004graph,
   '005_memory_relations': m005,
   '006_threads': m006threads,
+  '007_trash': m007trash,
   '008_title_derived': m008,
   '009_append_key_requests': m009appendKeys,
   '010_activity': m010activity,
