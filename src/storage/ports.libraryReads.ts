@@ -34,8 +34,13 @@ export interface LibraryReadRepo {
   recentMemoryIds(communityId: number, limit: number): Promise<string[]>;
   /** Ids of the newest memories (not forgotten) mentioning the entity, newest first. */
   mentioningMemoryIds(entityId: string, limit: number): Promise<string[]>;
-  /** RELATES_TO rows whose two ends are both among the entities, oldest first. */
+  /**
+   * RELATES_TO rows whose two ends are both among the entities, oldest first. Like every relation read here, rows
+   * evidenced by a forgotten memory are left out.
+   */
   relationsAmong(entityIds: string[]): Promise<EntityRelationRecord[]>;
+  /** RELATES_TO rows touching the entity, oldest first, at most `limit`. */
+  liveRelationsTouching(entityId: string, limit: number): Promise<EntityRelationRecord[]>;
   /** MENTIONS edges between these memories and these entities. */
   mentionsBetween(memoryIds: string[], entityIds: string[]): Promise<LibraryMention[]>;
   /**

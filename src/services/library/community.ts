@@ -1,7 +1,7 @@
 /** Reads of one community for the Library: its subgraph, its recent memories, the communities it touches. */
 import type { Deps } from '../deps.ts';
 import { aggregateRelations } from '../graph/entities.ts';
-import { crystalStates, liveMemories, requireCommunity } from './load.ts';
+import { crystalStates, known, liveMemories, requireCommunity } from './load.ts';
 import { presentMemories } from './present.ts';
 
 const SUBGRAPH_CRYSTALS = 5;
@@ -15,7 +15,7 @@ export async function communitySubgraph(deps: Pick<Deps, 'store'>, communityId: 
   const { store } = deps;
   await requireCommunity(store, communityId);
   const members = (await store.libraryReads.membersOf([communityId], input.max_entities)).get(communityId) ?? [];
-  const entities = new Map((await store.entities.getMany(members.map(m => m.entity_id))).map(e => [e.id, e]));
+  const entities = new Map((await store.entities.getMany(members.map(m => m.entity_id))).filter(known).map(e => [e.id, e]));
   const entityIds = members.map(m => m.entity_id).filter(id => entities.has(id));
   const nodes = members.flatMap(m => {
     const e = entities.get(m.entity_id);

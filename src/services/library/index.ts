@@ -1,6 +1,6 @@
 /** The Library's front page: one row per topic, and the cheap counts an export is sized by. */
 import type { Deps } from '../deps.ts';
-import { crystalRefs, liveMemories } from './load.ts';
+import { crystalRefs, known, liveMemories } from './load.ts';
 import { presentMemories } from './present.ts';
 
 const CRYSTALS_PER_ROW = 10;
@@ -21,7 +21,7 @@ export async function wikiIndex(deps: Pick<Deps, 'store'>, input: WikiIndexInput
   const { items, total } = await store.communities.list(input.community_limit, 0);
   const ids = items.map(c => c.id);
   const members = await store.libraryReads.membersOf(ids, input.top_per_community);
-  const entities = new Map((await store.entities.getMany([...members.values()].flat().map(m => m.entity_id))).map(e => [e.id, e]));
+  const entities = new Map((await store.entities.getMany([...members.values()].flat().map(m => m.entity_id))).filter(known).map(e => [e.id, e]));
   const crystals = await store.crystals.ofCommunities(ids, CRYSTALS_PER_ROW);
   const rows = [];
   for (const community of items) {

@@ -5,7 +5,7 @@ import { notFound } from '../../errors.ts';
 import type { CommunityRecord, CrystalRecord, EntityWithStats, MemoryRecord, Repos } from '../../storage/ports.ts';
 import { aggregateRelations } from '../graph/entities.ts';
 
-export type LibraryRepos = Pick<Repos, 'memories' | 'entities' | 'entityRelations' | 'communities' | 'crystals' | 'libraryReads'>;
+export type LibraryRepos = Pick<Repos, 'memories' | 'entities' | 'communities' | 'crystals' | 'libraryReads'>;
 
 export interface EntityRef {
   id: string;
@@ -54,6 +54,9 @@ const RELATION_ROWS = 2000;
 const TOPIC_MEMORIES = 10;
 const TOPIC_CRYSTALS = 20;
 const RELATED_TOPICS = 6;
+
+/** An entity some memory that is not forgotten still mentions: one known only from forgotten memories is not shown. */
+export const known = (e: EntityWithStats) => e.mention_count > 0;
 
 const live = (m: MemoryRecord | undefined): m is MemoryRecord => m !== undefined && m.lifecycle_state !== 'forgotten';
 
@@ -109,7 +112,7 @@ export async function loadTopic(repos: LibraryRepos, community: CommunityRecord,
   const names = new Map((await repos.communities.getMany(shared.map(s => s.community_id))).map(c => [c.id, c.name]));
   return {
     community,
-    entities: members.flatMap(m => entities.get(m.entity_id) ?? []),
+    entities: members.flatMap(m => entities.get(m.entity_id) ?? []).filter(known),
     crystals: await crystalRefs(repos, crystals.map(c => c.id)),
     memories,
     related: shared.flatMap(s => (names.has(s.community_id) ? [{ id: s.community_id, name: names.get(s.community_id)!, shared_edges: s.shared_edges }] : [])),
@@ -119,11 +122,11 @@ export async function loadTopic(repos: LibraryRepos, community: CommunityRecord,
 export async function loadEntity(repos: LibraryRepos, entity: EntityWithStats, mentionLimit: number): Promise<EntityView> {
   const communityId = (await repos.communities.communityOf([entity.id])).get(entity.id);
   const community = communityId === undefined ? undefined : await repos.communities.get(communityId);
-  const relations = aggregateRelations(await repos.entityRelations.touching([entity.id], RELATION_ROWS))
+  const relations = aggregateRelations(await repos.libraryReads.liveRelationsTouching(entity.id, RELATION_ROWS))
     .filter(r => r.source_entity_id !== r.target_entity_id)
     .slice(0, RELATED_ENTITIES);
   const otherOf = (r: (typeof relations)[number]) => (r.source_entity_id === entity.id ? r.target_entity_id : r.source_entity_id);
-  const others = new Map((await repos.entities.getMany(relations.map(otherOf))).map(e => [e.id, e]));
+  const others = new Map((await repos.entities.getMany(relations.map(otherOf))).filter(known).map(e => [e.id, e]));
   return {
     entity,
     topic: community ? { id: community.id, name: community.name } : null,
@@ -148,7 +151,7 @@ export async function loadCrystal(repos: LibraryRepos & Pick<Repos, 'mentions'>,
     return live(source) ? [{ memory: source, contribution_weight: s.contribution_weight, changed: changed.has(s.memory_id) }] : [];
   });
   const entityIds = (await repos.mentions.entityIdsOf([id])).get(id) ?? [];
-  const entities = (await repos.entities.getMany(entityIds)).sort((a, b) => b.mention_count - a.mention_count || (a.name < b.name ? -1 : 1));
+  const entities = (await repos.entities.getMany(entityIds)).filter(known).sort((a, b) => b.mention_count - a.mention_count || (a.name < b.name ? -1 : 1));
   const community = crystal.community_id === null ? undefined : await repos.communities.get(crystal.community_id);
   return {
     crystal,

@@ -78,7 +78,7 @@ export function renderTopic(view: TopicView, links: LinkBuilder): string {
     view.entities.length === 0
       ? '_None._\n'
       : `${view.entities
-          .map(e => `- ${link(e.name, links.entity(e.id))} (${inline(e.entity_type)}, ${e.mention_count} mentions)${e.description ? `: ${inline(oneLine(e.description))}` : ''}`)
+          .map(e => `- ${link(e.name, links.entity(e.id))} (${inline(e.entity_type)}, ${plural(e.mention_count, 'mention')})${e.description ? `: ${inline(oneLine(e.description))}` : ''}`)
           .join('\n')}\n`,
   );
   if (view.crystals.length > 0) {
@@ -102,7 +102,7 @@ export function entityDescription(view: Pick<EntityView, 'entity'>): string {
 export function renderEntity(view: EntityView, links: LinkBuilder): string {
   const { entity } = view;
   const parts = [`# ${inline(entity.name)}\n`];
-  const facts = [`*${inline(entity.entity_type)}*`, `${entity.mention_count} mentions`];
+  const facts = [`*${inline(entity.entity_type)}*`, plural(entity.mention_count, 'mention')];
   if (entity.aliases.length > 0) facts.push(`also known as ${entity.aliases.map(inline).join(', ')}`);
   parts.push(`${facts.join(' · ')}\n`);
   if (entity.description.trim()) parts.push(`${entity.description.trim()}\n`);

@@ -3,6 +3,9 @@ import type { CommunityMember, CrystalSynthesis, LibraryReadRepo } from '../port
 import type { Database } from './schema.ts';
 import { chunked } from './chunks.ts';
 
+const byTime = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
+  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1;
+
 const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);
 
 /** The Library's reads over the whole graph: communities, their members and memories, crystals; one query each. */
@@ -14,6 +17,14 @@ export function libraryReadRepo(db: Kysely<Database>): LibraryReadRepo {
       .innerJoin('mentions', 'mentions.entity_id', 'cm.entity_id')
       .select('mentions.memory_id')
       .where('cm.community_id', '=', communityId);
+
+  /** RELATES_TO rows evidenced by a memory that is not forgotten (or by no memory: an apply without one). */
+  const liveRelations = () =>
+    db
+      .selectFrom('entity_relations')
+      .leftJoin('memories', 'memories.id', 'entity_relations.memory_id')
+      .selectAll('entity_relations')
+      .where(eb => eb.or([eb('entity_relations.memory_id', 'is', null), eb('memories.lifecycle_state', '!=', 'forgotten')]));
 
   return {
     async counts() {
@@ -105,9 +116,17 @@ export function libraryReadRepo(db: Kysely<Database>): LibraryReadRepo {
       const ids = [...new Set(entityIds)];
       if (ids.length === 0) return [];
       const rows = await chunked(ids, part =>
-        db.selectFrom('entity_relations').selectAll().where('source_entity_id', 'in', part).where('target_entity_id', 'in', ids).execute(),
+        liveRelations().where('entity_relations.source_entity_id', 'in', part).where('entity_relations.target_entity_id', 'in', ids).execute(),
       );
-      return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1));
+      return rows.sort(byTime);
+    },
+
+    async liveRelationsTouching(entityId, limit) {
+      const side = (column: 'source_entity_id' | 'target_entity_id') =>
+        liveRelations().where(`entity_relations.${column}`, '=', entityId).orderBy('entity_relations.created_at').orderBy('entity_relations.id').limit(limit).execute();
+      const [out, incoming] = await Promise.all([side('source_entity_id'), side('target_entity_id')]);
+      const seen = new Set<string>();
+      return [...out, ...incoming].filter(r => !seen.has(r.id) && seen.add(r.id)).sort(byTime).slice(0, limit);
     },
 
     async mentionsBetween(memoryIds, entityIds) {
@@ -130,7 +149,9 @@ export function libraryReadRepo(db: Kysely<Database>): LibraryReadRepo {
           .selectFrom('community_members as a')
           .innerJoin('entity_relations as r', `r.${from}`, 'a.entity_id')
           .innerJoin('community_members as b', 'b.entity_id', `r.${to}`)
+          .leftJoin('memories as evidence', 'evidence.id', 'r.memory_id')
           .select(['r.source_entity_id', 'r.target_entity_id', 'r.relation_type', 'b.community_id as other'])
+          .where(eb => eb.or([eb('r.memory_id', 'is', null), eb('evidence.lifecycle_state', '!=', 'forgotten')]))
           .where('a.community_id', '=', communityId)
           .where('b.community_id', '!=', communityId);
       const rows = await db
