@@ -126,7 +126,7 @@ describe('health, capabilities and service endpoints', () => {
   });
 
   test('a pending endpoint answers 501 not_implemented', async () => {
-    const pending = await get(app, '/library/wiki-index');
+    const pending = await get(app, '/data/export/status/some-job');
     assert.equal(pending.status, 501);
     assert.equal(pending.body.error_code, 'not_implemented');
     assert.equal(typeof pending.body.detail, 'string');

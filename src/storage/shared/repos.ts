@@ -15,6 +15,7 @@ import { communityRepo } from './communities.ts';
 import { crystalRepo } from './crystals.ts';
 import { activityRepo } from './activity.ts';
 import { trashRepo } from './trash.ts';
+import { libraryReadRepo } from './libraryReads.ts';
 
 /** The repositories over one connection or transaction; every backend shares them. */
 export function buildRepos(db: Kysely<Database>): Repos {
@@ -36,5 +37,6 @@ export function buildRepos(db: Kysely<Database>): Repos {
     crystals: crystalRepo(db),
     activity: activityRepo(db),
     trash: trashRepo(db),
+    libraryReads: libraryReadRepo(db),
   };
 }
