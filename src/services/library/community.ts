@@ -1,7 +1,8 @@
 /** Reads of one community for the Library: its subgraph, its recent memories, the communities it touches. */
 import type { Deps } from '../deps.ts';
 import { aggregateRelations } from '../graph/entities.ts';
-import { crystalStates, known, liveMemories, requireCommunity } from './load.ts';
+import { known, liveMemories, requireCommunity } from './load.ts';
+import { crystalDetails } from '../crystals/read.ts';
 import { presentMemories } from './present.ts';
 
 const SUBGRAPH_CRYSTALS = 5;
@@ -37,10 +38,10 @@ export async function communitySubgraph(deps: Pick<Deps, 'store'>, communityId: 
   const crystalIds = ((await store.crystals.ofCommunities([communityId], SUBGRAPH_CRYSTALS)).get(communityId) ?? []).map(c => c.id);
   const ids = [...new Set([...hits.map(h => h.memory_id), ...crystalIds])];
   const memories = await liveMemories(store, ids);
-  const states = await crystalStates(store, memories.filter(m => m.is_crystal).map(m => m.id));
+  const crystals = await crystalDetails({ store }, memories.filter(m => m.is_crystal).map(m => m.id));
   for (const m of memories) {
     const metadata: Record<string, unknown> = { title: m.title, created_at: m.created_at, importance: m.importance, space_id: m.space_id };
-    if (m.is_crystal) metadata.stale = states.staleness(m.id).stale;
+    if (m.is_crystal) metadata.stale = crystals.get(m.id)?.stale ?? false;
     nodes.push({ id: m.id, label: m.title, node_type: m.is_crystal ? 'Crystal' : 'Memory', metadata });
   }
   for (const mention of await store.libraryReads.mentionsBetween(memories.map(m => m.id), entityIds)) {

@@ -1,9 +1,10 @@
 /** What a Library page shows, loaded from the store: one loader per page kind, shared by the pages and the exports. */
-import { crystalStaleness, type Staleness } from '../../domain/crystal.ts';
+import type { Staleness } from '../../domain/crystal.ts';
 import { entityKey } from '../../domain/entity.ts';
 import { notFound } from '../../errors.ts';
 import type { CommunityRecord, CrystalRecord, EntityWithStats, MemoryRecord, Repos } from '../../storage/ports.ts';
 import { aggregateRelations } from '../graph/entities.ts';
+import { crystalDetails } from '../crystals/read.ts';
 
 export type LibraryRepos = Pick<Repos, 'memories' | 'entities' | 'communities' | 'crystals' | 'libraryReads'>;
 
@@ -89,18 +90,10 @@ export async function resolveEntity(repos: Pick<Repos, 'entities' | 'libraryRead
   return best;
 }
 
-/** Staleness and sources of each crystal, for lists that mark the stale ones. */
-export async function crystalStates(repos: Pick<Repos, 'crystals' | 'memories'>, crystalIds: string[]) {
-  const sources = await repos.crystals.sourcesOf(crystalIds);
-  const sourceIds = [...new Set([...sources.values()].flat().map(s => s.memory_id))];
-  const memories = new Map((await repos.memories.getMany(sourceIds)).map(m => [m.id, m]));
-  return { sources, memories, staleness: (id: string) => crystalStaleness(sources.get(id) ?? [], memories) };
-}
-
 /** Crystal refs (not forgotten) with their staleness, in the order given. */
 export async function crystalRefs(repos: Pick<Repos, 'crystals' | 'memories'>, crystalIds: string[]): Promise<CrystalRef[]> {
-  const [memories, states] = await Promise.all([liveMemories(repos, crystalIds), crystalStates(repos, crystalIds)]);
-  return memories.map(m => ({ id: m.id, title: m.title, stale: states.staleness(m.id).stale }));
+  const [memories, details] = await Promise.all([liveMemories(repos, crystalIds), crystalDetails({ store: repos }, crystalIds)]);
+  return memories.map(m => ({ id: m.id, title: m.title, stale: details.get(m.id)?.stale ?? false }));
 }
 
 export async function loadTopic(repos: LibraryRepos, community: CommunityRecord, topPerCommunity: number): Promise<TopicView> {
@@ -142,14 +135,12 @@ export async function loadEntity(repos: LibraryRepos, entity: EntityWithStats, m
 
 export async function loadCrystal(repos: LibraryRepos & Pick<Repos, 'mentions'>, id: string): Promise<CrystalView> {
   const { crystal, memory } = await requireCrystal(repos, id);
-  const states = await crystalStates(repos, [id]);
-  const sourceRows = states.sources.get(id) ?? [];
-  const staleness = states.staleness(id);
-  const changed = new Set(staleness.stale_sources.filter(s => s.reason === 'source_changed').map(s => s.memory_id));
-  const sources = sourceRows.flatMap(s => {
-    const source = states.memories.get(s.memory_id);
-    return live(source) ? [{ memory: source, contribution_weight: s.contribution_weight, changed: changed.has(s.memory_id) }] : [];
-  });
+  const details = (await crystalDetails({ store: repos }, [id])).get(id);
+  const sourceRows = details?.sources ?? [];
+  const staleness: Staleness = { stale: details?.stale ?? false, stale_sources: details?.stale_sources ?? [] };
+  const sources = sourceRows.flatMap(s =>
+    s.memory ? [{ memory: s.memory, contribution_weight: s.contribution_weight, changed: s.stale_reason === 'source_changed' }] : [],
+  );
   const entityIds = (await repos.mentions.entityIdsOf([id])).get(id) ?? [];
   const entities = (await repos.entities.getMany(entityIds)).filter(known).sort((a, b) => b.mention_count - a.mention_count || (a.name < b.name ? -1 : 1));
   const community = crystal.community_id === null ? undefined : await repos.communities.get(crystal.community_id);
