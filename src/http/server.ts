@@ -20,6 +20,7 @@ import { contextRoutes } from './routes/context.ts';
 import { graphRoutes } from './routes/graph.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { distillRoutes } from './routes/distill.ts';
+import { profileRoutes } from './routes/profiles.ts';
 import { notImplementedRoutes } from './routes/notImplemented.ts';
 
 export interface ServerOptions {
@@ -85,6 +86,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(graphRoutes, options);
   await app.register(activityRoutes, options);
   await app.register(distillRoutes, options);
+  await app.register(profileRoutes, options);
   await app.register(notImplementedRoutes);
   return app;
 }

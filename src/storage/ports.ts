@@ -16,6 +16,9 @@ export type * from './ports.library.ts';
 import type { ActivityRepo } from './ports.activity.ts';
 
 export type * from './ports.activity.ts';
+import type { AgentProfileRepo } from './ports.profiles.ts';
+
+export type * from './ports.profiles.ts';
 import type { EvolvesRelation } from '../domain/evolves.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
@@ -230,6 +233,7 @@ export interface Repos {
   communities: CommunityRepo;
   crystals: CrystalRepo;
   activity: ActivityRepo;
+  agentProfiles: AgentProfileRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */

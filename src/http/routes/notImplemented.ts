@@ -23,7 +23,6 @@ const pending: [string, [Method, string][]][] = [
     ],
   ],
   ['Data export', [['POST', '/data/export'], ['GET', '/data/export/status/:job_id']]],
-  ['Agent profile import', [['POST', '/settings/agent-profiles/import']]],
 ];
 
 export const notImplementedRoutes: FastifyPluginAsync = async app => {

@@ -14,6 +14,7 @@ import { workingMemoryRepo } from './workingMemory.ts';
 import { communityRepo } from './communities.ts';
 import { crystalRepo } from './crystals.ts';
 import { activityRepo } from './activity.ts';
+import { agentProfileRepo } from './agentProfiles.ts';
 
 /** The repositories over one connection or transaction; every backend shares them. */
 export function buildRepos(db: Kysely<Database>): Repos {
@@ -34,5 +35,6 @@ export function buildRepos(db: Kysely<Database>): Repos {
     communities: communityRepo(db),
     crystals: crystalRepo(db),
     activity: activityRepo(db),
+    agentProfiles: agentProfileRepo(db),
   };
 }
