@@ -91,6 +91,10 @@ describe('agent identity cards', () => {
     }
   });
 
+  test('capabilities say agent profiles are available', async () => {
+    assert.equal((await get(app, '/capabilities')).body.features.agent_profiles, true);
+  });
+
   test('an unknown profile is a 404 profile_not_found on read and delete', async () => {
     const read = await get(app, '/settings/agent-profiles/nobody');
     assert.equal(read.status, 404);
