@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   /** SQLite synchronous mode: 'normal' survives a process crash, 'full' also a power loss. */
   sqliteSync: 'normal' | 'full';
+  /** CAIRN_WAL_CHECKPOINT_SECONDS (default 60; 0 turns it off): how often the SQLite write-ahead log is copied into cairn.db. */
+  walCheckpointMs: number;
   /** CAIRN_AUTO_LABEL: a memory created without labels gets existing labels whose members it resembles. */
   autoLabel: boolean;
   /** CAIRN_TRASH_DAYS: days a deleted memory stays restorable in the trash; 0 deletes at once. */
@@ -63,6 +65,14 @@ function parseDays(name: string, value: string | undefined, fallback: number): n
   return Number(value);
 }
 
+/** A whole number of seconds from 0 to a day; anything else refuses to start. */
+function parseSeconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const seconds = /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!(seconds <= 86_400)) throw new Error(`Invalid ${name}: "${value}" (use a whole number of seconds, at most 86400)`);
+  return seconds;
+}
+
 /** Builds the Config from flags, falling back to environment variables, then to defaults. */
 export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env = setVariables(rawEnv);
@@ -86,6 +96,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     llmApiKey: env.CAIRN_LLM_API_KEY || null,
     logLevel: env.CAIRN_LOG_LEVEL ?? 'info',
     sqliteSync: env.CAIRN_SQLITE_SYNC === 'full' ? 'full' : 'normal',
+    walCheckpointMs: parseSeconds('CAIRN_WAL_CHECKPOINT_SECONDS', env.CAIRN_WAL_CHECKPOINT_SECONDS, 60) * 1000,
     autoLabel: parseSwitch('CAIRN_AUTO_LABEL', env.CAIRN_AUTO_LABEL, false),
     trashDays: parseDays('CAIRN_TRASH_DAYS', env.CAIRN_TRASH_DAYS, 30),
   };

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { type Config, isLoopbackHost } from './config.ts';
+import { VERSION } from './version.ts';
 import type { Deps } from './services/deps.ts';
 import { type Authenticator, createAuthenticator } from './services/auth/authenticator.ts';
 import { openSqliteStore } from './storage/sqlite/store.ts';
@@ -25,13 +25,13 @@ import { purgeExpiredTrash, startTrashPurge } from './services/trash/trash.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
-export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+export { VERSION };
 
-export async function openStore(config: Pick<Config, 'storage' | 'databasePath' | 'sqliteSync'>): Promise<Store> {
+export async function openStore(config: Pick<Config, 'storage' | 'databasePath' | 'sqliteSync'> & Partial<Pick<Config, 'walCheckpointMs'>>): Promise<Store> {
   if (config.storage !== 'sqlite') {
     throw new Error(`Storage backend "${config.storage}" is not available yet; use CAIRN_STORAGE=sqlite (the default)`);
   }
-  return openSqliteStore({ path: config.databasePath, synchronous: config.sqliteSync });
+  return openSqliteStore({ path: config.databasePath, synchronous: config.sqliteSync, walCheckpointMs: config.walCheckpointMs });
 }
 
 /** The embedder named by CAIRN_EMBEDDER; null means search stays lexical. */

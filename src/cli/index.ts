@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { loadConfig } from '../config.ts';
-import { buildDeps, openStore, serve, VERSION } from '../main.ts';
+import { VERSION } from '../version.ts';
 import { createApiKey } from '../services/auth/keys.ts';
+import { registerBackupCommands } from './backup.ts';
+
+/** The server and the services load only for the commands that use them: `cairn backup` starts fast, beside a live server. */
+const main = () => import('../main.ts');
 
 const program = new Command()
   .name('cairn')
@@ -16,6 +20,7 @@ program
   .option('--port <port>', 'port to listen on; 0 picks a free one (CAIRN_PORT, default 14242)')
   .option('--data-dir <dir>', 'where the database lives (CAIRN_DATA_DIR, default ~/.cairn)')
   .action(async options => {
+    const { serve } = await main();
     await serve(loadConfig(options));
   });
 
@@ -26,6 +31,7 @@ keys
   .option('--data-dir <dir>', 'where the database lives (CAIRN_DATA_DIR, default ~/.cairn)')
   .action(async options => {
     const config = loadConfig(options);
+    const { buildDeps, openStore } = await main();
     const store = await openStore(config);
     try {
       const { key } = await createApiKey(buildDeps(store, config));
@@ -35,6 +41,8 @@ keys
       await store.close();
     }
   });
+
+registerBackupCommands(program);
 
 program.parseAsync().catch(error => {
   process.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);

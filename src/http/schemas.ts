@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonDepth, MAX_JSON_DEPTH } from '../domain/jsonBounds.ts';
 
 /** Query-string builders: query values arrive as text, so these coerce, then bound exactly as the interface says. */
 export const intQuery = (min: number, max: number | null, fallback: number) => {
@@ -32,25 +33,8 @@ export const dateString = z.string().refine(value => !Number.isNaN(Date.parse(va
 /** A body real clients may leave out entirely (no body, or an empty one): absent means `{}`. */
 export const optionalBody = <T extends z.ZodObject>(schema: T) => schema.nullish().transform(value => value ?? ({} as z.output<T>));
 
-/** Free-form JSON fields (metadata, properties) nest at most this deep: storage and SQLite's JSON functions recurse. */
-export const MAX_JSON_DEPTH = 32;
-/** ...and serialise to at most this many bytes (UTF-8). */
+/** Free-form JSON fields serialise to at most this many bytes (UTF-8); their depth bound is domain/jsonBounds.ts. */
 export const MAX_JSON_BYTES = 64 * 1024;
-
-/** How deep `value` nests (a scalar is 0, `{}` is 1), without recursion; stops counting past `limit`. */
-export function jsonDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    const here = depth + 1;
-    if (here > deepest) deepest = here;
-    if (deepest > limit) return deepest;
-    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, here]);
-  }
-  return deepest;
-}
 
 /** A free-form JSON object (`metadata`, relation `properties`), bounded in depth and size so it cannot break storage. */
 export const jsonObject = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {

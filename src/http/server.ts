@@ -26,6 +26,7 @@ import { distillRoutes } from './routes/distill.ts';
 import { crystalRoutes } from './routes/crystals.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { libraryRoutes } from './routes/library.ts';
+import { profileRoutes } from './routes/profiles.ts';
 import { notImplementedRoutes } from './routes/notImplemented.ts';
 
 export interface ServerOptions {
@@ -100,6 +101,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(crystalRoutes, options);
   await app.register(trashRoutes, options);
   await app.register(libraryRoutes, options);
+  await app.register(profileRoutes, options);
   await app.register(notImplementedRoutes);
   return app;
 }

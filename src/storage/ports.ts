@@ -16,6 +16,9 @@ export type * from './ports.library.ts';
 import type { ActivityRepo } from './ports.activity.ts';
 
 export type * from './ports.activity.ts';
+import type { AgentProfileRepo } from './ports.profiles.ts';
+
+export type * from './ports.profiles.ts';
 import type { EvolvesRelation } from '../domain/evolves.ts';
 import type { TrashRepo } from './ports.trash.ts';
 
@@ -238,6 +241,7 @@ export interface Repos {
   activity: ActivityRepo;
   trash: TrashRepo;
   libraryReads: LibraryReadRepo;
+  agentProfiles: AgentProfileRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */

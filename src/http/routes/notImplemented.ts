@@ -7,7 +7,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const pending: [string, [Method, string][]][] = [
   ['Communities', [['GET', '/communities'], ['GET', '/communities/:community_id']]],
   ['Data export', [['POST', '/data/export'], ['GET', '/data/export/status/:job_id']]],
-  ['Agent profile import', [['POST', '/settings/agent-profiles/import']]],
 ];
 
 export const notImplementedRoutes: FastifyPluginAsync = async app => {

@@ -41,7 +41,7 @@ export async function getContextBundle(deps: Pick<Deps, 'store' | 'clock'>, inpu
   const spaceId = input.space_id || DEFAULT_SPACE;
   const now = deps.clock.now();
   const [profiles, workingMemory, recent, threads] = await Promise.all([
-    loadAgentProfiles(),
+    loadAgentProfiles(deps),
     input.include_working_memory ? getWorkingMemory(deps, { space_id: spaceId }) : null,
     deps.store.memories.list({ space_id: spaceId, states: ['active'], importance_min: 0, limit: RECENT_POOL, offset: 0 }),
     deps.store.threads.list({ space_id: spaceId, limit: BUNDLE_THREADS, offset: 0 }),

@@ -1,15 +1,8 @@
-/** Agent profiles as the context bundle reads them (the interface's Agent profile resource). */
-export interface AgentProfile {
-  id: string;
-  displayName: string;
-  role?: string;
-  description?: string;
-  instructions?: string;
-  sourceApp?: string;
-  hostAgentId?: string;
-  defaultSpaceId?: string;
-  tags?: string[];
-}
+import { type AgentProfile, DEFAULT_CARD_VERSION, presentAgentProfile, withoutNulls } from '../../domain/agentProfile.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { Deps } from '../deps.ts';
+
+export type { AgentProfile } from '../../domain/agentProfile.ts';
 
 export interface ProfileQuery {
   agent_id?: string;
@@ -28,10 +21,46 @@ export function matchAgentProfile(profiles: AgentProfile[], query: ProfileQuery)
   );
 }
 
+export interface ImportProfileInput {
+  service_identity_card?: number | null;
+  profile: Record<string, unknown> & { id: string };
+  force: boolean;
+}
+
 /**
- * The stored agent profiles. Profiles are not stored yet (`POST /settings/agent-profiles/import` answers 501), so
- * this is empty; once a profile store exists, read it here and the context bundle includes the matching profile.
+ * Stores an agent identity card under its profile id, every field as given. An id already stored is a 409
+ * `profile_exists` and changes nothing, unless `force`, which replaces that profile whole.
  */
-export async function loadAgentProfiles(): Promise<AgentProfile[]> {
-  return [];
+export async function importAgentProfile(deps: Pick<Deps, 'store' | 'clock'>, input: ImportProfileInput) {
+  const now = deps.clock.now();
+  const profile = withoutNulls(input.profile);
+  const record = { id: profile.id, profile, service_identity_card: input.service_identity_card ?? DEFAULT_CARD_VERSION, created_at: now, updated_at: now };
+  if (input.force) {
+    await deps.store.agentProfiles.replace(record);
+  } else if (!(await deps.store.agentProfiles.insert(record))) {
+    throw conflict('profile_exists', `Agent profile already exists: ${profile.id} (import with force=true to replace it)`, { profile_id: profile.id });
+  }
+  return { imported: true, profile: presentAgentProfile(profile) };
+}
+
+/** Every stored agent profile, by id, as the context bundle and the API read them. */
+export async function loadAgentProfiles(deps: Pick<Deps, 'store'>): Promise<AgentProfile[]> {
+  const records = await deps.store.agentProfiles.list();
+  return records.map(r => presentAgentProfile({ ...r.profile, id: r.id }));
+}
+
+export async function listAgentProfiles(deps: Pick<Deps, 'store'>) {
+  return { agentProfiles: await loadAgentProfiles(deps) };
+}
+
+export async function getAgentProfile(deps: Pick<Deps, 'store'>, id: string) {
+  const record = await deps.store.agentProfiles.getById(id);
+  if (!record) throw notFound('profile', id);
+  return presentAgentProfile({ ...record.profile, id: record.id });
+}
+
+/** Deletes the profile (404 when unknown) and returns the profiles that remain, as the reference does. */
+export async function deleteAgentProfile(deps: Pick<Deps, 'store'>, id: string) {
+  if (!(await deps.store.agentProfiles.delete(id))) throw notFound('profile', id);
+  return listAgentProfiles(deps);
 }

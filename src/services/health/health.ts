@@ -45,6 +45,7 @@ export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer' | 'extrac
       communities: false,
       library: false,
       data_export: false,
+      agent_profiles: true,
       mcp: false,
       auth_required: authRequired,
     },

@@ -16,6 +16,7 @@ import { crystalRepo } from './crystals.ts';
 import { activityRepo } from './activity.ts';
 import { trashRepo } from './trash.ts';
 import { libraryReadRepo } from './libraryReads.ts';
+import { agentProfileRepo } from './agentProfiles.ts';
 
 /** The repositories over one connection or transaction; every backend shares them. */
 export function buildRepos(db: Kysely<Database>): Repos {
@@ -38,5 +39,6 @@ export function buildRepos(db: Kysely<Database>): Repos {
     activity: activityRepo(db),
     trash: trashRepo(db),
     libraryReads: libraryReadRepo(db),
+    agentProfiles: agentProfileRepo(db),
   };
 }

@@ -2,6 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 
+/** Another process (a running server, or a restore) holds the data directory. */
+export class DataDirLockedError extends Error {
+  constructor(readonly dataDir: string) {
+    super(`Another Cairn server is already running on ${dataDir}: stop it first, or give this one its own --data-dir`);
+  }
+}
+
 export interface DataDirLock {
   release(): void;
 }
@@ -22,7 +29,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
   } catch (error) {
     lock.close();
     if ((error as { code?: string }).code === 'SQLITE_BUSY') {
-      throw new Error(`Another Cairn server is already running on ${dataDir}: stop it first, or give this one its own --data-dir`);
+      throw new DataDirLockedError(dataDir);
     }
     throw error;
   }

@@ -8,12 +8,15 @@ import { buildRepos } from '../shared/repos.ts';
 import { sqliteMigrations } from './migrations/index.ts';
 import { sqliteSearchRepo } from './search.ts';
 import { sqliteThreadSearchRepo } from './threadSearch.ts';
+import { startWalCheckpoints } from './walCheckpoints.ts';
 
 export interface SqliteOptions {
   /** A file path, or ':memory:' for tests. */
   path: string;
   /** 'normal' (default) survives a process crash; 'full' also survives power loss, at a cost in write speed. */
   synchronous?: 'normal' | 'full';
+  /** How often the write-ahead log is checkpointed into the database file (walCheckpoints.ts); 0 or absent: only by SQLite's own threshold. */
+  walCheckpointMs?: number;
 }
 
 /** Most statements repeat exactly; preparing each once saves about a tenth of a write's cost. */
@@ -56,6 +59,8 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
 
+  const checkpoints = options.path !== ':memory:' && options.walCheckpointMs ? startWalCheckpoints(sqlite, options.walCheckpointMs) : null;
+
   return {
     backend: 'sqlite',
     ...buildRepos(db),
@@ -75,6 +80,7 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
       return { checkpointed: true, detail };
     },
     async close() {
+      checkpoints?.stop();
       if (!sqlite.open) return;
       try {
         sqlite.pragma('wal_checkpoint(TRUNCATE)');

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../domain/jsonBounds.ts';
+import { boolQuery } from '../schemas.ts';
+
+/** An imported card may carry fields beyond the known ones; together they stay under this many characters of JSON. */
+const MAX_PROFILE_JSON = 256 * 1024;
+
+const text = (max: number) => z.string().max(max).nullish();
+
+/** A profile id names it in paths: visible characters, 1..200 of them. */
+const profileId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine(id => !/[\u0000-\u001f\u007f]/.test(id), { message: 'A profile id cannot contain control characters' });
+
+/** The interface's Agent profile (reference `AgentProfilePayload` plus `origin`, `identityReference`); other fields are kept as given. */
+const agentProfile = z
+  .looseObject({
+    id: profileId,
+    displayName: text(200),
+    role: text(200),
+    description: text(10_000),
+    instructions: text(32_768),
+    defaultSpaceId: text(200),
+    sourceApp: text(200),
+    hostAgentId: text(200),
+    origin: text(200),
+    identityReference: text(2_000),
+    tags: z.array(z.string().max(200)).max(100).nullish(),
+  })
+  .superRefine((profile, ctx) => {
+    if (jsonDepth(profile, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      ctx.addIssue({ code: 'custom', message: `The profile nests deeper than ${MAX_JSON_DEPTH} levels` });
+    } else if (JSON.stringify(profile).length > MAX_PROFILE_JSON) {
+      ctx.addIssue({ code: 'custom', message: `The profile is larger than ${MAX_PROFILE_JSON} characters of JSON` });
+    }
+  });
+
+/** The interface's agent identity import: the card version, the profile, and `force` (in the query, or the body). */
+export const importProfileBody = z.object({
+  service_identity_card: z.int().min(1).max(1_000_000).nullish(),
+  profile: agentProfile,
+  force: z.boolean().nullish(),
+});
+
+export const importProfileQuery = z.object({ force: boolQuery().optional() });
+
+export const profileParams = z.object({ profile_id: z.string().min(1).max(200) });
