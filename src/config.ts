@@ -25,6 +25,8 @@ export interface Config {
   sqliteSync: 'normal' | 'full';
   /** CAIRN_AUTO_LABEL: a memory created without labels gets existing labels whose members it resembles. */
   autoLabel: boolean;
+  /** CAIRN_COMMUNITY_DEBOUNCE_MS: communities are recomputed this long after the last change to the entity graph. */
+  communityDebounceMs: number;
 }
 
 export interface ConfigFlags {
@@ -54,6 +56,13 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   throw new Error(`Invalid ${name}: "${value}" (use true or false)`);
 }
 
+/** A duration in milliseconds: digits only; anything else refuses to start. */
+function parseMs(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\s*\d{1,9}\s*$/.test(value)) throw new Error(`Invalid ${name}: "${value}" (use a number of milliseconds)`);
+  return Number(value);
+}
+
 /** Builds the Config from flags, falling back to environment variables, then to defaults. */
 export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env = setVariables(rawEnv);
@@ -78,6 +87,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     logLevel: env.CAIRN_LOG_LEVEL ?? 'info',
     sqliteSync: env.CAIRN_SQLITE_SYNC === 'full' ? 'full' : 'normal',
     autoLabel: parseSwitch('CAIRN_AUTO_LABEL', env.CAIRN_AUTO_LABEL, false),
+    communityDebounceMs: parseMs('CAIRN_COMMUNITY_DEBOUNCE_MS', env.CAIRN_COMMUNITY_DEBOUNCE_MS, 5_000),
   };
 }
 

@@ -18,6 +18,7 @@ import { threadRoutes } from './routes/threads.ts';
 import { agentRoutes } from './routes/agent.ts';
 import { contextRoutes } from './routes/context.ts';
 import { graphRoutes } from './routes/graph.ts';
+import { communityRoutes } from './routes/communities.ts';
 import { notImplementedRoutes } from './routes/notImplemented.ts';
 
 export interface ServerOptions {
@@ -81,6 +82,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(agentRoutes, options);
   await app.register(contextRoutes, options);
   await app.register(graphRoutes, options);
+  await app.register(communityRoutes, options);
   await app.register(notImplementedRoutes);
   return app;
 }

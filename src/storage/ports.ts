@@ -13,6 +13,9 @@ export type * from './ports.threads.ts';
 import type { CommunityRepo, CrystalRepo } from './ports.library.ts';
 
 export type * from './ports.library.ts';
+import type { CommunityGraphRepo } from './ports.communities.ts';
+
+export type * from './ports.communities.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -205,6 +208,7 @@ export interface Repos {
   workingMemory: WorkingMemoryRepo;
   communities: CommunityRepo;
   crystals: CrystalRepo;
+  communityGraph: CommunityGraphRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */

@@ -92,11 +92,12 @@ export async function bulkMove(deps: Pick<Deps, 'store' | 'clock' | 'indexer'>, 
 }
 
 /** Deletes the selected memories of one source space (and their edges) in one transaction. */
-export async function bulkDelete(deps: Pick<Deps, 'store' | 'indexer'>, input: { selection: BulkSelection; cascade_delete: boolean }) {
+export async function bulkDelete(deps: Pick<Deps, 'store' | 'indexer' | 'communities'>, input: { selection: BulkSelection; cascade_delete: boolean }) {
   const selection = await resolveSelection(deps, input.selection);
   requireWithinBound(selection);
   const { memories } = await deps.store.transaction(tx => tx.memories.deleteMany(selection.found));
   if (deps.indexer) (await deps.indexer.vectors()).remove(selection.found);
+  deps.communities?.graphChanged();
   const found = new Set(selection.found);
   return {
     deleted_count: memories,

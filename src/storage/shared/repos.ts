@@ -13,6 +13,7 @@ import { threadRepo } from './threads.ts';
 import { workingMemoryRepo } from './workingMemory.ts';
 import { communityRepo } from './communities.ts';
 import { crystalRepo } from './crystals.ts';
+import { communityGraphRepo } from './communityGraph.ts';
 
 /** The repositories over one connection or transaction; every backend shares them. */
 export function buildRepos(db: Kysely<Database>): Repos {
@@ -32,5 +33,6 @@ export function buildRepos(db: Kysely<Database>): Repos {
     workingMemory: workingMemoryRepo(db),
     communities: communityRepo(db),
     crystals: crystalRepo(db),
+    communityGraph: communityGraphRepo(db),
   };
 }

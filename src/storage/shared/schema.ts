@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CommunitiesTable, CommunityMembersTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
+import type { CommunitiesTable, CommunityMembersTable, CommunityRunsTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
 import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
 
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and JSON is text, on every backend. */
@@ -178,4 +178,5 @@ export interface Database {
   community_members: CommunityMembersTable;
   crystals: CrystalsTable;
   crystal_sources: CrystalSourcesTable;
+  community_runs: CommunityRunsTable;
 }

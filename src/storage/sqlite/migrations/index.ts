@@ -7,6 +7,7 @@ import * as m005 from './005_memory_relations.ts';
 import * as m006threads from './006_threads.ts';
 import * as m008 from './008_title_derived.ts';
 import * as m012library from './012_library.ts';
+import * as m013communities from './013_communities_extra.ts';
 
 /** Numbered, append-only: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006_threads': m006threads,
   '008_title_derived': m008,
   '012_library': m012library,
+  '013_communities_extra': m013communities,
 };
 
 export const sqliteMigrations: MigrationProvider = {
