@@ -11,6 +11,7 @@ const benchmarks: Record<string, { about: string; load: () => Promise<{ default:
   extract: { about: 'offline entity extraction: memories/s on LoCoMo turns, precision/recall on labelled sentences', load: () => import('./extract.ts') },
   'search-scale': { about: 'search latency, ingest rate and RSS at 10k and 100k synthetic memories', load: () => import('./search-scale.ts') },
   threads: { about: 'thread append throughput and thread search latency on the LoCoMo conversations', load: () => import('./threads.ts') },
+  library: { about: 'community detection (and the Library) on 10,000 entities / 50,000 memories: seconds and peak RSS', load: () => import('./library.ts') },
 };
 
 const [name, ...argv] = process.argv.slice(2);

@@ -30,12 +30,16 @@ export function splitSentences(text: string): string[] {
     .filter(Boolean);
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-/** A matcher per entity name: the name as a whole word (or words), any case. */
-function nameMatchers(names: readonly string[]): RegExp[] {
-  const unique = [...new Set(names.map(n => n.trim().toLowerCase()).filter(n => n.length >= 2))];
-  return unique.map(n => new RegExp(`(?<![\\p{L}\\p{N}])${escape(n)}(?![\\p{L}\\p{N}])`, 'iu'));
+/** Whether `name` (lower case) occurs in `text` (lower case) as a whole word or words. */
+function namesIn(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = at > 0 ? text[at - 1] : ' ';
+    const after = at + name.length < text.length ? text[at + name.length] : ' ';
+    if (!WORD_CHAR.test(before) && !WORD_CHAR.test(after)) return true;
+  }
+  return false;
 }
 
 function overlap(a: Set<string>, b: Set<string>): number {
@@ -58,7 +62,7 @@ function cut(text: string): string {
  * position), each as written. Empty when the sources have no usable sentence.
  */
 export function extractiveSummary(sources: readonly SummarySource[], entityNames: readonly string[], maxSentences = MAX_SENTENCES): string {
-  const matchers = nameMatchers(entityNames);
+  const names = [...new Set(entityNames.map(n => n.trim().toLowerCase()).filter(n => n.length >= 2))];
   const candidates: Sentence[] = [];
   sources.forEach((source, s) =>
     splitSentences(source.content).forEach((text, position) => {
@@ -67,7 +71,8 @@ export function extractiveSummary(sources: readonly SummarySource[], entityNames
     }),
   );
   for (const sentence of candidates) {
-    const hits = matchers.filter(m => m.test(sentence.text)).length;
+    const lower = sentence.text.toLowerCase();
+    const hits = names.filter(name => namesIn(lower, name)).length;
     let shared = 0;
     for (const other of candidates) {
       if (other !== sentence) shared += overlap(sentence.terms, other.terms) / Math.sqrt(sentence.terms.size * other.terms.size || 1);

@@ -34,10 +34,13 @@ export interface CommunityMemoryHit {
 }
 
 export interface CommunityGraphRepo {
-  /** Every RELATES_TO pair with its summed weight (one row per direction present). */
-  relationWeights(): Promise<RelationWeight[]>;
-  /** Every MENTIONS edge of memories that are not forgotten. */
-  liveMentions(): Promise<LiveMention[]>;
+  /**
+   * Calls `visit` with every RELATES_TO pair and its summed weight (one row per direction present), a page at a
+   * time: a large graph is never held as rows all at once.
+   */
+  eachRelationWeight(visit: (rows: RelationWeight[]) => void): Promise<void>;
+  /** Calls `visit` with every MENTIONS edge of memories that are not forgotten, a page at a time. */
+  eachLiveMention(visit: (rows: LiveMention[]) => void): Promise<void>;
   /** A digest of the graph's counts and latest changes (entities, relations, mentions, forgotten memories). */
   fingerprint(): Promise<string>;
   lastRun(): Promise<DetectionRun | undefined>;

@@ -1,8 +1,8 @@
 import { assignCommunityIds, communityName, type PreviousCommunity, rankMembers } from '../../domain/community.ts';
 import { describeCommunity, extractiveSummary } from '../../domain/communitySummary.ts';
-import type { CommunityMember, CommunityRecord, EntityRecord, LiveMention, MemoryRecord, Store } from '../../storage/ports.ts';
+import type { CommunityMember, CommunityRecord, EntityRecord, MemoryRecord, Store } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { type Partition, partitionGraph } from './partition.ts';
+import { collectEdges, type Partition, partitionGraph } from './partition.ts';
 import { summarizeWithModel } from './summaryLlm.ts';
 
 /** Members read per community to name it and to recognise it in sentences. */
@@ -53,11 +53,13 @@ async function detectOnce(deps: DetectDeps, options: DetectOptions): Promise<Det
   const started = performance.now();
   const { store } = deps;
   const fingerprint = await store.communityGraph.fingerprint();
-  const partition = partitionGraph(await store.communityGraph.relationWeights());
+  const edges = collectEdges();
+  await store.communityGraph.eachRelationWeight(rows => edges.add(rows));
+  const partition = partitionGraph(edges.finish());
   const previous = await loadPrevious(store);
   const lastRun = await store.communityGraph.lastRun();
   const ids = assignCommunityIds(previous.communities, partition.communities.map(c => c.map(m => m.entity_id)), lastRun?.max_id ?? 0);
-  const usage = mentionUsage(await store.communityGraph.liveMentions(), partition);
+  const usage = await mentionUsage(store, partition);
 
   const ranked = partition.communities.map(c => rankMembers(c, id => ({ mentions: usage.entityMentions.get(id) ?? 0, name: '' })));
   const sources = usage.memoriesOf.map(topMemories);
@@ -114,21 +116,23 @@ async function loadPrevious(store: Store) {
   return { communities, membersOf, records };
 }
 
-function mentionUsage(mentions: LiveMention[], partition: Partition): Usage {
+async function mentionUsage(store: Store, partition: Partition): Promise<Usage> {
   const communityOf = new Map<string, number>();
   partition.communities.forEach((c, i) => c.forEach(m => communityOf.set(m.entity_id, i)));
   const entityMentions = new Map<string, number>();
   const memoriesOf: Usage['memoriesOf'] = partition.communities.map(() => new Map());
-  for (const mention of mentions) {
-    const c = communityOf.get(mention.entity_id);
-    if (c === undefined) continue;
-    entityMentions.set(mention.entity_id, (entityMentions.get(mention.entity_id) ?? 0) + 1);
-    const hit = memoriesOf[c].get(mention.memory_id);
-    if (hit) {
-      hit.entities++;
-      hit.occurrences += mention.occurrences;
-    } else memoriesOf[c].set(mention.memory_id, { entities: 1, occurrences: mention.occurrences });
-  }
+  await store.communityGraph.eachLiveMention(mentions => {
+    for (const mention of mentions) {
+      const c = communityOf.get(mention.entity_id);
+      if (c === undefined) continue;
+      entityMentions.set(mention.entity_id, (entityMentions.get(mention.entity_id) ?? 0) + 1);
+      const hit = memoriesOf[c].get(mention.memory_id);
+      if (hit) {
+        hit.entities++;
+        hit.occurrences += mention.occurrences;
+      } else memoriesOf[c].set(mention.memory_id, { entities: 1, occurrences: mention.occurrences });
+    }
+  });
   return { entityMentions, memoriesOf };
 }
 

@@ -7,6 +7,9 @@ import type { RelationWeight } from '../../storage/ports.ts';
 // describe an ES module whose default is that function.
 const louvain = ((louvainModule as { default?: unknown }).default ?? louvainModule) as typeof louvainModule.default;
 
+/** Nodes are entity numbers (their place in id order): short keys build the graph faster than ids. */
+type Graph = UndirectedGraph<Record<string, never>, { weight: number }>;
+
 /** Louvain's random walk is seeded with this, so the same graph always gives the same partition. */
 const SEED = 'cairn-communities';
 
@@ -23,18 +26,61 @@ export interface Partition {
   entities: number;
 }
 
-/** RELATES_TO rows of both directions added up: one undirected edge per pair of entities. */
-export function undirectedEdges(rows: readonly RelationWeight[]): Map<string, { a: string; b: string; weight: number }> {
-  const edges = new Map<string, { a: string; b: string; weight: number }>();
-  for (const row of rows) {
-    if (row.source_entity_id === row.target_entity_id || !(row.weight > 0)) continue;
-    const [a, b] = row.source_entity_id < row.target_entity_id ? [row.source_entity_id, row.target_entity_id] : [row.target_entity_id, row.source_entity_id];
-    const key = `${a}\u0000${b}`;
-    const edge = edges.get(key);
-    if (edge) edge.weight += row.weight;
-    else edges.set(key, { a, b, weight: row.weight });
-  }
-  return edges;
+interface Edge {
+  a: number;
+  b: number;
+  weight: number;
+}
+
+/** Entity numbers are packed into one pair key: a graph of up to 2^26 entities. */
+const PAIR = 2 ** 26;
+
+/** Adds up RELATES_TO rows as they come (a page at a time), so the rows themselves are never all held at once. */
+export interface EdgeCollector {
+  add(rows: readonly RelationWeight[]): void;
+  /**
+   * One undirected edge per pair of entities (both directions added up), between node numbers given in entity id
+   * order, listed in (a, b) order. Self-loops and non-positive weights are left out.
+   */
+  finish(): { nodes: string[]; edges: Edge[] };
+}
+
+export function collectEdges(): EdgeCollector {
+  const numberOf = new Map<string, number>();
+  const ids: string[] = [];
+  const byPair = new Map<number, Edge>();
+  const number = (id: string) => {
+    let n = numberOf.get(id);
+    if (n === undefined) {
+      n = ids.push(id) - 1;
+      numberOf.set(id, n);
+    }
+    return n;
+  };
+  return {
+    add(rows) {
+      for (const row of rows) {
+        if (row.source_entity_id === row.target_entity_id || !(row.weight > 0)) continue;
+        const x = number(row.source_entity_id);
+        const y = number(row.target_entity_id);
+        const key = Math.min(x, y) * PAIR + Math.max(x, y);
+        const edge = byPair.get(key);
+        if (edge) edge.weight += row.weight;
+        else byPair.set(key, { a: Math.min(x, y), b: Math.max(x, y), weight: row.weight });
+      }
+    },
+    finish() {
+      const order = ids.map((_, i) => i).sort((i, j) => (ids[i] < ids[j] ? -1 : 1));
+      const place = new Int32Array(ids.length);
+      order.forEach((n, i) => (place[n] = i));
+      const edges = [...byPair.values()].map(e => {
+        const [a, b] = [place[e.a], place[e.b]];
+        return a < b ? { a, b, weight: e.weight } : { a: b, b: a, weight: e.weight };
+      });
+      edges.sort((e, f) => e.a - f.a || e.b - f.b);
+      return { nodes: order.map(n => ids[n]), edges };
+    },
+  };
 }
 
 /**
@@ -43,49 +89,50 @@ export function undirectedEdges(rows: readonly RelationWeight[]): Map<string, { 
  * belong to no community. A community Louvain leaves with a single entity is folded into the community of that
  * entity's strongest neighbour, so every community relates at least two entities.
  */
-export function partitionGraph(rows: readonly RelationWeight[]): Partition {
-  const edges = [...undirectedEdges(rows).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
-  const graph = new UndirectedGraph<Record<string, never>, { weight: number }>();
-  const nodes = [...new Set(edges.flatMap(e => [e.a, e.b]))].sort();
-  for (const node of nodes) graph.addNode(node);
-  for (const e of edges) graph.addEdge(e.a, e.b, { weight: e.weight });
+export function partitionGraph(collected: { nodes: string[]; edges: Edge[] }): Partition {
+  const { nodes, edges } = collected;
   if (nodes.length === 0) return { communities: [], entities: 0 };
+  const graph: Graph = new UndirectedGraph();
+  for (let i = 0; i < nodes.length; i++) graph.addNode(i);
+  edges.forEach((e, i) => graph.addEdgeWithKey(i, e.a, e.b, { weight: e.weight }));
 
-  const assignment = new Map(Object.entries(louvain(graph, { getEdgeWeight: 'weight', rng: seedrandom(SEED) })));
+  const found = louvain(graph, { getEdgeWeight: 'weight', rng: seedrandom(SEED) });
+  const assignment = nodes.map((_, i) => found[i]);
   foldSingletons(graph, assignment);
 
-  const degree = new Map<string, number>(nodes.map(n => [n, 0]));
+  const degree = new Float64Array(nodes.length);
   for (const e of edges) {
-    if (assignment.get(e.a) !== assignment.get(e.b)) continue;
-    degree.set(e.a, degree.get(e.a)! + e.weight);
-    degree.set(e.b, degree.get(e.b)! + e.weight);
+    if (assignment[e.a] !== assignment[e.b]) continue;
+    degree[e.a] += e.weight;
+    degree[e.b] += e.weight;
   }
   const groups = new Map<number, PartitionMember[]>();
-  for (const node of nodes) {
-    const c = assignment.get(node)!;
-    const group = groups.get(c) ?? [];
-    group.push({ entity_id: node, weight: Number(degree.get(node)!.toFixed(6)) });
-    groups.set(c, group);
-  }
+  nodes.forEach((id, i) => {
+    const group = groups.get(assignment[i]) ?? [];
+    group.push({ entity_id: id, weight: Number(degree[i].toFixed(6)) });
+    groups.set(assignment[i], group);
+  });
   const communities = [...groups.values()].sort((a, b) => b.length - a.length || (a[0].entity_id < b[0].entity_id ? -1 : 1));
   return { communities, entities: nodes.length };
 }
 
-function foldSingletons(graph: UndirectedGraph<Record<string, never>, { weight: number }>, assignment: Map<string, number>) {
+function foldSingletons(graph: Graph, assignment: number[]) {
   const sizes = new Map<number, number>();
-  for (const c of assignment.values()) sizes.set(c, (sizes.get(c) ?? 0) + 1);
-  for (const node of graph.nodes()) {
-    if (sizes.get(assignment.get(node)!) !== 1) continue;
-    let best: { neighbour: string; weight: number } | null = null;
+  for (const c of assignment) sizes.set(c, (sizes.get(c) ?? 0) + 1);
+  assignment.forEach((own, node) => {
+    if (sizes.get(own) !== 1) return;
+    let best = -1;
+    let bestWeight = -Infinity;
     graph.forEachEdge(node, (_edge, attributes, source, target) => {
-      const neighbour = source === node ? target : source;
-      if (!best || attributes.weight > best.weight || (attributes.weight === best.weight && neighbour < best.neighbour)) best = { neighbour, weight: attributes.weight };
+      const neighbour = Number(source) === node ? Number(target) : Number(source);
+      if (attributes.weight > bestWeight || (attributes.weight === bestWeight && neighbour < best)) {
+        best = neighbour;
+        bestWeight = attributes.weight;
+      }
     });
-    if (!best) continue;
-    const own = assignment.get(node)!;
-    const target = assignment.get((best as { neighbour: string }).neighbour)!;
-    assignment.set(node, target);
+    if (best < 0) return;
+    assignment[node] = assignment[best];
     sizes.set(own, 0);
-    sizes.set(target, (sizes.get(target) ?? 0) + 1);
-  }
+    sizes.set(assignment[best], sizes.get(assignment[best])! + 1);
+  });
 }

@@ -3,29 +3,53 @@ import type { CommunityGraphRepo, DetectionRun } from '../ports.ts';
 import type { Database } from './schema.ts';
 
 const RUN_ID = 1;
+/** Entities per page when the graph is read whole: within every backend's limit of bound parameters. */
+const ENTITY_PAGE = 500;
 
 export function communityGraphRepo(db: Kysely<Database>): CommunityGraphRepo {
+  // Forgotten memories are few: their ids are listed once rather than joined to every row.
+  const forgottenIds = db.selectFrom('memories').select('id').where('lifecycle_state', '=', 'forgotten');
+
+  /** Runs `work` over every entity id, in id order, a page at a time. */
+  async function eachEntityPage(work: (part: string[]) => Promise<void>) {
+    for (let after: string | null = null; ; ) {
+      let query = db.selectFrom('entities').select('id').orderBy('id').limit(ENTITY_PAGE);
+      if (after !== null) query = query.where('id', '>', after);
+      const part = (await query.execute()).map(r => r.id);
+      if (part.length === 0) return;
+      await work(part);
+      after = part[part.length - 1];
+    }
+  }
   return {
-    async relationWeights() {
-      const rows = await db
-        .selectFrom('entity_relations')
-        .leftJoin('memories', 'memories.id', 'entity_relations.memory_id')
-        .select(eb => ['entity_relations.source_entity_id', 'entity_relations.target_entity_id', eb.fn.sum<number>('entity_relations.weight').as('weight')])
-        .where(eb => eb.or([eb('entity_relations.memory_id', 'is', null), eb('memories.lifecycle_state', '!=', 'forgotten')]))
-        .groupBy(['entity_relations.source_entity_id', 'entity_relations.target_entity_id'])
-        .orderBy('entity_relations.source_entity_id')
-        .orderBy('entity_relations.target_entity_id')
-        .execute();
-      return rows.map(r => ({ ...r, weight: Number(r.weight) }));
+    async eachRelationWeight(visit) {
+      await eachEntityPage(async part => {
+        const rows = await db
+          .selectFrom('entity_relations')
+          .select(eb => ['source_entity_id', 'target_entity_id', eb.fn.sum<number>('weight').as('weight')])
+          .where('source_entity_id', 'in', part)
+          .where(eb => eb.or([eb('memory_id', 'is', null), eb('memory_id', 'not in', forgottenIds)]))
+          .groupBy(['source_entity_id', 'target_entity_id'])
+          .orderBy('source_entity_id')
+          .orderBy('target_entity_id')
+          .execute();
+        visit(rows.map(r => ({ ...r, weight: Number(r.weight) })));
+      });
     },
 
-    liveMentions() {
-      return db
-        .selectFrom('mentions')
-        .innerJoin('memories', 'memories.id', 'mentions.memory_id')
-        .select(['mentions.entity_id', 'mentions.memory_id', 'mentions.occurrences'])
-        .where('memories.lifecycle_state', '!=', 'forgotten')
-        .execute();
+    async eachLiveMention(visit) {
+      await eachEntityPage(async part => {
+        visit(
+          await db
+            .selectFrom('mentions')
+            .select(['entity_id', 'memory_id', 'occurrences'])
+            .where('entity_id', 'in', part)
+            .where('memory_id', 'not in', forgottenIds)
+            .orderBy('entity_id')
+            .orderBy('memory_id')
+            .execute(),
+        );
+      });
     },
 
     async fingerprint() {
