@@ -45,7 +45,7 @@ export function assignCommunityIds(previous: readonly PreviousCommunity[], next:
     ids[c.index] = c.id;
     taken.add(c.id);
   }
-  let max = Math.max(maxIdEver, 0, ...previous.map(c => c.id));
+  let max = previous.reduce((highest, c) => Math.max(highest, c.id), Math.max(maxIdEver, 0));
   return ids.map(id => id ?? ++max);
 }
 

@@ -67,6 +67,36 @@ async function detectOnce(deps: DetectDeps, options: DetectOptions): Promise<Det
   const memories = new Map((await store.memories.getMany([...new Set(sources.flat())])).map(m => [m.id, m]));
 
   const at = deps.clock.now();
+  const { records, members } = describe({ ids, ranked, entities, sources, memories, usage, previous, at });
+  const maxId = [...ids, ...previous.communities.map(c => c.id)].reduce((max, id) => Math.max(max, id), lastRun?.max_id ?? 0);
+  await store.transaction(async tx => {
+    await tx.communities.replaceAll(records, members);
+    await tx.communityGraph.recordRun({
+      detected_at: at,
+      fingerprint,
+      took_ms: Math.round(performance.now() - started),
+      communities: records.length,
+      entities: partition.entities,
+      max_id: maxId,
+    });
+  });
+  if (deps.llm) await summariesFromModel(deps, records, ranked, entities, sources, memories, options);
+  return { communities: records.length, entities: partition.entities, took_ms: Math.round(performance.now() - started) };
+}
+
+interface Described {
+  ids: number[];
+  ranked: { entity_id: string; weight: number }[][];
+  entities: Map<string, EntityRecord>;
+  sources: string[][];
+  memories: Map<string, MemoryRecord>;
+  usage: Usage;
+  previous: Awaited<ReturnType<typeof loadPrevious>>;
+  at: string;
+}
+
+/** The stored form of each community: named, summarised (a model summary is kept while its members are the same). */
+function describe({ ids, ranked, entities, sources, memories, usage, previous, at }: Described) {
   const records: CommunityRecord[] = [];
   const members: CommunityMember[] = [];
   ranked.forEach((list, i) => {
@@ -87,21 +117,7 @@ async function detectOnce(deps: DetectDeps, options: DetectOptions): Promise<Det
     });
     list.forEach((m, rank) => members.push({ community_id: id, entity_id: m.entity_id, rank, weight: m.weight }));
   });
-
-  const maxId = Math.max(lastRun?.max_id ?? 0, ...ids, ...previous.communities.map(c => c.id));
-  await store.transaction(async tx => {
-    await tx.communities.replaceAll(records, members);
-    await tx.communityGraph.recordRun({
-      detected_at: at,
-      fingerprint,
-      took_ms: Math.round(performance.now() - started),
-      communities: records.length,
-      entities: partition.entities,
-      max_id: maxId,
-    });
-  });
-  if (deps.llm) await summariesFromModel(deps, records, ranked, entities, sources, memories, options);
-  return { communities: records.length, entities: partition.entities, took_ms: Math.round(performance.now() - started) };
+  return { records, members };
 }
 
 async function loadPrevious(store: Store) {
