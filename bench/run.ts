@@ -13,6 +13,7 @@ const benchmarks: Record<string, { about: string; load: () => Promise<{ default:
   trash: { about: 'what the trash costs a single delete and a 5,000-memory bulk delete, and restoring them', load: () => import('./trash.ts') },
   'library-reads': { about: 'Library wiki-index, topic page and both ZIP exports on a synthetic 10k-entity / 50k-memory graph', load: () => import('./libraryReads.ts') },
   threads: { about: 'thread append throughput and thread search latency on the LoCoMo conversations', load: () => import('./threads.ts') },
+  library: { about: 'community detection (and the Library) on 10,000 entities / 50,000 memories: seconds and peak RSS', load: () => import('./library.ts') },
 };
 
 const [name, ...argv] = process.argv.slice(2);

@@ -29,6 +29,8 @@ export interface Config {
   autoLabel: boolean;
   /** CAIRN_TRASH_DAYS: days a deleted memory stays restorable in the trash; 0 deletes at once. */
   trashDays: number;
+  /** CAIRN_COMMUNITY_DEBOUNCE_MS: communities are recomputed this long after the last change to the entity graph. */
+  communityDebounceMs: number;
 }
 
 export interface ConfigFlags {
@@ -73,6 +75,13 @@ function parseSeconds(name: string, value: string | undefined, fallback: number)
   return seconds;
 }
 
+/** A duration in milliseconds: digits only; anything else refuses to start. */
+function parseMs(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\s*\d{1,9}\s*$/.test(value)) throw new Error(`Invalid ${name}: "${value}" (use a number of milliseconds)`);
+  return Number(value);
+}
+
 /** Builds the Config from flags, falling back to environment variables, then to defaults. */
 export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env = setVariables(rawEnv);
@@ -99,6 +108,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     walCheckpointMs: parseSeconds('CAIRN_WAL_CHECKPOINT_SECONDS', env.CAIRN_WAL_CHECKPOINT_SECONDS, 60) * 1000,
     autoLabel: parseSwitch('CAIRN_AUTO_LABEL', env.CAIRN_AUTO_LABEL, false),
     trashDays: parseDays('CAIRN_TRASH_DAYS', env.CAIRN_TRASH_DAYS, 30),
+    communityDebounceMs: parseMs('CAIRN_COMMUNITY_DEBOUNCE_MS', env.CAIRN_COMMUNITY_DEBOUNCE_MS, 5_000),
   };
 }
 

@@ -22,6 +22,7 @@ import { createExtractors } from './providers/extractor/factory.ts';
 import { createOpenAiLlm } from './providers/llm/openai.ts';
 import { createExtractionSetup } from './services/graph/setup.ts';
 import { purgeExpiredTrash, startTrashPurge } from './services/trash/trash.ts';
+import { createCommunityJobs } from './services/communities/jobs.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -61,13 +62,16 @@ function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'emb
 
 export function buildDeps(
   store: Store,
-  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays'>,
+  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays'> &
+    Partial<Pick<Config, 'communityDebounceMs'>>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
   const ids = { next: () => uuidv7() };
   const embedder = searchEmbedder(config);
   const indexer = embedder && createIndexer({ store, embedder, clock, log, ann: createUsearchIndex });
+  const llm = config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null;
+  const communities = createCommunityJobs({ store, clock, llm, debounceMs: config.communityDebounceMs, log });
   return {
     store,
     embedder: embedder ?? createHashEmbedder(),
@@ -80,8 +84,9 @@ export function buildDeps(
     autoLabel: config.autoLabel,
     trashDays: config.trashDays,
     sessions: createLocalSessionSource(config.homeDir),
-    extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log }),
-    llm: config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null,
+    extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log, onGraphChanged: () => communities.graphChanged() }),
+    llm,
+    communities,
   };
 }
 
@@ -102,6 +107,7 @@ export async function createApp(config: Config): Promise<App> {
   deps.indexer?.kick(); // embed whatever was left pending by the last run
   deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run
   const stopTrashPurge = startTrashPurge(deps, message => server.log.warn(message));
+  deps.communities?.start(); // recompute communities when the graph changed since the last detection
   return {
     server,
     deps,
@@ -111,9 +117,11 @@ export async function createApp(config: Config): Promise<App> {
       stopTrashPurge();
       deps.indexer?.stop();
       deps.extraction.jobs?.stop();
+      deps.communities?.stop();
       await deps.rebuilds.settle();
       await deps.indexer?.settle();
       await deps.extraction.jobs?.settle();
+      await deps.communities?.settle();
       await deps.indexer?.embedder.close?.();
       await store.close();
     },

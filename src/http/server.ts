@@ -27,6 +27,7 @@ import { crystalRoutes } from './routes/crystals.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { profileRoutes } from './routes/profiles.ts';
+import { communityRoutes } from './routes/communities.ts';
 import { notImplementedRoutes } from './routes/notImplemented.ts';
 
 export interface ServerOptions {
@@ -102,6 +103,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(trashRoutes, options);
   await app.register(libraryRoutes, options);
   await app.register(profileRoutes, options);
+  await app.register(communityRoutes, options);
   await app.register(notImplementedRoutes);
   return app;
 }

@@ -4,6 +4,7 @@ import type { SessionSource } from '../providers/ports.sessions.ts';
 import type { Indexer } from './search/indexer.ts';
 import type { RebuildRunner } from './search/rebuild.ts';
 import type { ExtractionSetup } from './graph/setup.ts';
+import type { CommunityJobs } from './communities/jobs.ts';
 
 export interface Clock {
   /** The current time as an ISO 8601 UTC string. */
@@ -39,4 +40,6 @@ export interface Deps {
   extraction: ExtractionSetup;
   /** A chat model (CAIRN_LLM_URL + CAIRN_LLM_MODEL) for judgements such as relation suggestions; null without one. */
   llm?: Llm | null;
+  /** Community detection in the background (debounced after graph changes); absent where nothing recomputes them. */
+  communities?: CommunityJobs | null;
 }

@@ -70,9 +70,4 @@ export interface CrystalRepo {
   crystalsFrom(memoryIds: string[]): Promise<Map<string, string[]>>;
   /** Crystals made from a community, newest first, at most `limit` each. */
   ofCommunities(communityIds: number[], limit: number): Promise<Map<number, CrystalRecord[]>>;
-  /**
-   * What a community crystallises from: ids of up to `limit` memories (not forgotten, not crystals) mentioning its
-   * member entities, those mentioning the most members first, then the one mentioning the most central member, newest.
-   */
-  sourceCandidates(communityId: number, limit: number): Promise<string[]>;
 }

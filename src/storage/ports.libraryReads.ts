@@ -19,17 +19,10 @@ export interface LibraryMention {
 }
 
 /** A memory (not forgotten) ranked within a community: how many of its entities it mentions. */
-export interface CommunityMemoryHit {
-  memory_id: string;
-  hits: number;
-}
-
 export interface LibraryReadRepo {
   counts(): Promise<LibraryCounts>;
   /** Members of each community, most central first (by rank), at most `perCommunity` each. */
   membersOf(communityIds: number[], perCommunity: number): Promise<Map<number, CommunityMember[]>>;
-  /** Memories (not forgotten) mentioning the community's entities, most of them first, then newest, at most `limit`. */
-  topMemoryIds(communityId: number, limit: number): Promise<CommunityMemoryHit[]>;
   /** Ids of the newest memories (not forgotten) mentioning any entity of the community, newest first. */
   recentMemoryIds(communityId: number, limit: number): Promise<string[]>;
   /** Ids of the newest memories (not forgotten) mentioning the entity, newest first. */

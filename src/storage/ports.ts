@@ -26,6 +26,9 @@ export type * from './ports.trash.ts';
 import type { LibraryReadRepo } from './ports.libraryReads.ts';
 
 export type * from './ports.libraryReads.ts';
+import type { CommunityGraphRepo } from './ports.communities.ts';
+
+export type * from './ports.communities.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -242,6 +245,7 @@ export interface Repos {
   trash: TrashRepo;
   libraryReads: LibraryReadRepo;
   agentProfiles: AgentProfileRepo;
+  communityGraph: CommunityGraphRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */

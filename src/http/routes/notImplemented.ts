@@ -5,7 +5,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Interface endpoints whose capability has not landed yet: each answers 501 naming what is missing. */
 const pending: [string, [Method, string][]][] = [
-  ['Communities', [['GET', '/communities'], ['GET', '/communities/:community_id']]],
   ['Data export', [['POST', '/data/export'], ['GET', '/data/export/status/:job_id']]],
 ];
 

@@ -122,7 +122,7 @@ export async function createCrystal(deps: CrystalDeps, input: CreateCrystalInput
 export async function crystallizeCommunity(deps: CrystalDeps, communityId: number, input: { title?: string | null; space_id?: string | null }) {
   const community = await deps.store.communities.get(communityId);
   if (!community) throw notFound('community', String(communityId));
-  const ids = await deps.store.crystals.sourceCandidates(communityId, COMMUNITY_CRYSTAL_SOURCES);
+  const ids = (await deps.store.communityGraph.topMemories(communityId, COMMUNITY_CRYSTAL_SOURCES, { excludeCrystals: true })).map(h => h.memory_id);
   if (ids.length < 2) {
     throw conflict('not_enough_memories', `Community ${communityId} has ${ids.length} memory(ies) to crystallise; a crystal needs at least 2`, {
       memory_count: ids.length,

@@ -45,7 +45,7 @@ type Endpoint = { batch: number } | { stored: string };
  * midway the answer is a 500 `partial_write` with `success: false` and the `resolved_entities` written so far.
  * Replaying reuses the entity ids (mentions stay single) and appends the relationships again.
  */
-export async function applyExtraction(deps: Pick<Deps, 'store' | 'ids' | 'clock'>, memoryId: string, input: ApplyInput) {
+export async function applyExtraction(deps: Pick<Deps, 'store' | 'ids' | 'clock' | 'communities'>, memoryId: string, input: ApplyInput) {
   const memory = await requireMemory(deps.store, memoryId);
   const entities = input.entities.map(e => ({ ...cleanWanted(e), aliases: e.aliases ?? [], id: e.id ?? null }));
   const endpoints = await validate(deps.store, entities, input);
@@ -95,6 +95,9 @@ export async function applyExtraction(deps: Pick<Deps, 'store' | 'ids' | 'clock'
         'the entities in resolved_entities were written: inspect them before retrying',
       { success: false, memory_id: memory.id, entities_created: created, relationships_created: 0, metadata_updated: false, resolved_entities: resolved },
     );
+  } finally {
+    // Written entities and edges change the graph even when the batch stopped midway.
+    deps.communities?.graphChanged();
   }
   return {
     success: true,

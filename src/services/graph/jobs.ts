@@ -31,6 +31,8 @@ export interface ExtractionJobDeps {
   ids: Ids;
   level?: ExtractionLevel;
   log?: (message: string) => void;
+  /** Called after a memory's graph was written (communities are recomputed from it). */
+  onGraphChanged?: () => void;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface ExtractionJobDeps {
  * replaced in one transaction, unless its content changed meanwhile (a newer request is queued then). When the
  * model cannot be reached the memory is extracted with the rules instead, and the model is left alone for a while.
  */
-export function createExtractionJobs({ store, extractor, fallback, health, clock, ids, level, log = () => {} }: ExtractionJobDeps): ExtractionJobs {
+export function createExtractionJobs({ store, extractor, fallback, health, clock, ids, level, log = () => {}, onGraphChanged = () => {} }: ExtractionJobDeps): ExtractionJobs {
 
   // The content only: a stored title may be one derived from an older content.
   async function extract(memory: { content: string; created_at: string }, queuedLevel: string) {
@@ -74,6 +76,7 @@ export function createExtractionJobs({ store, extractor, fallback, health, clock
             if (current && current.version === item.content_version) await writeMemoryGraph(tx, { ids, clock }, current, extraction, { replace: true });
             await tx.extractionQueue.complete(item.memory_id, item.content_version);
           });
+          onGraphChanged();
         } catch (error) {
           // Counted, so a memory that always fails is given up after a few attempts instead of blocking the queue.
           const message = error instanceof Error ? error.message : String(error);

@@ -7,7 +7,7 @@ import { type MemoryGraph, writeMemoryGraph } from './write.ts';
  * How memory writes reach the graph, in three steps around the write transaction:
  * `prepareExtraction` before it (the rules run here: a model never runs inside a transaction),
  * `recordExtraction` inside it (entities and edges written with the memory, or the memory queued for the model),
- * `afterExtraction` once it committed (the background jobs are woken).
+ * `afterExtraction` once it committed (the background jobs are woken, and community detection told the graph changed).
  */
 
 export interface PreparedExtraction {
@@ -60,7 +60,8 @@ export async function recordExtraction(
   return writeMemoryGraph(tx, deps, memory, prepared.extraction, options);
 }
 
-/** After the write committed: wakes the background extraction when the memory was queued. */
-export function afterExtraction(deps: Pick<Deps, 'extraction'>, prepared: PreparedExtraction): void {
+/** After the write committed: wakes the background extraction when the memory was queued, else says the graph changed. */
+export function afterExtraction(deps: Pick<Deps, 'extraction' | 'communities'>, prepared: PreparedExtraction): void {
   if (prepared.background) deps.extraction.jobs?.kick();
+  if (prepared.extraction) deps.communities?.graphChanged();
 }

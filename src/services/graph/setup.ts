@@ -82,6 +82,8 @@ export function createExtractionSetup(options: {
   clock: Clock;
   ids: Ids;
   log?: (message: string) => void;
+  /** Called after background extraction changed the entity graph. */
+  onGraphChanged?: () => void;
 }): ExtractionSetup {
   const llm = createLlmHealth();
   const { primary, rules } = options;

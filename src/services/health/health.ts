@@ -42,7 +42,7 @@ export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer' | 'extrac
       knowledge_graph: true,
       entity_extraction: extraction.available,
       threads: false,
-      communities: false,
+      communities: true,
       library: false,
       data_export: false,
       agent_profiles: true,

@@ -34,7 +34,7 @@ export async function communitySubgraph(deps: Pick<Deps, 'store'>, communityId: 
   }));
   if (input.include_top_memories === 0) return { nodes, edges };
 
-  const hits = await store.libraryReads.topMemoryIds(communityId, input.include_top_memories);
+  const hits = await store.communityGraph.topMemories(communityId, input.include_top_memories);
   const crystalIds = ((await store.crystals.ofCommunities([communityId], SUBGRAPH_CRYSTALS)).get(communityId) ?? []).map(c => c.id);
   const ids = [...new Set([...hits.map(h => h.memory_id), ...crystalIds])];
   const memories = await liveMemories(store, ids);

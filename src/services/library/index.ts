@@ -39,7 +39,7 @@ export async function wikiIndex(deps: Pick<Deps, 'store'>, input: WikiIndexInput
     };
     if (input.include_top_memories === undefined) rows.push(row);
     else {
-      const hits = input.include_top_memories === 0 ? [] : await store.libraryReads.topMemoryIds(community.id, input.include_top_memories);
+      const hits = input.include_top_memories === 0 ? [] : await store.communityGraph.topMemories(community.id, input.include_top_memories);
       rows.push({ ...row, top_memories: await presentMemories(store, await liveMemories(store, hits.map(h => h.memory_id))) });
     }
   }

@@ -126,7 +126,7 @@ export async function previewBulkDelete(deps: Pick<Deps, 'store' | 'trashDays'>,
  * they and their edges go to the trash in that same transaction. With `dry_run` it only previews.
  */
 export async function bulkDelete(
-  deps: Pick<Deps, 'store' | 'indexer' | 'trashDays' | 'clock'>,
+  deps: Pick<Deps, 'store' | 'indexer' | 'trashDays' | 'clock' | 'communities'>,
   input: { selection: BulkSelection; cascade_delete: boolean; dry_run?: boolean },
 ) {
   if (input.dry_run) return previewBulkDelete(deps, input);
@@ -139,6 +139,7 @@ export async function bulkDelete(
     return deleted;
   });
   if (deps.indexer) (await deps.indexer.vectors()).remove(selection.found);
+  deps.communities?.graphChanged();
   const found = new Set(selection.found);
   return {
     deleted_count: memories,

@@ -52,7 +52,7 @@ export function titleOnWrite(given: string | null | undefined, content: string, 
  * With CAIRN_AUTO_LABEL on, a new memory given no `labels` gets the existing labels it resembles (never new ones).
  */
 export async function createMemory(
-  deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'embedder' | 'autoLabel' | 'extraction'>,
+  deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'embedder' | 'autoLabel' | 'extraction' | 'communities'>,
   input: CreateMemoryInput,
   internal: InternalCreateOptions = {},
 ) {

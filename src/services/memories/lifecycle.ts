@@ -9,7 +9,7 @@ export interface StateInput {
   space_id?: string | null;
 }
 
-type LifecycleDeps = Pick<Deps, 'store' | 'clock' | 'ids'>;
+type LifecycleDeps = Pick<Deps, 'store' | 'clock' | 'ids' | 'communities'>;
 
 /** Moves a memory to the operation's state inside one transaction, or answers 409 when the move is not allowed. */
 async function transition(
@@ -20,7 +20,7 @@ async function transition(
   extra?: (tx: Repos, memory: MemoryRecord, at: string) => Promise<Partial<MemoryRecord>>,
 ) {
   const at = deps.clock.now();
-  return deps.store.transaction(async tx => {
+  const result = await deps.store.transaction(async tx => {
     const memory = await requireMemory(tx, id, { space_id: input.space_id ?? undefined, includeForgotten: true });
     if (!canTransition(operation, memory.lifecycle_state)) {
       throw invalidTransition(`Cannot ${operation} a memory that is ${memory.lifecycle_state}`, memory.lifecycle_state);
@@ -42,6 +42,9 @@ async function transition(
       reason: changes.state_reason,
     };
   });
+  // A forgotten memory's edges leave the community graph; a restored one's come back.
+  if (result.previous_state === 'forgotten' || result.lifecycle_state === 'forgotten') deps.communities?.graphChanged();
+  return result;
 }
 
 /** Marks a memory deprecated; it stays in the graph for history. The replacement, when named, must exist. */

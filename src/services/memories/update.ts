@@ -18,7 +18,7 @@ export interface UpdateMemoryInput {
 }
 
 /** Changes the given fields of a readable memory; `labels` replaces its label set; new content re-extracts its entities. Other fields stay. */
-export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'extraction'>, id: string, input: UpdateMemoryInput) {
+export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'extraction' | 'communities'>, id: string, input: UpdateMemoryInput) {
   const at = deps.clock.now();
   // Extracted before the transaction (a model never runs inside one); written only if the content really changed.
   const prepared = input.content === undefined ? null : await prepareExtraction(deps, { content: input.content, title: input.title });

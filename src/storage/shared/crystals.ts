@@ -60,24 +60,5 @@ export function crystalRepo(db: Kysely<Database>): CrystalRepo {
       const groups = groupBy(rows.map(toCrystal), c => c.community_id!);
       return new Map([...groups].map(([id, group]) => [id, group.slice(0, limit)]));
     },
-
-    async sourceCandidates(communityId, limit) {
-      const rows = await db
-        .selectFrom('mentions')
-        .innerJoin('community_members', 'community_members.entity_id', 'mentions.entity_id')
-        .innerJoin('memories', 'memories.id', 'mentions.memory_id')
-        .select(['mentions.memory_id as memory_id', eb => eb.fn.countAll<number>().as('hits'), eb => eb.fn.min('community_members.rank').as('best_rank')])
-        .where('community_members.community_id', '=', communityId)
-        .where('memories.lifecycle_state', '!=', 'forgotten')
-        .where('memories.is_crystal', '=', 0)
-        .groupBy(['mentions.memory_id', 'memories.created_at'])
-        .orderBy('hits', 'desc')
-        .orderBy('best_rank')
-        .orderBy('memories.created_at', 'desc')
-        .orderBy('mentions.memory_id')
-        .limit(limit)
-        .execute();
-      return rows.map(r => r.memory_id);
-    },
   } satisfies CrystalRepo;
 }

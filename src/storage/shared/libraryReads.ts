@@ -68,23 +68,6 @@ export function libraryReadRepo(db: Kysely<Database>): LibraryReadRepo {
       return groups;
     },
 
-    async topMemoryIds(communityId, limit) {
-      const rows = await db
-        .selectFrom('community_members as cm')
-        .innerJoin('mentions', 'mentions.entity_id', 'cm.entity_id')
-        .innerJoin('memories', 'memories.id', 'mentions.memory_id')
-        .select(['mentions.memory_id as memory_id', eb => eb.fn.countAll<number>().as('hits')])
-        .where('cm.community_id', '=', communityId)
-        .where('memories.lifecycle_state', '!=', 'forgotten')
-        .groupBy(['mentions.memory_id', 'memories.created_at'])
-        .orderBy('hits', 'desc')
-        .orderBy('memories.created_at', 'desc')
-        .orderBy('mentions.memory_id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map(r => ({ memory_id: r.memory_id, hits: Number(r.hits) }));
-    },
-
     async recentMemoryIds(communityId, limit) {
       const rows = await db
         .selectFrom('memories')

@@ -17,6 +17,7 @@ import { activityRepo } from './activity.ts';
 import { trashRepo } from './trash.ts';
 import { libraryReadRepo } from './libraryReads.ts';
 import { agentProfileRepo } from './agentProfiles.ts';
+import { communityGraphRepo } from './communityGraph.ts';
 
 /** The repositories over one connection or transaction; every backend shares them. */
 export function buildRepos(db: Kysely<Database>): Repos {
@@ -40,5 +41,6 @@ export function buildRepos(db: Kysely<Database>): Repos {
     trash: trashRepo(db),
     libraryReads: libraryReadRepo(db),
     agentProfiles: agentProfileRepo(db),
+    communityGraph: communityGraphRepo(db),
   };
 }

@@ -32,3 +32,14 @@ export interface CrystalSourcesTable {
   position: number;
   source_version: number;
 }
+
+/** The last community detection (migration 013): one row, id 1. */
+export interface CommunityRunsTable {
+  id: number;
+  detected_at: string;
+  fingerprint: string;
+  took_ms: number;
+  communities: number;
+  entities: number;
+  max_id: number;
+}

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
-import type { CommunitiesTable, CommunityMembersTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
 import type { AgentProfilesTable } from './schema.profiles.ts';
+import type { CommunitiesTable, CommunityMembersTable, CommunityRunsTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
 import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
 
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and JSON is text, on every backend. */
@@ -192,4 +192,5 @@ export interface Database {
   crystal_sources: CrystalSourcesTable;
   trash: TrashTable;
   agent_profiles: AgentProfilesTable;
+  community_runs: CommunityRunsTable;
 }

@@ -1,0 +1,56 @@
+/** What community detection reads of the entity graph, and its run record (part of the Store; re-exported by ports.ts). */
+
+/** RELATES_TO rows of one (source, target) pair added up; evidence from forgotten memories does not count. */
+export interface RelationWeight {
+  source_entity_id: string;
+  target_entity_id: string;
+  weight: number;
+}
+
+/** A MENTIONS edge of a memory that is not forgotten. */
+export interface LiveMention {
+  entity_id: string;
+  memory_id: string;
+  occurrences: number;
+}
+
+/** The last detection: when, over which state of the graph, and the highest community id ever given. */
+export interface DetectionRun {
+  detected_at: string;
+  /** Cheap digest of the graph (counts and latest times) when the run read it; another value means it changed since. */
+  fingerprint: string;
+  took_ms: number;
+  communities: number;
+  entities: number;
+  /** Ids up to this one have been used: new communities get higher ones, so an id is never given to another topic. */
+  max_id: number;
+}
+
+/** A memory mentioning entities of a community: how many of them, and how often. */
+export interface CommunityMemoryHit {
+  memory_id: string;
+  entities: number;
+  occurrences: number;
+}
+
+export interface CommunityGraphRepo {
+  /**
+   * Calls `visit` with every RELATES_TO pair and its summed weight (one row per direction present), a page at a
+   * time: a large graph is never held as rows all at once.
+   */
+  eachRelationWeight(visit: (rows: RelationWeight[]) => void): Promise<void>;
+  /** Calls `visit` with every MENTIONS edge of memories that are not forgotten, a page at a time. */
+  eachLiveMention(visit: (rows: LiveMention[]) => void): Promise<void>;
+  /** A digest of the graph's counts and latest changes (entities, relations, mentions, forgotten memories). */
+  fingerprint(): Promise<string>;
+  lastRun(): Promise<DetectionRun | undefined>;
+  /** Replaces the run record; run it in the transaction that stores the partition. */
+  recordRun(run: DetectionRun): Promise<void>;
+  /** Community id → memories (not forgotten) mentioning any of its entities, now. */
+  memoryCounts(communityIds: number[]): Promise<Map<number, number>>;
+  /**
+   * Memories (not forgotten) mentioning the most entities of the community, then the most often, newest on ties:
+   * a community's sample memories, the Library's top memories and a crystallisation's sources (without crystals).
+   */
+  topMemories(communityId: number, limit: number, options?: { excludeCrystals?: boolean }): Promise<CommunityMemoryHit[]>;
+}
