@@ -327,6 +327,12 @@ export interface Store extends Repos {
   readonly threadSearch: ThreadSearchRepo;
   /** Runs `work` in one transaction: all its writes commit together or not at all. */
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work`'s reads on one consistent snapshot of the data, taken when it starts, while writes go on: what it
+   * reads never changes under it (an export sees every table as of one instant). For reads only: on a file
+   * database the repositories sit on a read-only connection.
+   */
+  readSnapshot<T>(work: (repos: Repos) => Promise<T>): Promise<T>;
   /** Cheap liveness probe of the database. */
   ping(): Promise<boolean>;
   /** Flushes the write-ahead log into the database file so a copy of the data dir is consistent. */
