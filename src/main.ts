@@ -22,6 +22,7 @@ import { createExtractors } from './providers/extractor/factory.ts';
 import { createOpenAiLlm } from './providers/llm/openai.ts';
 import { createExtractionSetup } from './services/graph/setup.ts';
 import { purgeExpiredTrash, startTrashPurge } from './services/trash/trash.ts';
+import { createJobRunner, failInterruptedJobs } from './services/exports/jobs.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -61,7 +62,7 @@ function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'emb
 
 export function buildDeps(
   store: Store,
-  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays'>,
+  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays' | 'exportDir'>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
@@ -82,6 +83,8 @@ export function buildDeps(
     sessions: createLocalSessionSource(config.homeDir),
     extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log }),
     llm: config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null,
+    exportDir: config.exportDir,
+    jobs: createJobRunner({ store, clock, ids }),
   };
 }
 
@@ -97,6 +100,7 @@ export async function createApp(config: Config): Promise<App> {
   const store = await openStore(config);
   const deps = buildDeps(store, config, message => server.log.warn(message));
   await purgeExpiredTrash(deps); // deleted memories past CAIRN_TRASH_DAYS go for good
+  await failInterruptedJobs(deps); // an export or import the last run left unfinished will never finish
   const auth = createAuthenticator(deps);
   const server = await buildServer({ deps, auth, logLevel: config.logLevel });
   deps.indexer?.kick(); // embed whatever was left pending by the last run
@@ -111,6 +115,7 @@ export async function createApp(config: Config): Promise<App> {
       stopTrashPurge();
       deps.indexer?.stop();
       deps.extraction.jobs?.stop();
+      await deps.jobs.settle();
       await deps.rebuilds.settle();
       await deps.indexer?.settle();
       await deps.extraction.jobs?.settle();

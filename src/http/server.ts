@@ -25,6 +25,7 @@ import { activityRoutes } from './routes/activity.ts';
 import { distillRoutes } from './routes/distill.ts';
 import { crystalRoutes } from './routes/crystals.ts';
 import { trashRoutes } from './routes/trash.ts';
+import { dataRoutes } from './routes/data.ts';
 import { notImplementedRoutes } from './routes/notImplemented.ts';
 
 export interface ServerOptions {
@@ -98,6 +99,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(distillRoutes, options);
   await app.register(crystalRoutes, options);
   await app.register(trashRoutes, options);
+  await app.register(dataRoutes, options);
   await app.register(notImplementedRoutes);
   return app;
 }

@@ -4,6 +4,7 @@ import type { SessionSource } from '../providers/ports.sessions.ts';
 import type { Indexer } from './search/indexer.ts';
 import type { RebuildRunner } from './search/rebuild.ts';
 import type { ExtractionSetup } from './graph/setup.ts';
+import type { JobRunner } from './exports/jobs.ts';
 
 export interface Clock {
   /** The current time as an ISO 8601 UTC string. */
@@ -39,4 +40,8 @@ export interface Deps {
   extraction: ExtractionSetup;
   /** A chat model (CAIRN_LLM_URL + CAIRN_LLM_MODEL) for judgements such as relation suggestions; null without one. */
   llm?: Llm | null;
+  /** CAIRN_EXPORT_DIR: where data exports are written and imports read from; archive paths resolve inside it. */
+  exportDir: string;
+  /** Background jobs (data export and import), rows of the jobs table. */
+  jobs: JobRunner;
 }

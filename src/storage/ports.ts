@@ -20,6 +20,9 @@ import type { EvolvesRelation } from '../domain/evolves.ts';
 import type { TrashRepo } from './ports.trash.ts';
 
 export type * from './ports.trash.ts';
+import type { JobRepo, TableRowsRepo } from './ports.portability.ts';
+
+export type * from './ports.portability.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -234,6 +237,9 @@ export interface Repos {
   crystals: CrystalRepo;
   activity: ActivityRepo;
   trash: TrashRepo;
+  /** Raw rows for data export and import. */
+  rows: TableRowsRepo;
+  jobs: JobRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */

@@ -22,7 +22,6 @@ const pending: [string, [Method, string][]][] = [
       ['GET', '/library/wiki-page/topic/:community_id'],
     ],
   ],
-  ['Data export', [['POST', '/data/export'], ['GET', '/data/export/status/:job_id']]],
   ['Agent profile import', [['POST', '/settings/agent-profiles/import']]],
 ];
 

@@ -15,6 +15,8 @@ import { communityRepo } from './communities.ts';
 import { crystalRepo } from './crystals.ts';
 import { activityRepo } from './activity.ts';
 import { trashRepo } from './trash.ts';
+import { tableRowsRepo } from './tableRows.ts';
+import { jobRepo } from './jobs.ts';
 
 /** The repositories over one connection or transaction; every backend shares them. */
 export function buildRepos(db: Kysely<Database>): Repos {
@@ -36,5 +38,7 @@ export function buildRepos(db: Kysely<Database>): Repos {
     crystals: crystalRepo(db),
     activity: activityRepo(db),
     trash: trashRepo(db),
+    rows: tableRowsRepo(db),
+    jobs: jobRepo(db),
   };
 }

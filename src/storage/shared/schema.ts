@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { CommunitiesTable, CommunityMembersTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
+import type { JobsTable } from './schema.portability.ts';
 import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
 
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and JSON is text, on every backend. */
@@ -190,4 +191,5 @@ export interface Database {
   crystals: CrystalsTable;
   crystal_sources: CrystalSourcesTable;
   trash: TrashTable;
+  jobs: JobsTable;
 }

@@ -10,6 +10,7 @@ import * as m008 from './008_title_derived.ts';
 import * as m009appendKeys from './009_append_key_requests.ts';
 import * as m010activity from './010_activity.ts';
 import * as m012library from './012_library.ts';
+import * as m016jobs from './016_jobs.ts';
 
 /** Numbered, append-only: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009_append_key_requests': m009appendKeys,
   '010_activity': m010activity,
   '012_library': m012library,
+  '016_jobs': m016jobs,
 };
 
 export const sqliteMigrations: MigrationProvider = {
