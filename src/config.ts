@@ -27,6 +27,8 @@ export interface Config {
   autoLabel: boolean;
   /** CAIRN_TRASH_DAYS: days a deleted memory stays restorable in the trash; 0 deletes at once. */
   trashDays: number;
+  /** CAIRN_URL: where the command line finds a running server (default http://127.0.0.1:<port>). */
+  serverUrl: string;
 }
 
 export interface ConfigFlags {
@@ -88,6 +90,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     sqliteSync: env.CAIRN_SQLITE_SYNC === 'full' ? 'full' : 'normal',
     autoLabel: parseSwitch('CAIRN_AUTO_LABEL', env.CAIRN_AUTO_LABEL, false),
     trashDays: parseDays('CAIRN_TRASH_DAYS', env.CAIRN_TRASH_DAYS, 30),
+    serverUrl: (env.CAIRN_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
   };
 }
 

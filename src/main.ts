@@ -171,3 +171,28 @@ export async function serve(config: Config): Promise<App> {
     },
   };
 }
+
+/**
+ * The data dir opened directly by a command (no server running): locked for this process first, so a server cannot
+ * start on it meanwhile (and the command refuses when one runs). `close` stops background work and releases the lock.
+ */
+export async function openDataDir(config: Config): Promise<{ deps: Deps; close(): Promise<void> }> {
+  const lock = lockDataDir(config.dataDir);
+  try {
+    const store = await openStore(config);
+    const deps = buildDeps(store, config);
+    await failInterruptedJobs(deps);
+    return {
+      deps,
+      async close() {
+        deps.indexer?.stop(); // what is left to embed waits for the next server start
+        await deps.jobs.settle();
+        await deps.indexer?.settle();
+        await store.close().finally(() => lock.release());
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

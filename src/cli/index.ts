@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { buildDeps, openStore, serve, VERSION } from '../main.ts';
 import { createApiKey } from '../services/auth/keys.ts';
+import { registerTransferCommands } from './transfer.ts';
 
 const program = new Command()
   .name('cairn')
@@ -35,6 +36,8 @@ keys
       await store.close();
     }
   });
+
+registerTransferCommands(program);
 
 program.parseAsync().catch(error => {
   process.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);
