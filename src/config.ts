@@ -31,6 +31,8 @@ export interface Config {
   trashDays: number;
   /** CAIRN_COMMUNITY_DEBOUNCE_MS: communities are recomputed this long after the last change to the entity graph. */
   communityDebounceMs: number;
+  /** CAIRN_URL: where the command line finds a running server (default http://127.0.0.1:<port>). */
+  serverUrl: string;
 }
 
 export interface ConfigFlags {
@@ -109,6 +111,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     autoLabel: parseSwitch('CAIRN_AUTO_LABEL', env.CAIRN_AUTO_LABEL, false),
     trashDays: parseDays('CAIRN_TRASH_DAYS', env.CAIRN_TRASH_DAYS, 30),
     communityDebounceMs: parseMs('CAIRN_COMMUNITY_DEBOUNCE_MS', env.CAIRN_COMMUNITY_DEBOUNCE_MS, 5_000),
+    serverUrl: (env.CAIRN_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
   };
 }
 

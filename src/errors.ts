@@ -43,4 +43,3 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
     retry_after: retryAfterSeconds,
   });
 
-export const notImplemented = (what: string) => new AppError(501, 'not_implemented', `${what} is not implemented yet`);

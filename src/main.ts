@@ -23,6 +23,7 @@ import { createOpenAiLlm } from './providers/llm/openai.ts';
 import { createExtractionSetup } from './services/graph/setup.ts';
 import { purgeExpiredTrash, startTrashPurge } from './services/trash/trash.ts';
 import { createCommunityJobs } from './services/communities/jobs.ts';
+import { createJobRunner, failInterruptedJobs } from './services/exports/jobs.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -62,7 +63,7 @@ function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'emb
 
 export function buildDeps(
   store: Store,
-  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays'> &
+  config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays' | 'exportDir'> &
     Partial<Pick<Config, 'communityDebounceMs'>>,
   log?: (message: string) => void,
 ): Deps {
@@ -87,6 +88,8 @@ export function buildDeps(
     extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log, onGraphChanged: () => communities.graphChanged() }),
     llm,
     communities,
+    exportDir: config.exportDir,
+    jobs: createJobRunner({ store, clock, ids }),
   };
 }
 
@@ -102,6 +105,7 @@ export async function createApp(config: Config): Promise<App> {
   const store = await openStore(config);
   const deps = buildDeps(store, config, message => server.log.warn(message));
   await purgeExpiredTrash(deps); // deleted memories past CAIRN_TRASH_DAYS go for good
+  await failInterruptedJobs(deps); // an export or import the last run left unfinished will never finish
   const auth = createAuthenticator(deps);
   const server = await buildServer({ deps, auth, logLevel: config.logLevel });
   deps.indexer?.kick(); // embed whatever was left pending by the last run
@@ -118,6 +122,7 @@ export async function createApp(config: Config): Promise<App> {
       deps.indexer?.stop();
       deps.extraction.jobs?.stop();
       deps.communities?.stop();
+      await deps.jobs.settle();
       await deps.rebuilds.settle();
       await deps.indexer?.settle();
       await deps.extraction.jobs?.settle();
@@ -173,4 +178,29 @@ export async function serve(config: Config): Promise<App> {
       await app.close();
     },
   };
+}
+
+/**
+ * The data dir opened directly by a command (no server running): locked for this process first, so a server cannot
+ * start on it meanwhile (and the command refuses when one runs). `close` stops background work and releases the lock.
+ */
+export async function openDataDir(config: Config): Promise<{ deps: Deps; close(): Promise<void> }> {
+  const lock = lockDataDir(config.dataDir);
+  try {
+    const store = await openStore(config);
+    const deps = buildDeps(store, config);
+    await failInterruptedJobs(deps);
+    return {
+      deps,
+      async close() {
+        deps.indexer?.stop(); // what is left to embed waits for the next server start
+        await deps.jobs.settle();
+        await deps.indexer?.settle();
+        await store.close().finally(() => lock.release());
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }

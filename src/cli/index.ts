@@ -7,6 +7,7 @@ import { registerBackupCommands } from './backup.ts';
 
 /** The server and the services load only for the commands that use them: `cairn backup` starts fast, beside a live server. */
 const main = () => import('../main.ts');
+import { registerTransferCommands } from './transfer.ts';
 
 const program = new Command()
   .name('cairn')
@@ -43,6 +44,7 @@ keys
   });
 
 registerBackupCommands(program);
+registerTransferCommands(program);
 
 program.parseAsync().catch(error => {
   process.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);

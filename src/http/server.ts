@@ -28,7 +28,7 @@ import { trashRoutes } from './routes/trash.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { profileRoutes } from './routes/profiles.ts';
 import { communityRoutes } from './routes/communities.ts';
-import { notImplementedRoutes } from './routes/notImplemented.ts';
+import { dataRoutes } from './routes/data.ts';
 
 export interface ServerOptions {
   deps: Deps;
@@ -104,6 +104,6 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(libraryRoutes, options);
   await app.register(profileRoutes, options);
   await app.register(communityRoutes, options);
-  await app.register(notImplementedRoutes);
+  await app.register(dataRoutes, options);
   return app;
 }

@@ -5,6 +5,7 @@ import type { Indexer } from './search/indexer.ts';
 import type { RebuildRunner } from './search/rebuild.ts';
 import type { ExtractionSetup } from './graph/setup.ts';
 import type { CommunityJobs } from './communities/jobs.ts';
+import type { JobRunner } from './exports/jobs.ts';
 
 export interface Clock {
   /** The current time as an ISO 8601 UTC string. */
@@ -42,4 +43,8 @@ export interface Deps {
   llm?: Llm | null;
   /** Community detection in the background (debounced after graph changes); absent where nothing recomputes them. */
   communities?: CommunityJobs | null;
+  /** CAIRN_EXPORT_DIR: where data exports are written and imports read from; archive paths resolve inside it. */
+  exportDir: string;
+  /** Background jobs (data export and import), rows of the jobs table. */
+  jobs: JobRunner;
 }

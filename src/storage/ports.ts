@@ -29,6 +29,9 @@ export type * from './ports.libraryReads.ts';
 import type { CommunityGraphRepo } from './ports.communities.ts';
 
 export type * from './ports.communities.ts';
+import type { JobRepo, TableRowsRepo } from './ports.portability.ts';
+
+export type * from './ports.portability.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -246,6 +249,9 @@ export interface Repos {
   libraryReads: LibraryReadRepo;
   agentProfiles: AgentProfileRepo;
   communityGraph: CommunityGraphRepo;
+  /** Raw rows for data export and import. */
+  rows: TableRowsRepo;
+  jobs: JobRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */
@@ -339,6 +345,12 @@ export interface Store extends Repos {
   readonly threadSearch: ThreadSearchRepo;
   /** Runs `work` in one transaction: all its writes commit together or not at all. */
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work`'s reads on one consistent snapshot of the data, taken when it starts, while writes go on: what it
+   * reads never changes under it (an export sees every table as of one instant). For reads only: on a file
+   * database the repositories sit on a read-only connection.
+   */
+  readSnapshot<T>(work: (repos: Repos) => Promise<T>): Promise<T>;
   /** Cheap liveness probe of the database. */
   ping(): Promise<boolean>;
   /** Flushes the write-ahead log into the database file so a copy of the data dir is consistent. */

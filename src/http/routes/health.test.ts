@@ -125,14 +125,6 @@ describe('health, capabilities and service endpoints', () => {
     assert.equal((await call(app, 'DELETE', '/livez')).status, 405); // a known path: wrong method, not unknown path
   });
 
-  test('a pending endpoint answers 501 not_implemented', async () => {
-    const pending = await get(app, '/data/export/status/some-job');
-    assert.equal(pending.status, 501);
-    assert.equal(pending.body.error_code, 'not_implemented');
-    assert.equal(typeof pending.body.detail, 'string');
-    isJson(pending);
-  });
-
   test('JSON responses carry Content-Type: application/json, errors included', async () => {
     isJson(await get(app, '/health'));
     isJson(await get(app, '/memories'));

@@ -18,6 +18,8 @@ import { trashRepo } from './trash.ts';
 import { libraryReadRepo } from './libraryReads.ts';
 import { agentProfileRepo } from './agentProfiles.ts';
 import { communityGraphRepo } from './communityGraph.ts';
+import { tableRowsRepo } from './tableRows.ts';
+import { jobRepo } from './jobs.ts';
 
 /** The repositories over one connection or transaction; every backend shares them. */
 export function buildRepos(db: Kysely<Database>): Repos {
@@ -42,5 +44,7 @@ export function buildRepos(db: Kysely<Database>): Repos {
     libraryReads: libraryReadRepo(db),
     agentProfiles: agentProfileRepo(db),
     communityGraph: communityGraphRepo(db),
+    rows: tableRowsRepo(db),
+    jobs: jobRepo(db),
   };
 }

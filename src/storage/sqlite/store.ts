@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
-import type { Store } from '../ports.ts';
+import type { Repos, Store } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { buildRepos } from '../shared/repos.ts';
 import { sqliteMigrations } from './migrations/index.ts';
@@ -38,6 +38,29 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Reads on one snapshot without holding up writes. The app has one connection: a long transaction on it would queue
+ * every write behind the reader. So a file database gets a second, read-only connection whose deferred transaction
+ * pins a WAL snapshot (SQLite's snapshot isolation) while the main connection keeps committing; it is closed after.
+ * An in-memory database cannot be shared between connections: it reads inside a transaction on the main connection
+ * (consistent, but writes wait; only tests use it). PostgreSQL will do the same with a pooled connection and
+ * `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`, which also sees one snapshot without blocking writers.
+ */
+async function readSnapshot<T>(path: string, db: Kysely<Database>, work: (repos: Repos) => Promise<T>): Promise<T> {
+  if (path === ':memory:') return db.transaction().execute(trx => work(buildRepos(trx)));
+  const reader = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  const snapshotDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(reader) }) });
+  try {
+    reader.exec('BEGIN DEFERRED');
+    reader.prepare('SELECT count(*) FROM sqlite_master').get(); // the first read pins the snapshot: now, not at the first page
+    return await work(buildRepos(snapshotDb));
+  } finally {
+    if (reader.open && reader.inTransaction) reader.exec('ROLLBACK');
+    await snapshotDb.destroy();
+  }
+}
+
 /** Opens (creating when missing) the SQLite database in WAL mode and brings its schema up to date. */
 export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
   if (options.path !== ':memory:') {
@@ -67,6 +90,7 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
     search: sqliteSearchRepo(db, sqlite, options.path),
     threadSearch: sqliteThreadSearchRepo(db),
     transaction: work => db.transaction().execute(trx => work(buildRepos(trx))),
+    readSnapshot: work => readSnapshot(options.path, db, work),
     async ping() {
       sqlite.prepare('select 1').get();
       return true;

@@ -11,6 +11,7 @@ import * as m009appendKeys from './009_append_key_requests.ts';
 import * as m010activity from './010_activity.ts';
 import * as m012library from './012_library.ts';
 import * as m013communities from './013_communities_extra.ts';
+import * as m016jobs from './016_jobs.ts';
 import * as m017agentProfiles from './017_agent_profiles.ts';
 
 /** Numbered, append-only: add a file and a line, never edit a released one. */
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '010_activity': m010activity,
   '012_library': m012library,
   '013_communities_extra': m013communities,
+  '016_jobs': m016jobs,
   '017_agent_profiles': m017agentProfiles,
 };
 

@@ -1,0 +1,77 @@
+import { notFound } from '../../errors.ts';
+import type { JobRecord, Store } from '../../storage/ports.ts';
+import type { Clock, Ids } from '../deps.ts';
+
+/** Reports how far a job has come, 0..1; cheap to call often. */
+export type Progress = (fraction: number) => void;
+
+/** Background jobs of this process: each is a row of the jobs table, run in-process. */
+export interface JobRunner {
+  /** Records a queued job and runs `work` in the background; returns the queued record at once. */
+  start(kind: string, params: Record<string, unknown>, work: (progress: Progress) => Promise<Record<string, unknown>>): Promise<JobRecord>;
+  /** The job as it stands: a running job of this process from memory (its row may sit behind an import's transaction). */
+  get(id: string): Promise<JobRecord | undefined>;
+  /** Resolves once no job runs; for shutdown and tests. */
+  settle(): Promise<void>;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The job runner; jobs a previous process left queued or running are failed first (`failInterruptedJobs`). */
+export function createJobRunner(deps: { store: Store; clock: Clock; ids: Ids }): JobRunner {
+  const live = new Map<string, JobRecord>();
+  const running = new Set<Promise<void>>();
+
+  async function run(job: JobRecord, work: (progress: Progress) => Promise<Record<string, unknown>>) {
+    const started = { status: 'running' as const, started_at: deps.clock.now() };
+    Object.assign(job, started);
+    await deps.store.jobs.update(job.id, started);
+    let finished: Partial<JobRecord>;
+    try {
+      const result = await work(fraction => (job.progress = Math.max(job.progress, Math.min(1, fraction))));
+      finished = { status: 'completed', progress: 1, result, completed_at: deps.clock.now() };
+    } catch (error) {
+      finished = { status: 'failed', error: message(error), completed_at: deps.clock.now(), progress: job.progress };
+    }
+    Object.assign(job, finished);
+    await deps.store.jobs.update(job.id, finished).finally(() => live.delete(job.id));
+  }
+
+  return {
+    async start(kind, params, work) {
+      const job: JobRecord = {
+        id: deps.ids.next(), kind, status: 'queued', progress: 0, params, result: null, error: null,
+        created_at: deps.clock.now(), started_at: null, completed_at: null,
+      };
+      await deps.store.jobs.insert(job);
+      live.set(job.id, job);
+      const snapshot = { ...job };
+      const done: Promise<void> = new Promise<void>(resolve => setImmediate(resolve))
+        .then(() => run(job, work))
+        .catch(() => {}) // the row says what failed; nothing else waits on it
+        .finally(() => running.delete(done));
+      running.add(done);
+      return snapshot;
+    },
+    async get(id) {
+      const current = live.get(id);
+      return current ? { ...current } : deps.store.jobs.getById(id);
+    },
+    async settle() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+  };
+}
+
+/** Marks jobs a crash or restart interrupted as failed: nothing runs them any more. */
+export async function failInterruptedJobs(deps: { store: Store; clock: Clock }): Promise<number> {
+  return deps.store.jobs.failUnfinished('Interrupted: the service stopped before the job finished', deps.clock.now());
+}
+
+/** A job of this kind as the status endpoints present it; another kind's job id is unknown here. */
+export async function getJobStatus(deps: { jobs: JobRunner }, kind: string, id: string) {
+  const job = await deps.jobs.get(id);
+  if (!job || job.kind !== kind) throw notFound('job', id);
+  const { id: job_id, status, progress, result, error, started_at, completed_at, created_at } = job;
+  return { job_id, kind: job.kind, status, progress, result, error, created_at, started_at, completed_at };
+}
