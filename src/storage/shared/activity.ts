@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { EVOLVES_TYPE } from '../../domain/evolves.ts';
 import type { FeedEventType } from '../../domain/feed.ts';
 import type { ActivityFilter, ActivityRecord, ActivityRepo, LabelRecord } from '../ports.ts';
 import type { Database } from './schema.ts';
+import { liveEvolvesEdges } from './evolves.ts';
 
 /** One kind of activity: its newest records, and how many there are, within a filter. */
 interface Source {
@@ -56,15 +56,7 @@ function memoriesCreated(db: Kysely<Database>, f: ActivityFilter, crystal: boole
 /** EVOLVES edges made within the window whose two memories are not forgotten; the space is the newer memory's. */
 function evolvesDetected(db: Kysely<Database>, f: ActivityFilter): Source {
   if (f.source !== undefined) return NONE;
-  let q = db
-    .selectFrom('memory_relations as r')
-    .innerJoin('memories as n', 'n.id', 'r.source_memory_id')
-    .innerJoin('memories as o', 'o.id', 'r.target_memory_id')
-    .where('r.relation_type', '=', EVOLVES_TYPE)
-    .where('r.status', '=', 'active')
-    .where('n.lifecycle_state', '!=', 'forgotten')
-    .where('o.lifecycle_state', '!=', 'forgotten')
-    .where('r.created_at', '>=', f.from);
+  let q = liveEvolvesEdges(db).where('r.created_at', '>=', f.from);
   if (f.to) q = q.where('r.created_at', '<', f.to);
   if (f.space_id !== undefined) q = q.where('n.space_id', '=', f.space_id);
   return {

@@ -72,12 +72,9 @@ const toListItem = ({ newer_title, older_title, space_id, ...row }: ListRow): Ev
   space_id,
 });
 
-/**
- * Active EVOLVES edges whose two memories are not forgotten, newest first. The relation kind lives in the JSON
- * `properties` (defaulting to replaces), so a page filtered by kind is cut after reading: no JSON SQL, any backend.
- */
-async function listEvolves(db: Kysely<Database>, filter: EvolvesListFilter): Promise<{ items: EvolvesListItem[]; total: number }> {
-  let query = db
+/** Active EVOLVES edges `r` joined to their newer (`n`) and older (`o`) memories, neither forgotten. */
+export function liveEvolvesEdges(db: Kysely<Database>) {
+  return db
     .selectFrom('memory_relations as r')
     .innerJoin('memories as n', 'n.id', 'r.source_memory_id')
     .innerJoin('memories as o', 'o.id', 'r.target_memory_id')
@@ -85,6 +82,14 @@ async function listEvolves(db: Kysely<Database>, filter: EvolvesListFilter): Pro
     .where('r.status', '=', 'active')
     .where('n.lifecycle_state', '!=', 'forgotten')
     .where('o.lifecycle_state', '!=', 'forgotten');
+}
+
+/**
+ * Active EVOLVES edges whose two memories are not forgotten, newest first. The relation kind lives in the JSON
+ * `properties` (defaulting to replaces), so a page filtered by kind is cut after reading: no JSON SQL, any backend.
+ */
+async function listEvolves(db: Kysely<Database>, filter: EvolvesListFilter): Promise<{ items: EvolvesListItem[]; total: number }> {
+  let query = liveEvolvesEdges(db);
   const memoryId = filter.memory_id;
   if (memoryId !== undefined) query = query.where(eb => eb.or([eb('r.source_memory_id', '=', memoryId), eb('r.target_memory_id', '=', memoryId)]));
   if (filter.unreviewed_only) query = query.where('r.reviewed', '=', 0);
