@@ -30,6 +30,7 @@ import { profileRoutes } from './routes/profiles.ts';
 import { communityRoutes } from './routes/communities.ts';
 import { dataRoutes } from './routes/data.ts';
 import { memFsRoutes } from './routes/memfs.ts';
+import { mcpRoutes } from './mcp/server.ts';
 
 export interface ServerOptions {
   deps: Deps;
@@ -107,5 +108,6 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(communityRoutes, options);
   await app.register(dataRoutes, options);
   await app.register(memFsRoutes, options);
+  await app.register(mcpRoutes, options);
   return app;
 }
