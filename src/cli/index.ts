@@ -8,6 +8,7 @@ import { registerBackupCommands } from './backup.ts';
 /** The server and the services load only for the commands that use them: `cairn backup` starts fast, beside a live server. */
 const main = () => import('../main.ts');
 import { registerTransferCommands } from './transfer.ts';
+import { registerMcpConfigCommand } from './mcpConfig.ts';
 
 const program = new Command()
   .name('cairn')
@@ -45,6 +46,7 @@ keys
 
 registerBackupCommands(program);
 registerTransferCommands(program);
+registerMcpConfigCommand(program);
 
 program.parseAsync().catch(error => {
   process.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);
