@@ -31,8 +31,17 @@ export interface TableRowsRepo {
   whereIn(table: PortableTable, column: string, values: unknown[]): Promise<TableRow[]>;
   /** Keys (joined by '\u0000') of the given rows that the table already holds. */
   existingKeys(table: PortableTable, rows: TableRow[]): Promise<Set<string>>;
-  /** Inserts the rows; a row whose key exists is updated (`update`) or left as it is (`skip`). */
-  upsert(table: PortableTable, rows: TableRow[], onExisting: 'update' | 'skip'): Promise<void>;
+  /**
+   * Inserts the rows; a row whose key exists is updated (`update`: unless the stored row's `updated_at` is newer) or
+   * left as it is (`skip`). Returns how many rows were inserted or updated.
+   */
+  upsert(table: PortableTable, rows: TableRow[], onExisting: 'update' | 'skip'): Promise<number>;
+  /** The unique key besides the id (a label's name, a thread's space and thread id…), or null when there is none. */
+  naturalKeyOf(table: PortableTable): string[] | null;
+  /** Natural key (joined by '\u0000') → id of the stored rows that share a natural key with any of `rows`. */
+  idsByNaturalKey(table: PortableTable, rows: TableRow[]): Promise<Map<string, string>>;
+  /** Sets every thread's `message_count` to the messages it holds. */
+  recountThreadMessages(): Promise<void>;
   /** Deletes every memory, label, edge, entity, community, crystal, thread, working memory, trash item and profile (with the search projection), keeping keys, settings and jobs. */
   clearData(): Promise<void>;
 }

@@ -73,8 +73,8 @@ test('skip keeps existing records, merge updates them, overwrite replaces the st
     assert.equal((await get(t.app, `/memories/${id}`)).body.title, 'Changed');
 
     const merged = await post(t.app, '/data/import', { import_path: 'before.zip', mode: 'merge' });
-    assert.equal(merged.body.counts.memories.updated, 1);
-    assert.equal((await get(t.app, `/memories/${id}`)).body.title, 'Deploy day');
+    assert.deepEqual([merged.body.counts.memories.updated, merged.body.counts.memories.skipped], [0, 1], 'the copy here is newer: it stays');
+    assert.equal((await get(t.app, `/memories/${id}`)).body.title, 'Changed');
     assert.equal((await get(t.app, `/memories/${extra}`)).status, 200, 'merge keeps what the archive lacks');
 
     const overwritten = await post(t.app, '/data/import', { import_path: 'before.zip', mode: 'overwrite' });

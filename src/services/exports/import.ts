@@ -43,7 +43,8 @@ export async function planImport(deps: Pick<Deps, 'exportDir'>, input: ImportInp
 /**
  * Restores an archive. The whole archive is verified against its manifest first (a damaged, truncated or unsafe one is
  * refused before anything is written); then every included kind goes in within one transaction, so a failure leaves
- * the store as it was. `merge` inserts missing records and updates existing ones by id, `skip` only inserts missing
+ * the store as it was. `merge` inserts missing records and updates existing ones by id unless the stored copy is newer
+ * (records held here under another id, by a label's name or a thread's id, are mapped onto them), `skip` only inserts missing
  * ones, `overwrite` clears the store's data first. Full text follows by trigger; imported memories are queued for
  * embedding.
  */
@@ -54,6 +55,7 @@ export async function runImport(deps: ImportDeps, plan: ImportPlan, progress: Pr
   const warnings: string[] = [];
   const totalLines = kinds.reduce((sum, k) => sum + manifest.files[k.file]!.lines, 0);
   let doneLines = 0;
+  const merge: MergeState = { remapped: new Map(), warn: message => warnings.includes(message) || warnings.push(message) };
 
   await deps.store.transaction(async tx => {
     if (plan.mode === 'overwrite') await tx.rows.clearData();
@@ -66,7 +68,7 @@ export async function runImport(deps: ImportDeps, plan: ImportPlan, progress: Pr
       if (!current || current.batch.length === 0) return;
       const { spec, batch, line } = current;
       current.batch = [];
-      if (present.get(spec.kind)) await importBatch(tx, spec, batch, plan.mode, counts[spec.kind]!, line - batch.length + 1);
+      if (present.get(spec.kind)) await importBatch(tx, spec, batch, plan.mode, counts[spec.kind]!, line - batch.length + 1, merge);
       doneLines += batch.length;
       progress(0.3 + 0.7 * (totalLines === 0 ? 1 : doneLines / totalLines));
     };
@@ -81,6 +83,7 @@ export async function runImport(deps: ImportDeps, plan: ImportPlan, progress: Pr
       }
       if (final) await flush();
     }
+    if (kinds.some(k => k.table === 'threads' || k.table === 'thread_messages')) await tx.rows.recountThreadMessages();
     for (const spec of kinds) {
       if (!present.get(spec.kind) && manifest.files[spec.file]!.lines > 0) {
         warnings.push(`${spec.kind}: this store has no ${spec.kind.replace('_', ' ')}; ${manifest.files[spec.file]!.lines} records were not imported`);
@@ -150,16 +153,73 @@ async function toRows(tx: Repos, spec: KindSpec, records: TableRow[], firstLine:
   });
 }
 
-async function importBatch(tx: Repos, spec: KindSpec, records: TableRow[], mode: ImportMode, counts: KindCounts, firstLine: number) {
+/**
+ * What one import learns across kinds: archive ids mapped onto the ids of records this store already holds under the
+ * same natural key (a label's name, a thread's space and thread id, a relation's ends and type), per table.
+ */
+interface MergeState {
+  remapped: Map<string, Map<string, string>>;
+  warn(message: string): void;
+}
+
+/** Columns that point at a record of another table whose id may have been mapped. */
+const REFERENCES: Record<string, Record<string, string>> = { memory_labels: { label_id: 'labels' }, thread_messages: { thread_pk: 'threads' } };
+
+/**
+ * Drops the records this store already holds under another id (counted as skipped, their id mapped for the records
+ * that point at them), and points references at the mapped ids. Messages of a thread this store already has are left
+ * out with a warning: splicing two histories of one conversation is a sync (`POST /threads/import`), not a restore.
+ */
+async function reconcile(tx: Repos, table: NonNullable<KindSpec['table']>, rows: TableRow[], records: TableRow[], state: MergeState, counts: KindCounts) {
+  const keep: number[] = [];
+  const natural = tx.rows.naturalKeyOf(table);
+  const known = natural ? await tx.rows.idsByNaturalKey(table, rows) : new Map<string, string>();
+  rows.forEach((row, i) => {
+    for (const [column, target] of Object.entries(REFERENCES[table] ?? {})) {
+      const mapped = state.remapped.get(target)?.get(String(row[column]));
+      if (mapped === undefined) continue;
+      if (table === 'thread_messages') {
+        state.warn(`messages: thread ${mapped} exists here already under another id; its archived messages were left out (sync them with POST /threads/import)`);
+        counts.skipped++;
+        return;
+      }
+      row[column] = mapped;
+    }
+    const existingId = natural ? known.get(natural.map(c => String(row[c])).join('\u0000')) : undefined;
+    if (existingId !== undefined && existingId !== String(row.id)) {
+      if (!state.remapped.has(table)) state.remapped.set(table, new Map());
+      state.remapped.get(table)!.set(String(row.id), existingId);
+      counts.skipped++;
+      return;
+    }
+    keep.push(i);
+  });
+  return { rows: keep.map(i => rows[i]!), records: keep.map(i => records[i]!) };
+}
+
+async function importBatch(
+  tx: Repos,
+  spec: KindSpec,
+  batch: TableRow[],
+  mode: ImportMode,
+  counts: KindCounts,
+  firstLine: number,
+  state: MergeState,
+) {
   const table = spec.table!;
-  const rows = await toRows(tx, spec, records, firstLine);
+  const converted = await toRows(tx, spec, batch, firstLine);
+  const { rows, records } = mode === 'overwrite' ? { rows: converted, records: batch } : await reconcile(tx, table, converted, batch, state, counts);
+  if (rows.length === 0) return;
   const key = tx.rows.keyOf(table);
   try {
     const existing = mode === 'overwrite' ? new Set<string>() : await tx.rows.existingKeys(table, rows);
-    await tx.rows.upsert(table, rows, mode === 'skip' ? 'skip' : 'update');
-    counts.inserted += rows.length - existing.size;
-    if (mode === 'merge') counts.updated += existing.size;
-    else counts.skipped += existing.size;
+    const written = await tx.rows.upsert(table, rows, mode === 'skip' ? 'skip' : 'update');
+    const inserted = rows.length - existing.size;
+    // In a merge an existing record is updated only when the archive's copy is not older than the stored one.
+    const updated = mode === 'merge' ? Math.max(0, written - inserted) : 0;
+    counts.inserted += inserted;
+    counts.updated += updated;
+    counts.skipped += existing.size - updated;
     for (const child of spec.children ?? []) {
       const children: TableRow[] = [];
       records.forEach((record, i) => {
@@ -174,6 +234,6 @@ async function importBatch(tx: Repos, spec: KindSpec, records: TableRow[], mode:
   } catch (error) {
     if (error instanceof InputError || error instanceof AppError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw refuse(`${spec.file} lines ${firstLine}–${firstLine + records.length - 1} could not be imported (nothing was written): ${reason}`);
+    throw refuse(`${spec.file} lines ${firstLine}–${firstLine + batch.length - 1} could not be imported (nothing was written): ${reason}`);
   }
 }

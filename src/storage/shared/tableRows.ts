@@ -10,6 +10,16 @@ const KEYS: Record<PortableTable, string[]> = {
   threads: ['id'], thread_messages: ['id'], working_memory: ['space_id', 'date'], trash: ['memory_id'], agent_profiles: ['id'],
 };
 
+/**
+ * Unique keys other than the id: a record from another store may name the same label, thread or relation under
+ * another id. Import maps those ids onto the ones here instead of failing on the constraint.
+ */
+const NATURAL_KEYS: Partial<Record<PortableTable, string[]>> = {
+  labels: ['name'],
+  threads: ['space_id', 'thread_id'],
+  memory_relations: ['source_memory_id', 'target_memory_id', 'relation_type'],
+};
+
 /** Columns the database keeps itself: row ids its full-text indexes point at, counters kept by triggers. */
 const DERIVED: Partial<Record<PortableTable, string[]>> = { threads: ['seq'], thread_messages: ['seq'], entities: ['mention_total'] };
 
@@ -105,18 +115,45 @@ export function tableRowsRepo(typed: Kysely<Database>): TableRowsRepo {
 
     async upsert(table, rows, onExisting) {
       const key = KEYS[table];
+      const newerWins = ((await introspect()).get(table) ?? []).includes('updated_at');
+      let written = 0;
       for (const part of parts(rows)) {
-        const columns = Object.keys(part[0]!).filter(c => !key.includes(c));
-        await db
+        // Every column any row of the part carries (rows of one batch may differ), key columns aside.
+        const columns = [...new Set(part.flatMap(row => Object.keys(row)))].filter(c => !key.includes(c));
+        const result = await db
           .insertInto(table)
           .values(part)
-          .onConflict(oc =>
-            onExisting === 'skip' || columns.length === 0
-              ? oc.columns(key).doNothing()
-              : oc.columns(key).doUpdateSet(Object.fromEntries(columns.map(c => [c, sql.ref(`excluded.${c}`)]))),
-          )
-          .execute();
+          .onConflict(oc => {
+            if (onExisting === 'skip' || columns.length === 0) return oc.columns(key).doNothing();
+            const update = oc.columns(key).doUpdateSet(Object.fromEntries(columns.map(c => [c, sql.ref(`excluded.${c}`)])));
+            // A record changed here since the archive was made stays as it is: the newer side wins.
+            return newerWins ? update.where(sql.ref('excluded.updated_at'), '>=', sql.ref(`${table}.updated_at`)) : update;
+          })
+          .executeTakeFirst();
+        written += Number(result.numInsertedOrUpdatedRows ?? 0);
       }
+      return written;
+    },
+
+    naturalKeyOf: table => NATURAL_KEYS[table] ?? null,
+
+    async idsByNaturalKey(table, rows) {
+      const natural = NATURAL_KEYS[table];
+      const ids = new Map<string, string>();
+      if (!natural) return ids;
+      for (const part of parts(rows)) {
+        let query = db.selectFrom(table).select(['id', ...natural]);
+        for (const column of natural) query = query.where(column, 'in', [...new Set(part.map(row => row[column]))]);
+        for (const row of (await query.execute()) as TableRow[]) ids.set(keyString(row, natural), String(row.id));
+      }
+      return ids;
+    },
+
+    async recountThreadMessages() {
+      await db
+        .updateTable('threads')
+        .set(eb => ({ message_count: eb.selectFrom('thread_messages').select(eb.fn.countAll().as('n')).whereRef('thread_messages.thread_pk', '=', 'threads.id') }))
+        .execute();
     },
 
     async clearData() {

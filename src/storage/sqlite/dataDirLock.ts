@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 
@@ -22,8 +22,10 @@ export interface DataDirLock {
 export function lockDataDir(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, 'cairn.lock');
+  closeSync(openSync(path, 'a', 0o600));
   const lock = new BetterSqlite3(path, { timeout: 0 });
   try {
+    lock.pragma('journal_mode = MEMORY'); // no -journal file beside it
     lock.pragma('locking_mode = EXCLUSIVE');
     lock.exec('BEGIN EXCLUSIVE');
   } catch (error) {
