@@ -14,6 +14,7 @@ const benchmarks: Record<string, { about: string; load: () => Promise<{ default:
   'library-reads': { about: 'Library wiki-index, topic page and both ZIP exports on a synthetic 10k-entity / 50k-memory graph', load: () => import('./libraryReads.ts') },
   export: { about: 'sync ZIP export and import of 50,000 memories, 1,000 threads / 20,000 messages and their graph: time and peak RSS', load: () => import('./export.ts') },
   threads: { about: 'thread append throughput and thread search latency on the LoCoMo conversations', load: () => import('./threads.ts') },
+  mcp: { about: 'MCP tool-call latency (memory_search, memory_add) against the same calls over REST, on one server process', load: () => import('./mcp.ts') },
   library: { about: 'community detection (and the Library) on 10,000 entities / 50,000 memories: seconds and peak RSS', load: () => import('./library.ts') },
 };
 

@@ -101,6 +101,19 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** Stops every background loop of `deps` and waits for what is running to finish (before the store closes). */
+async function stopBackgroundWork(deps: Deps): Promise<void> {
+  deps.indexer?.stop();
+  deps.extraction.jobs?.stop();
+  deps.communities?.stop();
+  await deps.jobs.settle();
+  await deps.rebuilds.settle();
+  await deps.indexer?.settle();
+  await deps.extraction.jobs?.settle();
+  await deps.communities?.settle();
+  await deps.indexer?.embedder.close?.();
+}
+
 export async function createApp(config: Config): Promise<App> {
   const store = await openStore(config);
   const deps = buildDeps(store, config, message => server.log.warn(message));
@@ -119,15 +132,7 @@ export async function createApp(config: Config): Promise<App> {
     async close() {
       await server.close();
       stopTrashPurge();
-      deps.indexer?.stop();
-      deps.extraction.jobs?.stop();
-      deps.communities?.stop();
-      await deps.jobs.settle();
-      await deps.rebuilds.settle();
-      await deps.indexer?.settle();
-      await deps.extraction.jobs?.settle();
-      await deps.communities?.settle();
-      await deps.indexer?.embedder.close?.();
+      await stopBackgroundWork(deps);
       await store.close();
     },
   };
@@ -193,9 +198,7 @@ export async function openDataDir(config: Config): Promise<{ deps: Deps; close()
     return {
       deps,
       async close() {
-        deps.indexer?.stop(); // what is left to embed waits for the next server start
-        await deps.jobs.settle();
-        await deps.indexer?.settle();
+        await stopBackgroundWork(deps); // what is left to embed or extract waits for the next server start
         await store.close().finally(() => lock.release());
       },
     };

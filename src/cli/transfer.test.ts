@@ -64,6 +64,12 @@ test('with a server running, cairn export and import go through its background j
     assert.equal(imported.code, 0, imported.stderr);
     assert.match(imported.stdout, /memories: 1 skipped/);
 
+    // An explicit --data-dir is that data dir, never whatever server answers.
+    const own = await cairn(['export', 'own.zip', '--data-dir', join(dir, 'own')], env);
+    assert.equal(own.code, 0, own.stderr);
+    assert.ok(existsSync(join(dir, 'own', 'exports', 'own.zip')));
+    assert.equal(existsSync(join(dir, 'exports', 'own.zip')), false, 'the server did not write it');
+
     const refused = await cairn(['import', '../elsewhere.zip'], env);
     assert.notEqual(refused.code, 0);
     assert.match(refused.stderr, /422/);

@@ -36,15 +36,22 @@ function progressReporter(label: string) {
   };
 }
 
-/** The running server's answer to /health, or null when none answers at that address. */
+/** Whether a Cairn server answers at that address (its /health, not just anything listening there). */
 async function serverAt(url: string): Promise<boolean> {
   try {
-    await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
-    return true;
+    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
+    const body = (await response.json().catch(() => null)) as { database_connected?: unknown; storage?: unknown } | null;
+    return typeof body?.database_connected === 'boolean' && body.storage !== undefined;
   } catch {
     return false;
   }
 }
+
+/**
+ * Through the running server, unless `--data-dir` names a data dir: then that one, directly (its lock refuses
+ * while a server holds it), so an explicit data dir is never mistaken for whatever server answers.
+ */
+const useServer = async (options: ServerOptions, config: Config) => !options.dataDir && (await serverAt(config.serverUrl));
 
 async function request(config: Config, apiKey: string | null, method: string, path: string, body?: unknown): Promise<Result> {
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
@@ -105,7 +112,7 @@ const serverOptions = (command: Command) =>
   command
     .option('--api-url <url>', 'the running server (CAIRN_URL, default http://127.0.0.1:14242)')
     .option('--api-key <key>', 'API key for the server (CAIRN_API_KEY)')
-    .option('--data-dir <dir>', 'data dir used directly when no server runs (CAIRN_DATA_DIR, default ~/.cairn)');
+    .option('--data-dir <dir>', 'work on this data dir directly instead of through a running server (without it: CAIRN_DATA_DIR, default ~/.cairn, when no server runs)');
 
 /** `cairn export [PATH]` and `cairn import PATH`: through the running server's jobs, or on the data dir when none runs. */
 export function registerTransferCommands(program: Command): void {
@@ -119,7 +126,7 @@ export function registerTransferCommands(program: Command): void {
     if (options.format && options.format !== 'zip' && options.format !== 'folder') throw new Error('--format must be zip or folder');
     const { config, apiKey } = configFor(options);
     const input = { export_path: path, format: options.format as 'zip' | 'folder' | undefined, compress: true, overwrite: options.overwrite === true };
-    const result = (await serverAt(config.serverUrl))
+    const result = (await useServer(options, config))
       ? await runOnServer(config, apiKey, 'export', input, 'export')
       : await runLocally(config, 'export', (deps, progress) => exportData(deps, { ...everything, ...input }, progress));
     process.stdout.write(`Exported to ${String(result.export_path)}\n${summary(result)}\n`);
@@ -134,7 +141,7 @@ export function registerTransferCommands(program: Command): void {
     if (!['merge', 'skip', 'overwrite'].includes(options.mode)) throw new Error('--mode must be merge, skip or overwrite');
     const { config, apiKey } = configFor(options);
     const input = { import_path: path, mode: options.mode as ImportMode };
-    const result = (await serverAt(config.serverUrl))
+    const result = (await useServer(options, config))
       ? await runOnServer(config, apiKey, 'import', input, 'import')
       : await runLocally(config, 'import', (deps, progress) => importData(deps, { ...everything, ...input }, progress));
     process.stdout.write(`Imported ${String(result.import_path)} (${options.mode})\n${summary(result)}\n`);

@@ -29,6 +29,8 @@ import { libraryRoutes } from './routes/library.ts';
 import { profileRoutes } from './routes/profiles.ts';
 import { communityRoutes } from './routes/communities.ts';
 import { dataRoutes } from './routes/data.ts';
+import { memFsRoutes } from './routes/memfs.ts';
+import { mcpRoutes } from './mcp/server.ts';
 
 export interface ServerOptions {
   deps: Deps;
@@ -105,5 +107,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(profileRoutes, options);
   await app.register(communityRoutes, options);
   await app.register(dataRoutes, options);
+  await app.register(memFsRoutes, options);
+  await app.register(mcpRoutes, options);
   return app;
 }

@@ -1,5 +1,5 @@
 /**
- * The commands that run the service or work on its data dir (serve, keys, backup, restore, export, import) are
+ * The commands that run the service or work on its data dir (serve, keys, backup, restore, export, import, mcp-config) are
  * parsed and run by ../index.ts, which needs the server's modules: it is loaded (through tsx) only when one of them
  * is called, so the client commands never pay for it.
  */
@@ -12,6 +12,7 @@ export const SERVER_COMMANDS: [string, string][] = [
   ['restore', "replace the data dir's database with a backup (stop the server first)"],
   ['export', 'export everything (through the running server, or the data dir directly)'],
   ['import', 'import an export (through the running server, or the data dir directly)'],
+  ['mcp-config', 'print the MCP configuration for an AI assistant (--client claude-code|claude-desktop|cursor|codex|gemini-cli)'],
 ];
 
 /** Loads the server-side program. From the compiled client, the TypeScript sources are loaded through tsx. */

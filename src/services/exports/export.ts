@@ -8,7 +8,7 @@ import { createArchiveWriter } from './archive.ts';
 import type { Progress } from './jobs.ts';
 import { type ArchiveFormat, resolveExportTarget } from './paths.ts';
 import {
-  ARCHIVE_FORMAT, ARCHIVE_VERSION, FAVORITES, type IncludeFlags, KINDS, type KindSpec, MANIFEST, toRecord, WORKING_MEMORY_MD,
+  ARCHIVE_FORMAT, ARCHIVE_VERSION, FAVORITES, type IncludeFlags, includeFlagsOf, KINDS, type KindSpec, MANIFEST, toRecord, WORKING_MEMORY_MD,
 } from './kinds.ts';
 
 export interface ExportInput extends IncludeFlags {
@@ -43,7 +43,7 @@ export async function planExport(deps: ExportDeps, input: ExportInput): Promise<
   const created_at = deps.clock.now();
   const format = input.format ?? (input.compress || input.export_path?.toLowerCase().endsWith('.zip') ? 'zip' : 'folder');
   const target = await resolveExportTarget(deps.exportDir, { export_path: input.export_path, format, overwrite: input.overwrite, now: created_at });
-  const include = Object.fromEntries(Object.entries(input).filter(([key]) => key.startsWith('include_'))) as unknown as IncludeFlags;
+  const include = includeFlagsOf(input);
   return { export_id: deps.ids.next(), created_at, target, format, overwrite: input.overwrite, include };
 }
 

@@ -3,7 +3,7 @@ import type { Repos, TableRow } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { readArchive } from './archive.ts';
 import type { Progress } from './jobs.ts';
-import { type IncludeFlags, KINDS, type KindSpec, toRow } from './kinds.ts';
+import { type IncludeFlags, includeFlagsOf, KINDS, type KindSpec, toRow } from './kinds.ts';
 import { type ArchiveFormat, resolveImportSource } from './paths.ts';
 import { verifyArchive } from './verify.ts';
 
@@ -36,7 +36,7 @@ const refuse = (message: string) => new InputError(['body', 'import_path'], mess
 /** Checks the request: the archive must exist inside the export root (422 otherwise). */
 export async function planImport(deps: Pick<Deps, 'exportDir'>, input: ImportInput): Promise<ImportPlan> {
   const source = await resolveImportSource(deps.exportDir, input.import_path);
-  const include = Object.fromEntries(Object.entries(input).filter(([key]) => key.startsWith('include_'))) as unknown as IncludeFlags;
+  const include = includeFlagsOf(input);
   return { source, mode: input.mode, include };
 }
 

@@ -8,6 +8,10 @@ export const INCLUDE_FLAGS = [
 ] as const;
 export type IncludeFlags = Record<(typeof INCLUDE_FLAGS)[number], boolean>;
 
+/** The `include_*` switches of a request body. */
+export const includeFlagsOf = (input: IncludeFlags): IncludeFlags =>
+  Object.fromEntries(INCLUDE_FLAGS.map(flag => [flag, input[flag]])) as IncludeFlags;
+
 /** Rows of another table nested in each record under `field` (a community's members, an entity's lookup keys). */
 export interface ChildSpec {
   field: string;

@@ -1,6 +1,7 @@
-import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
+import { lstat, mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { conflict, InputError } from '../../errors.ts';
+import { ARCHIVE_FORMAT } from './kinds.ts';
 
 export type ArchiveFormat = 'zip' | 'folder';
 
@@ -63,10 +64,34 @@ export async function resolveExportTarget(
   const requested = input.export_path?.trim() || `cairn-export-${fileStamp(input.now)}`;
   const named = input.format === 'zip' && !requested.toLowerCase().endsWith('.zip') ? `${requested}.zip` : requested;
   const target = await resolveInRoot(root, named, 'export_path');
-  if ((await exists(target)) && !input.overwrite) {
-    throw conflict('export_target_exists', `Export target already exists: ${target} (pass overwrite: true to replace it)`, { export_path: target });
+  const loc = ['body', 'export_path'];
+  if (relative(resolve(root), target).split(sep).some(part => Buffer.byteLength(part) > MAX_NAME_BYTES)) {
+    throw new InputError(loc, `Each part of the path must be at most ${MAX_NAME_BYTES} bytes long`);
+  }
+  const parent = await stat(dirname(target)).catch(() => null);
+  if (parent && !parent.isDirectory()) throw new InputError(loc, `${dirname(target)} is a file, not a folder`);
+  if (await exists(target)) {
+    if (!input.overwrite) {
+      throw conflict('export_target_exists', `Export target already exists: ${target} (pass overwrite: true to replace it)`, { export_path: target });
+    }
+    // Overwrite replaces an earlier export, never anything else that happens to sit in the export root.
+    if (!(await isCairnExport(target))) {
+      throw conflict('export_target_exists', `${target} exists and is not a Cairn export: refusing to replace it`, { export_path: target });
+    }
   }
   return target;
+}
+
+/** File names longer than this are refused by the usual file systems (ext4, APFS, NTFS). */
+const MAX_NAME_BYTES = 255;
+
+/** A `.zip` file, or a folder whose manifest says it is a Cairn export. */
+async function isCairnExport(path: string): Promise<boolean> {
+  const info = await lstat(path);
+  if (info.isFile()) return path.toLowerCase().endsWith('.zip');
+  if (!info.isDirectory()) return false;
+  const manifest = await readFile(join(path, 'manifest.json'), 'utf8').then(JSON.parse, () => null);
+  return manifest?.format === ARCHIVE_FORMAT;
 }
 
 /** Where an import reads from: an existing folder or file inside the root; its format is what it is on disk. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../../errors.ts';
 import { type FileDigest, readArchive } from './archive.ts';
@@ -60,6 +60,11 @@ export async function verifyArchive(source: { path: string; format: ArchiveForma
     if (text === null) throw refuse(`No ${MANIFEST} in ${source.path}: not a Cairn export`);
     manifest = parseManifest(text);
     names = Object.keys(manifest.files);
+    // A symbolic link inside the folder could lead anywhere: only plain files are read.
+    for (const name of [MANIFEST, ...names]) {
+      const info = await lstat(join(source.path, name)).catch(() => null);
+      if (info && !info.isFile()) throw refuse(`${name} in ${source.path} is not a plain file (a symbolic link or a folder): refused`);
+    }
   }
   const seen = new Map<string, FileDigest>();
   const unfinished = new Set<string>();

@@ -46,7 +46,7 @@ export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer' | 'extrac
       library: false,
       data_export: false,
       agent_profiles: true,
-      mcp: false,
+      mcp: true,
       auth_required: authRequired,
     },
     spaces_enabled: true,

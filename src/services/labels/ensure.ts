@@ -17,9 +17,27 @@ export function newLabel(deps: Pick<Deps, 'clock' | 'ids'>, name: string, fields
 }
 
 /**
- * The labels with these names, creating (with the default colour) those that do not exist yet. A name finds the
- * label of that exact name, else an existing label of the same canonical form (`people` finds `People`; among
- * forks, the one consolidation would keep), so writes never fork the vocabulary. Each label comes once.
+ * The stored label each of these names means: the label of exactly that name, else one of the same canonical form
+ * (`people` finds `People`; among forks, the one consolidation would keep). Names that mean none are absent.
+ */
+export async function findLabelsByName(tx: Pick<Repos, 'labels'>, names: string[]): Promise<Map<string, LabelRecord>> {
+  const wanted = [...new Set(names)];
+  const found = new Map((await tx.labels.getByNames(wanted)).map(l => [l.name, l as LabelRecord]));
+  const missing = wanted.filter(name => !found.has(name));
+  if (missing.length === 0) return found;
+  const forks = await tx.labels.getByCanonicals([...new Set(missing.map(canonicalLabel))]);
+  const byCanonical = new Map<string, LabelRecord>();
+  for (const fork of forks.sort(compareForKeep)) if (!byCanonical.has(fork.canonical_name)) byCanonical.set(fork.canonical_name, fork);
+  for (const name of missing) {
+    const label = byCanonical.get(canonicalLabel(name));
+    if (label) found.set(name, label);
+  }
+  return found;
+}
+
+/**
+ * The labels with these names, creating (with the default colour) those that do not exist yet. A name finds its
+ * label as `findLabelsByName` says, so writes never fork the vocabulary. Each label comes once.
  */
 export async function ensureLabels(
   deps: Pick<Deps, 'clock' | 'ids'>,
@@ -27,18 +45,16 @@ export async function ensureLabels(
   names: string[],
 ): Promise<LabelRecord[]> {
   const wanted = [...new Set(names)];
-  const byName = new Map((await tx.labels.getByNames(wanted)).map(l => [l.name, l]));
-  const missing = wanted.filter(name => !byName.has(name));
-  const forks = missing.length ? await tx.labels.getByCanonicals([...new Set(missing.map(canonicalLabel))]) : [];
-  const byCanonical = new Map<string, LabelRecord>();
-  for (const fork of forks.sort(compareForKeep)) if (!byCanonical.has(fork.canonical_name)) byCanonical.set(fork.canonical_name, fork);
-  for (const name of missing) {
+  const byName = await findLabelsByName(tx, wanted);
+  const created = new Map<string, LabelRecord>(); // by canonical form: two new spellings of one label make one
+  for (const name of wanted) {
+    if (byName.has(name)) continue;
     const canonical = canonicalLabel(name);
-    let label = byCanonical.get(canonical);
+    let label = created.get(canonical);
     if (!label) {
       label = newLabel(deps, name);
       await tx.labels.insert(label);
-      byCanonical.set(canonical, label);
+      created.set(canonical, label);
     }
     byName.set(name, label);
   }

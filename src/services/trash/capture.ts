@@ -1,7 +1,7 @@
 import type { EntitySnapshot, MemorySnapshot, Repos, TrashItem } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Characters of content a trash list shows. */
 const PREVIEW_CHARS = 200;
 

@@ -1,5 +1,6 @@
 import type { EntityRelationRecord, EntitySnapshot, LabelRecord, MemoryRelationRecord, MemorySnapshot, Repos, RestoreRows } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
+import { findLabelsByName } from '../labels/ensure.ts';
 
 export type RestoreStatus = 'restored' | 'not_found' | 'conflict';
 
@@ -27,12 +28,15 @@ async function planEntities(tx: Repos, snapshots: EntitySnapshot[]) {
   return { idFor, insert };
 }
 
-/** Labels to bring back: by id while it exists, else a label now holding the same name, else the label made again. */
+/**
+ * Labels to bring back: by id while it exists, else the label its name now means (the same name, or the same
+ * canonical form: a label merged away since is not made again), else the label made again.
+ */
 async function planLabels(tx: Repos, labels: LabelRecord[]) {
   const unique = uniqueBy(labels, l => l.id);
   const existing = (await tx.trash.existing({ labels: unique.map(l => l.id) })).labels;
   const missing = unique.filter(l => !existing.has(l.id));
-  const byName = new Map((await tx.labels.getByNames(missing.map(l => l.name))).map(l => [l.name, l.id]));
+  const byName = new Map([...(await findLabelsByName(tx, missing.map(l => l.name)))].map(([name, l]) => [name, l.id]));
   const idFor = new Map<string, string>();
   const insert: LabelRecord[] = [];
   for (const label of missing) {

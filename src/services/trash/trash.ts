@@ -1,9 +1,9 @@
 import { notFound } from '../../errors.ts';
+import { DAY_MS } from './capture.ts';
 import type { TrashEntry } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemory } from '../memories/present.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const presentEntry = (entry: TrashEntry) => ({
   id: entry.memory_id,

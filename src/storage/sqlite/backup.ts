@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DataDirLockedError, lockDataDir } from './dataDirLock.ts';
@@ -52,6 +52,9 @@ async function copyDatabase(source: BetterSqlite3.Database, target: string): Pro
 }
 
 /** A fresh path in the target's folder, so the finished copy can be renamed into place atomically. */
+/** The real path of an existing file (symbolic links resolved), else the path as given. */
+const realOrSelf = (path: string) => (existsSync(path) ? realpathSync(path) : path);
+
 const partialPath = (target: string) => join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
 
 /**
@@ -65,7 +68,10 @@ export async function backupSqliteDatabase(options: { databasePath: string; targ
   if (!existsSync(databasePath)) throw new Error(`No Cairn database at ${databasePath}: nothing to back up`);
   let target = resolve(options.target);
   if (existsSync(target) && statSync(target).isDirectory()) target = join(target, `cairn-backup-${stamp(options.now ?? new Date())}.db`);
-  if (target === databasePath) throw new Error('The backup cannot be written over the database it copies');
+  // Nothing of the live data dir may be replaced: the database, its -wal and -shm, or the server's lock.
+  const dataDir = realOrSelf(dirname(databasePath));
+  const liveFile = (path: string) => realOrSelf(dirname(path)) === dataDir && /^cairn\.(db|lock)/.test(basename(path));
+  if (liveFile(target) || liveFile(realOrSelf(target))) throw new Error('The backup cannot be written over the live database or its files: choose a path outside the data dir');
   if (existsSync(target) && !options.force) throw new Error(`${target} already exists: choose another path, or pass --force to overwrite it`);
   mkdirSync(dirname(target), { recursive: true });
 

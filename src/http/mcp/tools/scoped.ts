@@ -1,0 +1,5 @@
+import { getMemory } from '../../../services/memories/read.ts';
+import { spaceOf, type ToolContext } from './common.ts';
+
+/** The memory when it is readable in the call's space; a 404 otherwise (a connection never reaches another space). */
+export const requireMemoryInSpace = (ctx: ToolContext, id: string, given?: string | null) => getMemory(ctx.deps, id, { space_id: spaceOf(ctx, given) });

@@ -1,0 +1,62 @@
+import { AppError } from '../../errors.ts';
+
+/** A place in the filesystem view; files are `<id>.memory.md` (memories) and `<thread_id>.md` (threads). */
+export type FsPath =
+  | { kind: 'root'; path: string }
+  | { kind: 'memories'; path: string }
+  | { kind: 'by-id'; path: string }
+  | { kind: 'labels'; path: string }
+  | { kind: 'label'; path: string; label: string }
+  | { kind: 'memory'; path: string; id: string }
+  | { kind: 'threads'; path: string }
+  | { kind: 'thread'; path: string; thread_id: string };
+
+export const ROOTS = ['/memories', '/threads'] as const;
+
+/** A name as one path segment: `/` and `%` are percent-encoded so any id or label name stays one segment. */
+export const segment = (name: string) => name.replace(/%/g, '%25').replace(/\//g, '%2F');
+
+function unsegment(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export const memoryPath = (id: string) => `/memories/by-id/${segment(id)}.memory.md`;
+export const labelPath = (name: string) => `/memories/by-label/${segment(name)}`;
+export const threadPath = (threadId: string) => `/threads/${segment(threadId)}.md`;
+
+export const noSuchPath = (path: string) =>
+  new AppError(404, 'path_not_found', `No such path: ${path} (start from \`ls /\`; the roots are ${ROOTS.join(' and ')})`, { path });
+
+/** `memories/by-id/` → `/memories/by-id`: one leading slash, no doubled or trailing ones. */
+export function normalizePath(raw: string): string {
+  const parts = raw.split('/').filter(p => p !== '' && p !== '.');
+  return `/${parts.join('/')}`;
+}
+
+/** What a path names; an unknown path is a 404 `path_not_found`. */
+export function resolvePath(raw: string): FsPath {
+  const path = normalizePath(raw);
+  const parts = path.split('/').filter(Boolean);
+  const [root, sub, name, file] = parts;
+  if (parts.length === 0) return { kind: 'root', path };
+  if (root === 'memories') {
+    if (sub === undefined) return { kind: 'memories', path };
+    if (sub === 'by-id' && name === undefined) return { kind: 'by-id', path };
+    if (sub === 'by-id' && file === undefined && name!.endsWith('.memory.md')) return { kind: 'memory', path, id: unsegment(name!.slice(0, -'.memory.md'.length)) };
+    if (sub === 'by-label' && name === undefined) return { kind: 'labels', path };
+    if (sub === 'by-label' && file === undefined) return { kind: 'label', path, label: unsegment(name!) };
+    // A memory reached through its label folder is the same file as under by-id.
+    if (sub === 'by-label' && parts.length === 4 && file!.endsWith('.memory.md')) {
+      return { kind: 'memory', path, id: unsegment(file!.slice(0, -'.memory.md'.length)) };
+    }
+  }
+  if (root === 'threads') {
+    if (sub === undefined) return { kind: 'threads', path };
+    if (name === undefined && sub.endsWith('.md')) return { kind: 'thread', path, thread_id: unsegment(sub.slice(0, -'.md'.length)) };
+  }
+  throw noSuchPath(path);
+}
