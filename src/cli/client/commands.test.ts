@@ -148,6 +148,32 @@ describe('agent context, graph and activity', () => {
   });
 });
 
+describe('filesystem view and MCP configuration', () => {
+  test('fs capabilities, ls, cat, grep and recall read the store through POST /agent/mem-fs', async () => {
+    const { id } = (await nmem(['--json', 'm', 'add', 'The staging cluster runs on Hetzner', '-t', 'Staging host', '-l', 'infra'])).json<{ id: string }>();
+    assert.equal((await nmem(['fs', 'capabilities'])).code, 0);
+    const root = await nmem(['fs', 'ls', '/']);
+    assert.equal(root.code, 0, root.stderr);
+    assert.match(root.stdout, /\/memories\//);
+    const cat = await nmem(['fs', 'cat', `/memories/by-id/${id}.memory.md`]);
+    assert.match(cat.stdout, /staging cluster runs on Hetzner/);
+    assert.match((await nmem(['fs', 'grep', 'Hetzner', '/memories'])).stdout, new RegExp(id));
+    const recalled = await nmem(['--json', 'fs', 'recall', 'staging cluster', '--in', '/memories', '-k', '5']);
+    assert.equal(recalled.code, 0, recalled.stderr);
+    assert.equal(recalled.json<{ command: string }>().command, 'recall "staging cluster" --in /memories -k 5');
+    assert.equal((await nmem(['fs', 'cat', '/threads/nope.md'])).code, 1);
+  });
+
+  test('config mcp prints the snippet for a host, with the server address in use', async () => {
+    const codex = await nmem(['config', 'mcp', 'show', '--host', 'codex']);
+    assert.equal(codex.code, 0, codex.stderr);
+    assert.match(codex.stdout, new RegExp(`\\[mcp_servers\\.cairn\\]\\nurl = "${server.url}/mcp/"`));
+    const plain = (await nmem(['--json', 'config', 'mcp'])).json<{ snippet: string; url: string }>();
+    assert.equal(JSON.parse(plain.snippet).mcpServers.cairn.url, `${server.url}/mcp/`);
+    assert.equal((await nmem(['config', 'mcp', '--host', 'notepad'])).code, 2);
+  });
+});
+
 describe('status, output and exit codes', () => {
   test('status: exit 0 and the version when the server answers', async () => {
     const text = await nmem(['status']);

@@ -1,6 +1,7 @@
 /** `config client set url|key|space` (the shared config file), `config client show`, `config mcp` (the MCP snippet). */
 import type { Command } from 'commander';
-import { Argument } from 'commander';
+import { Argument, Option } from 'commander';
+import { MCP_CLIENTS, MCP_CONFIG_PLACES, type McpClient, mcpConfigSnippet, mcpEndpoint } from '../mcpConfig.ts';
 import { configFilePath, readConfigFile, writeConfigFile } from './settings.ts';
 import { type Ctx, withCtx, defaultSubcommand } from './output.ts';
 
@@ -24,6 +25,14 @@ function showClient(ctx: Ctx) {
   );
 }
 
+/** The MCP snippet for one assistant, with this command line's server address, key and space. */
+function showMcp(ctx: Ctx, options: { host?: McpClient; client?: McpClient }) {
+  const client = options.host ?? options.client ?? 'cursor';
+  const snippet = mcpConfigSnippet(client, { url: ctx.settings.apiUrl, apiKey: ctx.settings.apiKey, spaceId: ctx.space ?? null });
+  ctx.print({ client, url: mcpEndpoint(ctx.settings.apiUrl), where: MCP_CONFIG_PLACES[client], snippet }, () => snippet);
+  if (!ctx.json) process.stderr.write(`${MCP_CONFIG_PLACES[client]}\n`);
+}
+
 export function registerConfigCommands(program: Command): void {
   const config = program.command('config').description('settings of this command line, and the MCP configuration for AI assistants');
   const client = config.command('client').description('where this command line finds the server (~/.nowledge-mem/config.json)');
@@ -34,4 +43,12 @@ export function registerConfigCommands(program: Command): void {
     .argument('<value>')
     .action(withCtx(setClient));
   defaultSubcommand(client, 'show').description('the settings in effect and where each comes from').action(withCtx(showClient));
+
+  const hosts = () => new Option('--host <client>', `the assistant: ${MCP_CLIENTS.join(', ')} (default cursor: the plain JSON most hosts take)`).choices(MCP_CLIENTS);
+  const mcp = config.command('mcp').description("the MCP configuration an AI assistant needs to reach this server (with the key and space in use)");
+  defaultSubcommand(mcp, 'show')
+    .description('print the snippet')
+    .addOption(hosts())
+    .addOption(new Option('--client <client>', 'same as --host').choices(MCP_CLIENTS))
+    .action(withCtx(showMcp));
 }
