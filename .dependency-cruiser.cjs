@@ -32,6 +32,13 @@ module.exports = {
       to: { path: ['^src/storage/(sqlite|postgres|shared)', '^src/providers/(embedder|extractor|llm)'] },
     },
     {
+      name: 'cli-client-stays-light',
+      comment: 'the client commands (nmem, cairn status|m|t|…) start fast: they talk REST and load no server module',
+      severity: 'error',
+      from: { path: '^src/cli/client' },
+      to: { path: ['^src/(services|storage|http|jobs|main|mainBackup|config)', '^src/cli/(?!client|mcpConfig)', '^src/providers/(?!sessions|ports)', 'node_modules/(fastify|kysely|better-sqlite3|pino|zod)'] },
+    },
+    {
       name: 'storage-holds-no-rules-above-it',
       severity: 'error',
       from: { path: '^src/storage' },

@@ -1,54 +1,112 @@
 #!/usr/bin/env node
+/**
+ * The server-side commands of `cairn`: the ones that run the service or work on its data dir (serve, keys, backup,
+ * restore, export, import, mcp-config). The client commands (status, m, t, …) live in ./client/, which loads this module only for
+ * these commands, so that they start fast.
+ */
 import { Command } from 'commander';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { VERSION } from '../version.ts';
-import { createApiKey } from '../services/auth/keys.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../services/auth/keys.ts';
 import { registerBackupCommands } from './backup.ts';
-
-/** The server and the services load only for the commands that use them: `cairn backup` starts fast, beside a live server. */
-const main = () => import('../main.ts');
 import { registerTransferCommands } from './transfer.ts';
 import { registerMcpConfigCommand } from './mcpConfig.ts';
 
-const program = new Command()
-  .name('cairn')
-  .description('Cairn: a local-first knowledge-memory service')
-  .version(VERSION);
+/** The server and the services load only for the commands that use them: `cairn backup` starts fast, beside a live server. */
+const main = () => import('../main.ts');
 
-program
-  .command('serve')
-  .description('run the service in the foreground')
-  .option('--host <host>', 'address to bind (CAIRN_HOST, default 127.0.0.1)')
-  .option('--port <port>', 'port to listen on; 0 picks a free one (CAIRN_PORT, default 14242)')
-  .option('--data-dir <dir>', 'where the database lives (CAIRN_DATA_DIR, default ~/.cairn)')
-  .action(async options => {
-    const { serve } = await main();
-    await serve(loadConfig(options));
+const dataDirOption = ['--data-dir <dir>', 'where the database lives (CAIRN_DATA_DIR, default ~/.cairn)'] as const;
+
+/** Opens the data dir's store for one piece of work and closes it after. */
+async function withStore<T>(options: { dataDir?: string }, work: (deps: ReturnType<Awaited<ReturnType<typeof main>>['buildDeps']>) => Promise<T>): Promise<T> {
+  const config = loadConfig(options);
+  const { buildDeps, openStore } = await main();
+  const store = await openStore(config);
+  try {
+    return await work(buildDeps(store, config));
+  } finally {
+    await store.close();
+  }
+}
+
+function serverProgram(): Command {
+  // Set before any command is added, so that every command inherits it: a usage error is exit code 2.
+  const program = new Command()
+    .name('cairn')
+    .description('Cairn: a local-first knowledge-memory service')
+    .version(VERSION, '-v, --version')
+    .showHelpAfterError('(run cairn <command> --help for usage)')
+    .exitOverride(error => {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') process.exit(0);
+      process.exit(2);
+    });
+
+  program
+    .command('serve')
+    .description('run the service in the foreground')
+    .option('--host <host>', 'address to bind (CAIRN_HOST, default 127.0.0.1)')
+    .option('--port <port>', 'port to listen on; 0 picks a free one (CAIRN_PORT, default 14242)')
+    .option(...dataDirOption)
+    .action(async options => {
+      const { serve } = await main();
+      await serve(loadConfig(options));
+    });
+
+  const keys = program.command('keys').description('manage API keys');
+  keys
+    .command('create')
+    .description('create an API key; it is printed once and stored only as a hash')
+    .option(...dataDirOption)
+    .action(options =>
+      withStore(options, async deps => {
+        const { key } = await createApiKey(deps);
+        process.stdout.write(`${key}\n`);
+        process.stderr.write('Keep this key now: it will not be shown again. Every endpoint but /capabilities, /health and /livez requires it.\n');
+      }),
+    );
+  keys
+    .command('list')
+    .description('the stored API keys, by id and creation time (the keys themselves are not kept)')
+    .option('--json', 'machine-readable output')
+    .option(...dataDirOption)
+    .action(options =>
+      withStore(options, async deps => {
+        const list = await listApiKeys(deps);
+        if (options.json) process.stdout.write(`${JSON.stringify({ keys: list }, null, 2)}\n`);
+        else process.stdout.write(list.length ? `${list.map(k => `${k.id}  created ${k.created_at}`).join('\n')}\n` : 'No stored API keys.\n');
+      }),
+    );
+  keys
+    .command('revoke')
+    .description('revoke a stored API key by its id (see `cairn keys list`)')
+    .argument('<id>')
+    .option(...dataDirOption)
+    .action((id: string, options) =>
+      withStore(options, async deps => {
+        if (!(await revokeApiKey(deps, id))) {
+          process.stderr.write(`cairn: no API key with id ${id} (see \`cairn keys list\`)\n`);
+          process.exitCode = 1;
+          return;
+        }
+        process.stdout.write(`Revoked ${id}: a running server refuses it within a few seconds.\n`);
+      }),
+    );
+
+  registerBackupCommands(program);
+  registerTransferCommands(program);
+  registerMcpConfigCommand(program);
+  return program;
+}
+
+/** Runs one server-side command; `args` start with the command name. */
+export async function runServerCli(args: string[]): Promise<void> {
+  await serverProgram().parseAsync(args, { from: 'user' });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runServerCli(process.argv.slice(2)).catch(error => {
+    process.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
   });
-
-const keys = program.command('keys').description('manage API keys');
-keys
-  .command('create')
-  .description('create an API key; it is printed once and stored only as a hash')
-  .option('--data-dir <dir>', 'where the database lives (CAIRN_DATA_DIR, default ~/.cairn)')
-  .action(async options => {
-    const config = loadConfig(options);
-    const { buildDeps, openStore } = await main();
-    const store = await openStore(config);
-    try {
-      const { key } = await createApiKey(buildDeps(store, config));
-      process.stdout.write(`${key}\n`);
-      process.stderr.write('Keep this key now: it will not be shown again. Every endpoint but /capabilities, /health and /livez requires it.\n');
-    } finally {
-      await store.close();
-    }
-  });
-
-registerBackupCommands(program);
-registerTransferCommands(program);
-registerMcpConfigCommand(program);
-
-program.parseAsync().catch(error => {
-  process.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+}

@@ -32,6 +32,10 @@ export interface SessionQuery {
   session_id?: string;
   /** Only the most recently written session. */
   newest_only: boolean;
+  /** Every project's sessions (project_path is then ignored). */
+  any_project?: boolean;
+  /** At most this many sessions, newest first. */
+  limit?: number;
 }
 
 /** Reads the sessions a coding assistant recorded for a project; never reads outside that assistant's folder. */

@@ -225,6 +225,10 @@ export interface EvolvesListItem extends EvolvesEdge {
 export interface ApiKeyRepo {
   insert(key: { id: string; key_hash: string; created_at: string }): Promise<void>;
   listHashes(): Promise<string[]>;
+  /** Every stored key by id and creation time, oldest first; never the digest. */
+  list(): Promise<{ id: string; created_at: string }[]>;
+  /** Deletes a key; false when no key has this id. */
+  delete(id: string): Promise<boolean>;
 }
 
 /** Everything a service may ask of storage inside or outside a transaction. */

@@ -97,6 +97,12 @@ function namesSession(name: string, sessionId: string): boolean {
 
 const newestFirst = (a: Candidate, b: Candidate) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
+/** Names of the folders directly inside `root` (each project's folder). */
+async function subfolders(root: string): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  return entries.filter(e => e.isDirectory() || e.isSymbolicLink()).map(e => e.name);
+}
+
 /** Claude Code names a project's folder after its path with `/` (and, in newer versions, every other non-alphanumeric) as `-`. */
 function claudeProjectFolders(project: string): string[] {
   return [...new Set([project.replace(/\//g, '-'), project.replace(/[^A-Za-z0-9]/g, '-')])];
@@ -114,7 +120,8 @@ async function codexCandidates(root: string, project: string, query: SessionQuer
     } catch {
       continue;
     }
-    if (!meta?.cwd || resolve(meta.cwd) !== project) continue;
+    if (!query.any_project && (!meta?.cwd || resolve(meta.cwd) !== project)) continue;
+    if (!meta) continue;
     if (query.session_id !== undefined && meta.id !== query.session_id && !namesSession(candidate.name, query.session_id)) continue;
     matching.push(candidate);
     if (query.newest_only) break;
@@ -141,11 +148,12 @@ export function createLocalSessionSource(homeDir: string): SessionSource {
 
       let candidates: Candidate[];
       if (query.client === 'claude-code') {
-        const folders = await Promise.all(claudeProjectFolders(project).map(name => filesIn(root, join(root, name), n => n.endsWith('.jsonl'))));
+        const names = query.any_project ? await subfolders(root) : claudeProjectFolders(project);
+        const folders = await Promise.all(names.map(name => filesIn(root, join(root, name), n => n.endsWith('.jsonl'))));
         candidates = [...new Map(folders.flat().map(c => [c.path, c])).values()];
       } else if (query.client === 'gemini-cli') {
-        const hash = createHash('sha256').update(project).digest('hex');
-        candidates = await filesIn(root, join(root, hash, 'chats'), name => name.endsWith('.json'));
+        const hashes = query.any_project ? await subfolders(root) : [createHash('sha256').update(project).digest('hex')];
+        candidates = (await Promise.all(hashes.map(hash => filesIn(root, join(root, hash, 'chats'), name => name.endsWith('.json'))))).flat();
       } else {
         candidates = await codexCandidates(root, project, query);
       }
@@ -156,7 +164,7 @@ export function createLocalSessionSource(homeDir: string): SessionSource {
         if (!session) continue;
         if (query.session_id !== undefined && session.session_id !== query.session_id && !namesSession(candidate.name, query.session_id)) continue;
         sessions.push(session);
-        if (query.newest_only) break;
+        if (query.newest_only || sessions.length === query.limit) break;
       }
       return { sessions, searched };
     },

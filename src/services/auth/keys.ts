@@ -12,6 +12,16 @@ export async function createApiKey(deps: Pick<Deps, 'store' | 'clock' | 'ids'>) 
   return { id, key };
 }
 
+/** The stored API keys by id and creation time (the keys themselves are not kept). */
+export async function listApiKeys(deps: Pick<Deps, 'store'>) {
+  return deps.store.apiKeys.list();
+}
+
+/** Revokes a stored key (false when none has this id): a running server refuses it once it re-reads its keys, within seconds. */
+export async function revokeApiKey(deps: Pick<Deps, 'store'>, id: string): Promise<boolean> {
+  return deps.store.apiKeys.delete(id);
+}
+
 /** Compares digests in constant time. */
 export function digestMatches(candidateDigest: string, knownDigests: string[]): boolean {
   const candidate = Buffer.from(candidateDigest, 'hex');

@@ -11,5 +11,12 @@ export function apiKeyRepo(db: Kysely<Database>): ApiKeyRepo {
       const rows = await db.selectFrom('api_keys').select('key_hash').execute();
       return rows.map(r => r.key_hash);
     },
+    async list() {
+      return db.selectFrom('api_keys').select(['id', 'created_at']).orderBy('created_at').orderBy('id').execute();
+    },
+    async delete(id) {
+      const result = await db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
   };
 }

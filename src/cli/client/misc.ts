@@ -1,0 +1,131 @@
+/** `status`, `spaces`, `skills` and `fs` (the read-only filesystem view the MCP tool `mem_fs` also gives). */
+import type { Command } from 'commander';
+import { ApiError } from './api.ts';
+import { type Ctx, Failure, table, withCtx, defaultSubcommand } from './output.ts';
+import { integer } from './parse.ts';
+
+/** Whether the configured key opens the server: `not required`, `ok`, `missing` or `rejected`. */
+async function authState(ctx: Ctx): Promise<string> {
+  const capabilities = await ctx.api.get<{ features?: Record<string, boolean> }>('/capabilities').catch(() => null);
+  if (!capabilities?.features?.auth_required) return 'not required';
+  if (!ctx.settings.apiKey) return 'missing';
+  try {
+    await ctx.api.get('/threads', { limit: 1 });
+    return 'ok';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return 'rejected';
+    throw error;
+  }
+}
+
+/** Exit code 0 only when the server answers, is healthy and (when it asks for one) accepts the key. */
+async function status(ctx: Ctx) {
+  const health = await ctx.api.get<{ status: string; version: string; database_connected?: boolean }>('/health');
+  const auth = await authState(ctx);
+  const ok = health.status === 'healthy' || health.status === 'ok';
+  const result = {
+    status: ok ? 'ok' : health.status,
+    version: health.version,
+    api_url: ctx.settings.apiUrl,
+    database: health.database_connected ?? true,
+    server: 'cairn',
+    space: ctx.space ?? 'default',
+    auth,
+    config: ctx.settings.from,
+  };
+  const keyHint = auth === 'missing' ? ' (the server needs an API key: --api-key, NMEM_API_KEY or `nmem config client set key KEY`)' : auth === 'rejected' ? ' (the server refused the API key)' : '';
+  ctx.print(result, () =>
+    [`Cairn ${result.version} at ${result.api_url}: ${result.status}`, `  database ${result.database ? 'connected' : 'disconnected'}`, `  space    ${result.space}`, `  auth     ${auth}${keyHint}`].join('\n'),
+  );
+  if (!ok || auth === 'missing' || auth === 'rejected') process.exitCode = 1;
+}
+
+type Space = { id?: string; space_id?: string; name?: string; memory_count?: number; thread_count?: number };
+
+async function spacesList(ctx: Ctx) {
+  let answer: { enabled?: boolean; spaces: Space[] };
+  try {
+    answer = await ctx.api.get('/spaces');
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    // A server without a spaces listing: every space works by name; show the one in use.
+    answer = { enabled: true, spaces: [{ id: ctx.space ?? 'default', name: ctx.space ?? 'default' }] };
+  }
+  const current = ctx.space ?? 'default';
+  ctx.print({ ...answer, current }, () =>
+    table([
+      ['SPACE', 'MEMORIES', 'THREADS'],
+      ...answer.spaces.map(s => {
+        const id = String(s.id ?? s.space_id ?? s.name);
+        return [`${id === current ? '* ' : '  '}${id}`, String(s.memory_count ?? '-'), String(s.thread_count ?? '-')];
+      }),
+    ]),
+  );
+}
+
+function spacesEnable(ctx: Ctx) {
+  ctx.print({ enabled: true, message: 'Spaces are always on in Cairn: pass --space NAME (or NMEM_SPACE) to use one.' }, () => 'Spaces are always on in Cairn: pass --space NAME (or NMEM_SPACE) to use one.');
+}
+
+const NO_SKILLS = 'Cairn has no managed skills yet.';
+
+function skills(kind: 'list' | 'match' | 'show' | 'outcome' | 'connect') {
+  return (ctx: Ctx) => {
+    const data =
+      kind === 'outcome' ? { recorded: false, message: `${NO_SKILLS} Nothing was recorded.` } : kind === 'connect' ? { connected: false, message: NO_SKILLS } : kind === 'show' ? { skill: null, message: NO_SKILLS } : { skills: [], matches: [], total: 0, message: NO_SKILLS };
+    ctx.print(data, () => data.message);
+  };
+}
+
+/** A word as the mem_fs command line reads it: quoted when it holds spaces or quotes. */
+const shellWord = (word: string) => (/^[^\s"'\\]+$/.test(word) ? word : JSON.stringify(word));
+
+async function memFs(ctx: Ctx, verb: string, words: string[]) {
+  const command = [verb, ...words].map(shellWord).join(' ');
+  const answer = await ctx.api.send<{ output: string; data: unknown; command: string; error?: unknown }>('POST', '/agent/mem-fs', { command, space_id: ctx.space });
+  ctx.print(answer, () => answer.output);
+  const data = answer.data as { error?: unknown } | null;
+  if (data && typeof data === 'object' && data.error) throw new Failure(String(answer.output || data.error), { ...answer });
+}
+
+const FS_VERBS: [string, string][] = [
+  ['capabilities', 'what the filesystem view offers'],
+  ['ls', 'list a folder: ls /, ls /memories/by-label/<label>'],
+  ['cat', 'print a file: cat /memories/by-id/<id>.memory.md'],
+  ['grep', 'find text: grep <pattern> /memories'],
+  ['recall', 'search by meaning: recall "<query>" --in /memories -k 5'],
+  ['find', 'find files: find /memories --label x --since 2025-01-01'],
+  ['stat', "a file's details"],
+];
+
+export function registerMiscCommands(program: Command): void {
+  program.command('status').description('is the server reachable and healthy? (exit code 0 when it is)').action(withCtx(status));
+
+  const spaces = program.command('spaces').description('spaces (separate memory stores by name)');
+  defaultSubcommand(spaces, 'list').description('the spaces that hold something').action(withCtx(spacesList));
+  spaces.command('enable').description('spaces are always on in Cairn').action(withCtx(spacesEnable));
+
+  const skill = program.command('skills').description('managed skills (Cairn has none yet: every command says so plainly)');
+  defaultSubcommand(skill, 'list').description('list skills').action(withCtx(skills('list')));
+  skill.command('match').argument('<task...>').option('-n, --limit <n>', 'how many', integer(1, 100)).description('skills that fit a task').action(withCtx(skills('match')));
+  skill.command('show').argument('<skill_id>').description('one skill').action(withCtx(skills('show')));
+  skill
+    .command('outcome')
+    .argument('<skill_id>')
+    .option('--version <version>', 'skill version used')
+    .option('--outcome <outcome>', 'completed, failed, …')
+    .option('--note <text>', 'what happened')
+    .option('--task <text>', 'the task')
+    .description('report how a skill worked out')
+    .action(withCtx(skills('outcome')));
+  skill.command('connect').argument('[host]').description('register skills with a host').action(withCtx(skills('connect')));
+
+  const fs = program.command('fs').description('a read-only filesystem view of the store (same as the MCP tool mem_fs)');
+  for (const [verb, description] of FS_VERBS) {
+    fs.command(verb)
+      .description(description)
+      .argument('[args...]', 'paths, patterns and the view’s own flags (checked by the server)')
+      .allowUnknownOption()
+      .action(withCtx((ctx, words: string[]) => memFs(ctx, verb, words)));
+  }
+}

@@ -1,0 +1,54 @@
+/** Runs the real `nmem` / `cairn` executables as child processes, with a clean environment and a temporary home. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../bench/lib.ts';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON (throws with the output when it is not). */
+  json<T = Record<string, unknown>>(): T;
+}
+
+export interface CliOptions {
+  env?: Record<string, string>;
+  /** Written to the command's stdin (otherwise stdin is empty). */
+  input?: string;
+  cwd?: string;
+}
+
+export const tempHome = () => mkdtempSync(join(tmpdir(), 'cairn-cli-home-'));
+
+/** `bin/<name>.js args…`; only PATH and the given variables are set (no NMEM_* from the surrounding shell). */
+export function runBin(name: 'nmem' | 'cairn', args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', `${name}.js`), ...args], {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: { PATH: process.env.PATH!, HOME: tempHome(), ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', chunk => (stdout += chunk));
+    child.stderr.on('data', chunk => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', code =>
+      resolve({
+        code: code ?? -1,
+        stdout,
+        stderr,
+        json<T>() {
+          try {
+            return JSON.parse(stdout) as T;
+          } catch {
+            throw new Error(`not JSON (exit ${code}):\n${stdout}\n--- stderr ---\n${stderr}`);
+          }
+        },
+      }),
+    );
+    child.stdin.end(options.input ?? '');
+  });
+}
