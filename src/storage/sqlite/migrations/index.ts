@@ -14,7 +14,10 @@ import * as m013communities from './013_communities_extra.ts';
 import * as m016jobs from './016_jobs.ts';
 import * as m017agentProfiles from './017_agent_profiles.ts';
 
-/** Numbered, append-only: add a file and a line, never edit a released one. */
+/**
+ * Numbered, append-only: add a file and a line, never edit a released one. 011, 014 and 015 were never used and stay
+ * unused (Kysely refuses a migration that sorts before one already applied): new migrations take 018 and up.
+ */
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_label_merges': m002,
