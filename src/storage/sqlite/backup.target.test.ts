@@ -17,7 +17,8 @@ test('a backup never replaces the live database, its write-ahead log or the serv
     }
     assert.deepEqual(readFileSync(`${databasePath}-wal`), wal);
     const summary = await backupSqliteDatabase({ databasePath, target: join(dir, 'elsewhere.db') });
-    assert.ok(summary);
+    assert.equal(summary.path, join(dir, 'elsewhere.db'), 'a file of another name in the data dir is fine');
+    assert.ok(summary.bytes > 0);
   } finally {
     await store.close();
   }
