@@ -38,7 +38,7 @@ const CHAT_PATH = '/v1/chat/completions';
  * hash-embedder vectors (deterministic: same text, same vector); `/v1/chat/completions`, when `chat` is given,
  * answers each request with what `chat` returns for it (a string as is, anything else as JSON). Anything else is a 404.
  */
-export async function startFakeOpenAi(options: { chat?: (request: ChatRequest) => unknown } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(options: { chat?: (request: ChatRequest) => unknown | Promise<unknown> } = {}): Promise<FakeOpenAi> {
   const embedder = createHashEmbedder(64);
   const fake: FakeOpenAi = {
     url: '',
@@ -63,7 +63,7 @@ export async function startFakeOpenAi(options: { chat?: (request: ChatRequest) =
       const data = vectors.map((v, index) => ({ object: 'embedding', index, embedding: Array.from(v, x => x * 3) }));
       send(200, { object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } });
     } else if (request.method === 'POST' && request.url === CHAT_PATH && options.chat) {
-      const content = options.chat(body as ChatRequest);
+      const content = await options.chat(body as ChatRequest);
       send(200, {
         id: `chatcmpl-${fake.requests.length}`,
         object: 'chat.completion',

@@ -89,7 +89,7 @@ export interface Llm {
   readonly baseUrl: string;
   /**
    * Asks for one JSON object following `schema` and resolves to it parsed. Rejects when the server cannot be reached,
-   * answers with an error, or the answer is not JSON.
+   * answers with an error, or the answer is not JSON. An aborted `signal` ends the request at once.
    */
-  completeJson(messages: ChatMessage[], schema: { name: string; schema: Record<string, unknown> }): Promise<unknown>;
+  completeJson(messages: ChatMessage[], schema: { name: string; schema: Record<string, unknown> }, options?: { signal?: AbortSignal }): Promise<unknown>;
 }

@@ -140,3 +140,20 @@ describe('summaries from a language model', () => {
     assert.equal((await communities(app)).communities[0].summary_source, 'llm');
   });
 });
+
+test('stopping the service aborts a model summary in flight instead of waiting for the model', async () => {
+  let asked!: () => void;
+  const modelAsked = new Promise<void>(resolve => (asked = resolve));
+  const fake = await startFakeOpenAi({ chat: () => (asked(), new Promise(() => {})) }); // a model that never answers
+  const app = await buildTestApp({ llmUrl: fake.url, llmModel: 'stuck', communityDebounceMs: 60_000 });
+  try {
+    await seed(app, fixture.jon_gina.slice(0, 10));
+    void app.deps.communities!.detectNow().catch(() => {});
+    await modelAsked;
+    const started = Date.now();
+    await app.close();
+    assert.ok(Date.now() - started < 5_000, `close took ${Date.now() - started} ms`);
+  } finally {
+    await fake.close();
+  }
+});

@@ -35,13 +35,16 @@ export function createOpenAiLlm({ url, model, apiKey, timeoutMs = 60_000 }: Open
     provider: 'openai-compatible',
     model,
     baseUrl: url,
-    async completeJson(messages: ChatMessage[], schema) {
-      const response = await client.chat.completions.create({
-        model,
-        messages,
-        temperature: 0,
-        response_format: { type: 'json_schema', json_schema: { name: schema.name, schema: schema.schema, strict: false } },
-      });
+    async completeJson(messages: ChatMessage[], schema, options = {}) {
+      const response = await client.chat.completions.create(
+        {
+          model,
+          messages,
+          temperature: 0,
+          response_format: { type: 'json_schema', json_schema: { name: schema.name, schema: schema.schema, strict: false } },
+        },
+        { signal: options.signal },
+      );
       const content = response.choices[0]?.message?.content;
       if (!content) throw new Error('the model returned an empty answer');
       return parseJsonAnswer(content);

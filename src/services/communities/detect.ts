@@ -25,6 +25,8 @@ export type DetectDeps = Pick<Deps, 'store' | 'clock' | 'llm'>;
 export interface DetectOptions {
   /** Checked between model summaries: a stopping service does not wait for the model. */
   stopped?: () => boolean;
+  /** Aborts a model request in flight when the service stops. */
+  signal?: AbortSignal;
   log?: (message: string) => void;
 }
 
@@ -179,7 +181,7 @@ async function summariesFromModel(
   entities: Map<string, EntityRecord>,
   sources: string[][],
   memories: Map<string, MemoryRecord>,
-  { stopped = () => false, log = () => {} }: DetectOptions,
+  { stopped = () => false, log = () => {}, signal }: DetectOptions,
 ) {
   let failures = 0;
   let asked = 0;
@@ -191,7 +193,7 @@ async function summariesFromModel(
         name: records[i].name,
         entities: ranked[i].slice(0, NAMED_MEMBERS).flatMap(m => entities.get(m.entity_id)?.name ?? []),
         sources: sources[i].flatMap(id => memories.get(id)?.content ?? []),
-      });
+      }, signal);
       await deps.store.communities.setSummary(records[i].id, summary, 'llm', deps.clock.now());
       failures = 0;
     } catch (error) {

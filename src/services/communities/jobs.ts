@@ -36,7 +36,8 @@ export function createCommunityJobs({ debounceMs = COMMUNITY_DEBOUNCE_MS, log = 
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
-  const options = { stopped: () => stopped, log };
+  const aborts = new AbortController();
+  const options = { stopped: () => stopped, log, signal: aborts.signal };
 
   function enqueue<T>(work: () => Promise<T>): Promise<T> {
     const run = chain.then(work);
@@ -74,6 +75,7 @@ export function createCommunityJobs({ debounceMs = COMMUNITY_DEBOUNCE_MS, log = 
     },
     stop() {
       stopped = true;
+      aborts.abort(); // a model summary in flight ends now: shutdown never waits for the model
       if (timer) clearTimeout(timer);
       timer = null;
     },

@@ -28,7 +28,7 @@ export interface ModelSummaryInput {
  * memories. Rejects when the model is unreachable or answers something that is not such a summary (the caller keeps
  * the extractive one then).
  */
-export async function summarizeWithModel(llm: Llm, input: ModelSummaryInput): Promise<string> {
+export async function summarizeWithModel(llm: Llm, input: ModelSummaryInput, signal?: AbortSignal): Promise<string> {
   const notes = input.sources.map((text, i) => `Note ${i + 1}:\n${text.slice(0, PROMPT_CHARS)}`).join('\n\n');
   const answer = await llm.completeJson(
     [
@@ -42,6 +42,7 @@ export async function summarizeWithModel(llm: Llm, input: ModelSummaryInput): Pr
       { role: 'user', content: `Topic: ${input.name}\nKey entities: ${input.entities.join(', ')}\n\n${notes}` },
     ],
     SCHEMA,
+    { signal },
   );
   const parsed = Answer.safeParse(answer);
   if (!parsed.success) throw new Error(`the model's community summary is not usable: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
