@@ -12,12 +12,16 @@ const MAX_PATTERN_CHARS = 200;
 const MAX_THREADS = 500;
 const MAX_MESSAGES = 50_000;
 
-/** A quantified group that is itself quantified, `(a+)+`: the shape of patterns that take exponential time. */
-const NESTED_QUANTIFIER = /\([^)]*[+*}][^)]*\)\s*[+*{]/;
+/**
+ * What `grep -E` accepts: alternatives of literal text (`a|b`), `.` for any one character, `^`/`$` anchors and
+ * backslash-escaped punctuation. No quantifiers, groups or classes: with them one pattern can make V8's backtracking
+ * engine run for minutes on a short line, and the server runs one request at a time.
+ */
+const SAFE_PATTERN = /^(?:[^\\()[\]{}*+?]|\\[^A-Za-z0-9])*$/;
 
 /**
- * A case-insensitive line test: a plain substring, or with `regex` a regular expression. Patterns are bounded in length
- * and nested quantifiers are refused, so one grep cannot stall the server.
+ * A case-insensitive line test: a plain substring, or with `regex` a linear-time regular expression (see
+ * SAFE_PATTERN). Patterns are bounded in length, so one grep cannot stall the server.
  */
 export function lineMatcher(pattern: string, regex: boolean): (line: string) => boolean {
   if (pattern.length === 0) throw new InputError(LOC, 'grep needs a pattern: grep <pattern> /memories');
@@ -26,7 +30,9 @@ export function lineMatcher(pattern: string, regex: boolean): (line: string) => 
     const needle = pattern.toLowerCase();
     return line => line.toLowerCase().includes(needle);
   }
-  if (NESTED_QUANTIFIER.test(pattern)) throw new InputError(LOC, 'Nested quantifiers such as (a+)+ are not accepted in grep -E patterns: simplify the pattern');
+  if (!SAFE_PATTERN.test(pattern)) {
+    throw new InputError(LOC, 'grep -E takes alternatives of plain text (a|b), . for any character and ^ $ anchors; quantifiers (* + ? {}), groups and classes are not accepted');
+  }
   let re: RegExp;
   try {
     re = new RegExp(pattern, 'iu');
@@ -70,21 +76,24 @@ export async function grepMemories(deps: Pick<Deps, 'store'>, spaceId: string, t
   return { matches, scanned, truncated: scanned >= MAX_SCAN };
 }
 
-/** Lines of the space's thread files (most recent threads first) that match. */
+/** Lines of the space's thread files (most recent threads first) that match; at most MAX_THREADS / MAX_MESSAGES read. */
 export async function grepThreads(deps: Pick<Deps, 'store'>, spaceId: string, test: (line: string) => boolean): Promise<GrepResult> {
   const matches: GrepMatch[] = [];
-  const threads = (await deps.store.threads.listAll(spaceId)).slice(0, MAX_THREADS);
+  const all = await deps.store.threads.listAll(spaceId);
   let scanned = 0;
   let messages = 0;
-  for (const thread of threads) {
-    if (messages >= MAX_MESSAGES) return { matches, scanned, truncated: true };
-    const stored = await deps.store.threads.messages(thread.id, 0, null);
+  for (const thread of all.slice(0, MAX_THREADS)) {
+    const room = MAX_MESSAGES - messages;
+    if (room <= 0) return { matches, scanned, truncated: true };
+    const stored = await deps.store.threads.messages(thread.id, 0, room);
     messages += stored.length;
     scanned++;
     matchLines(renderThreadFile(thread, stored), test, threadPath(thread.thread_id), thread.thread_id, matches);
-    if (matches.length > MAX_LINES) return { matches: matches.slice(0, MAX_LINES), scanned, truncated: true };
+    if (matches.length > MAX_LINES || stored.length < thread.message_count) {
+      return { matches: matches.slice(0, MAX_LINES), scanned, truncated: true };
+    }
   }
-  return { matches, scanned, truncated: false };
+  return { matches, scanned, truncated: all.length > MAX_THREADS };
 }
 
 export interface FindInput {
