@@ -72,16 +72,14 @@ interface FindOptions {
   hook: HookPayload | null;
 }
 
-async function findSessions(client: string, options: FindOptions): Promise<{ sessions: CodingSession[]; searched: string }> {
+async function findSessions(client: string, options: FindOptions): Promise<{ sessions: CodingSession[]; searched: string; unsupported?: boolean }> {
   const sessionId = options.sessionId ?? options.hook?.session_id;
   const project = resolve(options.hook?.cwd ?? options.project);
   if (options.hook?.transcript_path) {
     const session = readTranscript(client, options.hook.transcript_path);
     if (session) return { sessions: [session], searched: options.hook.transcript_path };
   }
-  if (!isSupported(client)) {
-    throw new Failure(`${client} sessions are not supported yet: Cairn reads ${SESSION_CLIENTS.join(', ')} sessions`, { error: 'unsupported_client', client }, 'Save the conversation with `nmem t create -t TITLE -f FILE`, or through the MCP tool thread_save');
-  }
+  if (!isSupported(client)) return { sessions: [], searched: '', unsupported: true };
   return createLocalSessionSource(homedir()).find({
     client,
     project_path: project,
@@ -161,9 +159,20 @@ interface SaveOptions {
   truncate?: boolean;
 }
 
+/**
+ * A client whose sessions Cairn cannot read yet is skipped with exit code 0 and says so: hooks of such assistants run
+ * on every turn, and a failing hook would interrupt the user each time.
+ */
+function skipUnsupported(ctx: Ctx, client: string) {
+  const reason = `${client} sessions are not supported yet: Cairn reads ${SESSION_CLIENTS.join(', ')} sessions`;
+  const hint = 'Save the conversation with `nmem t create -t TITLE -f FILE`, or through the MCP tool thread_save';
+  ctx.print({ client, status: 'skipped', reason, hint, results: [] }, () => `Skipped: ${reason}.\n${hint}`);
+}
+
 async function save(ctx: Ctx, options: SaveOptions) {
   const project = resolve(options.project);
-  const { sessions, searched } = await findSessions(options.from, { project, sessionId: options.sessionId, all: options.mode === 'all', anyProject: false, hook: null });
+  const { sessions, searched, unsupported } = await findSessions(options.from, { project, sessionId: options.sessionId, all: options.mode === 'all', anyProject: false, hook: null });
+  if (unsupported) return skipUnsupported(ctx, options.from);
   if (sessions.length === 0) throw noSession(options.from, searched, project, options.sessionId);
   const results: Awaited<ReturnType<typeof saveOne>>[] = [];
   for (const session of sessions) results.push(await saveOne(ctx, session, options.from, { ...options, project }));
@@ -188,7 +197,7 @@ interface SyncOptions {
 async function sync(ctx: Ctx, options: SyncOptions) {
   const hook = options.hookStdin ? await readHookPayload() : null;
   const project = resolve(hook?.cwd ?? options.project);
-  const { sessions, searched } = await findSessions(options.from, {
+  const { sessions, searched, unsupported } = await findSessions(options.from, {
     project,
     sessionId: options.sessionId,
     all: true,
@@ -196,6 +205,7 @@ async function sync(ctx: Ctx, options: SyncOptions) {
     limit: options.limit,
     hook,
   });
+  if (unsupported) return skipUnsupported(ctx, options.from);
   if (sessions.length === 0) throw noSession(options.from, searched, options.allProjects ? 'any project' : project, options.sessionId ?? hook?.session_id);
   const results: (Awaited<ReturnType<typeof saveOne>> | Awaited<ReturnType<typeof previewOne>>)[] = [];
   for (const session of sessions) {
