@@ -82,6 +82,14 @@ describe('mem_fs: a read-only filesystem view of a space', () => {
     assert.equal((await run('grep "no such words" /memories')).output, '(no matches for "no such words" in /memories)');
   });
 
+  test('grep in a label folder searches that label only, and grep on one file searches that file', async () => {
+    assert.deepEqual(((await run('grep session /memories/by-label/auth')).data.matches as unknown[]).length, 0);
+    const infra = (await run('grep session /memories/by-label/infra')).data.matches as { id: string }[];
+    assert.deepEqual([...new Set(infra.map(m => m.id))], [cache]);
+    const one = await run(`grep jwt /memories/by-label/auth/${jwt}.memory.md`);
+    assert.ok((one.data.matches as unknown[]).length > 0, one.output);
+  });
+
   test('grep -E refuses quantifiers, groups and classes: a pattern that could stall the server never runs', async () => {
     for (const pattern of ['(a+)+$', '(.|.)*#', '(a|a)*$', '.*.*.*x', '[a-z]+']) {
       await assert.rejects(run(`grep -E "${pattern}" /memories`), /takes alternatives of plain text/, pattern);

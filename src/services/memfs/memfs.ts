@@ -157,8 +157,15 @@ const grep: Handler = async (deps, args, spaceId) => {
   const test = lineMatcher(pattern, args.flags.has('-E'));
   const inThreads = target.kind === 'threads' || target.kind === 'thread';
   if (!inThreads && target.kind === 'root') throw new InputError(LOC, 'grep searches /memories or /threads: name one');
-  const result = inThreads ? await grepThreads(deps, spaceId, test) : await grepMemories(deps, spaceId, test);
-  const matches = target.kind === 'memory' || target.kind === 'thread' ? result.matches.filter(m => m.path === target.path) : result.matches;
+  if (target.kind === 'memory' || target.kind === 'thread') {
+    // One file: only its own lines (a scan of the store would stop at other files' matches first).
+    const file = (await fileText(deps, target, spaceId))!;
+    const matches = file.text.split('\n').flatMap((text, i) => (test(text) ? [{ path: target.path, line: i + 1, text: text.trim() }] : []));
+    const lines = matches.map(m => `${m.path}:${m.line}: ${m.text}`);
+    return { output: lines.length ? bounded(lines, 'narrow the pattern') : `(no matches for "${pattern}" in ${target.path})`, data: { pattern, path: target.path, matches, scanned: 1, truncated: false } };
+  }
+  const result = inThreads ? await grepThreads(deps, spaceId, test) : await grepMemories(deps, spaceId, test, target.kind === 'label' ? target.label : undefined);
+  const matches = result.matches;
   const lines = matches.map(m => `${m.path}:${m.line}: ${m.text}`);
   if (result.truncated) lines.push(`… stopped after ${matches.length} matches in ${result.scanned} files: narrow the pattern, or use find/recall`);
   return { output: lines.length ? bounded(lines, 'narrow the pattern') : `(no matches for "${pattern}" in ${target.path})`, data: { pattern, path: target.path, ...result, matches } };

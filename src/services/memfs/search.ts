@@ -62,11 +62,11 @@ function matchLines(text: string, test: (line: string) => boolean, path: string,
   }
 }
 
-/** Lines of the space's memory files (front matter included, numbered as `cat` numbers them) that match. */
-export async function grepMemories(deps: Pick<Deps, 'store'>, spaceId: string, test: (line: string) => boolean): Promise<GrepResult> {
+/** Lines of the space's memory files (front matter included, numbered as `cat` numbers them), of one label when given, that match. */
+export async function grepMemories(deps: Pick<Deps, 'store'>, spaceId: string, test: (line: string) => boolean, label?: string): Promise<GrepResult> {
   const matches: GrepMatch[] = [];
   let scanned = 0;
-  for await (const page of scanMemories(deps, { space_id: spaceId })) {
+  for await (const page of scanMemories(deps, { space_id: spaceId, label })) {
     for (const { memory, labels } of page) {
       scanned++;
       matchLines(renderMemoryFile(memory, labels), test, memoryPath(memory.id), memory.id, matches);
