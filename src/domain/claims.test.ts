@@ -17,3 +17,10 @@ test('the verdict weighs every stance: both sides make a dispute, none makes it 
   assert.equal(claimVerdict(['related']), 'unverified');
   assert.equal(claimVerdict([]), 'unverified');
 });
+
+test('negation and numbers count only in the sentence that speaks to the claim', () => {
+  assert.equal(judgeClaim('We chose Postgres for the store', 'We chose Postgres for the store; no need for a separate cache.', 1), 'supports');
+  assert.equal(judgeClaim('We deploy on Fridays', "We deploy on Fridays. But we don't deploy after 4pm.", 1), 'supports');
+  assert.equal(judgeClaim('We deploy on Fridays', 'Reviews happen daily. We never deploy on Fridays.', 1), 'may_contradict');
+  assert.equal(judgeClaim('The limit is 100 per minute', 'The limit is 100 per minute. Bursts of 5 are allowed.', 1), 'supports');
+});

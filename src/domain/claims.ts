@@ -14,6 +14,20 @@ export const isNegated = (text: string) => NEGATION.test(text);
 /** The numbers a text states (digits, with decimals), as written. */
 export const numbersIn = (text: string) => new Set(text.match(/\d+(?:[.,]\d+)?/g) ?? []);
 
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/** The sentence (or clause before a `;`) of `text` that shares the most words with `claim`. */
+export function closestSentence(claim: string, text: string): string {
+  const wanted = wordsOf(claim);
+  let best = text;
+  let bestShared = -1;
+  for (const sentence of text.split(/(?<=[.!?;])\s+|\n+/)) {
+    const shared = [...wordsOf(sentence)].filter(w => wanted.has(w)).length;
+    if (shared > bestShared) [best, bestShared] = [sentence, shared];
+  }
+  return best;
+}
+
 /**
  * How a memory holding `coverage` of the claim's content words stands to it: it may contradict the claim when exactly
  * one of them is negated, or when both state numbers and share none; it supports it when it holds most of the
@@ -21,9 +35,11 @@ export const numbersIn = (text: string) => new Set(text.match(/\d+(?:[.,]\d+)?/g
  */
 export function judgeClaim(claim: string, memoryText: string, coverage: number): ClaimStance {
   if (coverage < RELATED_COVERAGE) return 'related';
-  if (isNegated(claim) !== isNegated(memoryText)) return 'may_contradict';
+  // Negation and numbers are read in the sentence that speaks to the claim, not anywhere in the memory.
+  const sentence = closestSentence(claim, memoryText);
+  if (isNegated(claim) !== isNegated(sentence)) return 'may_contradict';
   const stated = numbersIn(claim);
-  const held = numbersIn(memoryText);
+  const held = numbersIn(sentence);
   if (stated.size > 0 && held.size > 0 && ![...stated].some(n => held.has(n))) return 'may_contradict';
   return coverage >= SUPPORT_COVERAGE ? 'supports' : 'related';
 }
