@@ -12,6 +12,14 @@ export const workingMemoryQuery = z.object({
 /** Reference `UpdateWorkingMemoryRequest`: content 1..10000 characters. */
 export const updateWorkingMemoryBody = z.object({ content: z.string().min(1).max(10_000), space_id: spaceId.nullish() });
 
+/** `PATCH /agent/working-memory` (beyond the interface): one section or the whole document, replaced or appended to. */
+export const patchWorkingMemoryBody = z.object({
+  heading: z.string().trim().min(1).max(200).optional(),
+  append: z.string().min(1).max(10_000).optional(),
+  content: z.string().max(10_000).optional(),
+  space_id: spaceId.nullish(),
+});
+
 export const workingMemoryHistoryQuery = z.object({ limit: intQuery(1, 365, 30), space_id: spaceId.optional() });
 
 export const contextBundleQuery = z.object({

@@ -1,6 +1,8 @@
 import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import type { WorkingMemoryRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
+import { InputError } from '../../errors.ts';
+import { editWorkingMemory } from '../../domain/workingMemory.ts';
 
 const today = (deps: Pick<Deps, 'clock'>) => deps.clock.now().slice(0, 10);
 
@@ -33,6 +35,34 @@ export async function updateWorkingMemory(deps: Pick<Deps, 'store' | 'clock'>, i
   const at = deps.clock.now();
   const record = { space_id: spaceId, date: today(deps), content: input.content, created_at: at, updated_at: at };
   await deps.store.workingMemory.upsert(record);
+  return { success: true, message: 'Working memory saved', ...present(record, spaceId, record.date, true) };
+}
+
+/** The most characters a working memory may hold. */
+export const MAX_WORKING_MEMORY_CHARS = 10_000;
+
+/**
+ * Edits the space's current working memory in one transaction (read, change, write), so two agents appending at once
+ * both land: `heading` picks a section, `content` replaces it (or the whole document), `append` adds to it. The result
+ * is today's working memory; over MAX_WORKING_MEMORY_CHARS → 422 and nothing changes.
+ */
+export async function patchWorkingMemory(
+  deps: Pick<Deps, 'store' | 'clock'>,
+  input: { heading?: string; append?: string; content?: string; space_id?: string | null },
+) {
+  if ((input.append === undefined) === (input.content === undefined)) throw new InputError(['body'], 'Give one of append or content');
+  const spaceId = input.space_id || DEFAULT_SPACE;
+  const at = deps.clock.now();
+  const record = await deps.store.transaction(async tx => {
+    const current = await tx.workingMemory.latest(spaceId, today(deps));
+    const content = editWorkingMemory(current?.content ?? '', input);
+    if (content.length > MAX_WORKING_MEMORY_CHARS) {
+      throw new InputError(['body', input.append !== undefined ? 'append' : 'content'], `The working memory would be ${content.length} characters; at most ${MAX_WORKING_MEMORY_CHARS}`);
+    }
+    const next = { space_id: spaceId, date: today(deps), content, created_at: current?.date === today(deps) ? current.created_at : at, updated_at: at };
+    await tx.workingMemory.upsert(next);
+    return next;
+  });
   return { success: true, message: 'Working memory saved', ...present(record, spaceId, record.date, true) };
 }
 

@@ -1,12 +1,10 @@
 /** Session context tools: the context bundle, working memory, and the mem_fs filesystem view. */
 import { z } from 'zod';
-import { InputError } from '../../../errors.ts';
 import { getContextBundle } from '../../../services/agent/contextBundle.ts';
-import { getWorkingMemory, updateWorkingMemory } from '../../../services/agent/workingMemory.ts';
+import { getWorkingMemory, MAX_WORKING_MEMORY_CHARS, patchWorkingMemory } from '../../../services/agent/workingMemory.ts';
 import { runMemFs } from '../../../services/memfs/memfs.ts';
 import { agentArg, defineTool, spaceArg, spaceOf, type ToolDef } from './common.ts';
 
-const MAX_WORKING_MEMORY_CHARS = 10_000;
 
 export const contextTools: ToolDef[] = [
   defineTool('read_context_bundle', {
@@ -62,15 +60,8 @@ export const contextTools: ToolDef[] = [
     },
   }, async (args, ctx) => {
     const spaceId = spaceOf(ctx, args.space_id);
-    let content = args.content;
-    if (args.mode === 'append') {
-      const current = await getWorkingMemory(ctx.deps, { space_id: spaceId });
-      content = current.exists ? `${current.content.trimEnd()}\n\n${args.content}` : args.content;
-    }
-    if (content.length > MAX_WORKING_MEMORY_CHARS) {
-      throw new InputError(['arguments', 'content'], `The working memory would be ${content.length} characters; at most ${MAX_WORKING_MEMORY_CHARS}: shorten it or replace it`);
-    }
-    const saved = await updateWorkingMemory(ctx.deps, { content, space_id: spaceId });
+    const change = args.mode === 'append' ? { append: args.content } : { content: args.content };
+    const saved = await patchWorkingMemory(ctx.deps, { ...change, space_id: spaceId });
     return { text: `Working memory saved for space ${saved.space_id} (${saved.chars} characters).`, data: saved };
   }),
 
