@@ -70,6 +70,12 @@ test('with a server running, cairn export and import go through its background j
     assert.ok(existsSync(join(dir, 'own', 'exports', 'own.zip')));
     assert.equal(existsSync(join(dir, 'exports', 'own.zip')), false, 'the server did not write it');
 
+    // A server named with --api-url that does not answer is an error, not a quiet switch to the local data dir.
+    const dead = await cairn(['export', 'dead.zip', '--api-url', 'http://127.0.0.1:1'], env);
+    assert.notEqual(dead.code, 0);
+    assert.match(dead.stderr, /No Cairn server answers at http:\/\/127\.0\.0\.1:1/);
+    assert.equal(existsSync(join(dir, 'unused', 'cairn.db')), false);
+
     const refused = await cairn(['import', '../elsewhere.zip'], env);
     assert.notEqual(refused.code, 0);
     assert.match(refused.stderr, /422/);

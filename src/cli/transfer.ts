@@ -51,7 +51,13 @@ async function serverAt(url: string): Promise<boolean> {
  * Through the running server, unless `--data-dir` names a data dir: then that one, directly (its lock refuses
  * while a server holds it), so an explicit data dir is never mistaken for whatever server answers.
  */
-const useServer = async (options: ServerOptions, config: Config) => !options.dataDir && (await serverAt(config.serverUrl));
+const useServer = async (options: ServerOptions, config: Config) => {
+  if (options.dataDir) return false;
+  if (await serverAt(config.serverUrl)) return true;
+  // A server named with --api-url that does not answer is an error, never a silent switch to the local data dir.
+  if (options.apiUrl) throw new Error(`No Cairn server answers at ${config.serverUrl}: start it, or leave out --api-url to work on the data dir`);
+  return false;
+};
 
 async function request(config: Config, apiKey: string | null, method: string, path: string, body?: unknown): Promise<Result> {
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };

@@ -60,9 +60,11 @@ interface SearchOptions {
 
 async function search(ctx: Ctx, words: string[], options: SearchOptions) {
   const query = words.join(' ');
+  // The search has no importance floor of its own: with one, more results are asked for and the floor cuts them.
+  const floor = options.importance;
   const results = await ctx.api.send<{ memory: Memory; similarity_score: number }[]>('POST', '/memories/search', {
     query,
-    limit: options.limit,
+    limit: floor === undefined ? options.limit : Math.min(100, options.limit * 5),
     mode: options.mode,
     filter_labels: options.label,
     unit_type: options.unitType,
@@ -72,9 +74,9 @@ async function search(ctx: Ctx, words: string[], options: SearchOptions) {
     recorded_date_to: options.recordedTo,
     space_id: ctx.space,
   });
-  // The search has no importance floor of its own: the floor is applied to what it found.
   const memories = results
-    .filter(r => options.importance === undefined || Number(r.memory.importance ?? 0) >= options.importance)
+    .filter(r => floor === undefined || Number(r.memory.importance ?? 0) >= floor)
+    .slice(0, options.limit)
     .map(r => summary(r.memory, r.similarity_score));
   ctx.print({ query, total: memories.length, memories }, () => (memories.length ? memoryRows(memories, true) : `No memories match "${query}".`));
 }

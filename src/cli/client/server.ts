@@ -4,6 +4,7 @@
  * is called, so the client commands never pay for it.
  */
 import type { Command } from 'commander';
+import { type GlobalFlags, resolveSettings } from './settings.ts';
 
 export const SERVER_COMMANDS: [string, string][] = [
   ['serve', 'run the service in the foreground (--host, --port, --data-dir)'],
@@ -26,6 +27,17 @@ async function loadServerCli(): Promise<{ runServerCli(args: string[]): Promise<
   return (await import(entry)) as { runServerCli(args: string[]): Promise<void> };
 }
 
+/** `--api-url`/`--api-key` from the client's resolved settings, unless the command names its own or a data dir. */
+function clientServerOptions(program: Command, rest: string[]): string[] {
+  const given = (flag: string) => rest.some(arg => arg === flag || arg.startsWith(`${flag}=`));
+  if (given('--data-dir')) return [];
+  const settings = resolveSettings(program.opts() as GlobalFlags, process.env);
+  const extra: string[] = [];
+  if (!given('--api-url') && settings.from.apiUrl !== 'default') extra.push('--api-url', settings.apiUrl);
+  if (!given('--api-key') && settings.apiKey) extra.push('--api-key', settings.apiKey);
+  return extra;
+}
+
 export function registerServerCommands(program: Command, argv: string[]): void {
   for (const [name, description] of SERVER_COMMANDS) {
     program
@@ -36,10 +48,12 @@ export function registerServerCommands(program: Command, argv: string[]): void {
       .allowExcessArguments()
       .argument('[args...]')
       .action(async () => {
-        // The server program parses (and checks) everything from the command name on.
-        const at = argv.indexOf(name);
+        // The server program parses (and checks) everything after the command name, as typed (`--json` included).
+        const rest = argv.slice(argv.indexOf(name) + 1);
+        // export and import talk to a server: the one nmem's own settings name (flags, NMEM_*, the config file).
+        if (name === 'export' || name === 'import') rest.push(...clientServerOptions(program, rest));
         const { runServerCli } = await loadServerCli();
-        await runServerCli(argv.slice(at));
+        await runServerCli([name, ...rest]);
       });
   }
 }
