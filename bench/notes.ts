@@ -5,6 +5,7 @@
  * its id, title, labels, importance, unit type, event date), and each question is searched in fast and deep mode;
  * a hit is any of the question's relevant notes among the results. A plain BM25 baseline (bench/bm25.ts) runs on the
  * same notes and questions. `npm run bench -- docs` runs the same on long non-chat documents (bench/fixtures/docs/).
+ * Options: --limit 10 (results per search), --misses 1 (list the questions each method missed).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,7 +80,7 @@ function summary(ranks: (number | null)[]): string[] {
 }
 
 export async function runRetrievalBench(label: string, dir: string, argv: string[]) {
-  const options = numericOptions(argv, { limit: 10 });
+  const options = numericOptions(argv, { limit: 10, misses: 0 });
   const { notes, questions } = loadFixture(dir);
   const ordered = [...notes].sort((a, b) => a.recorded.localeCompare(b.recorded) || a.id.localeCompare(b.id));
   const dataDir = makeTempDir(`cairn-${label}-`);
@@ -144,6 +145,14 @@ export async function runRetrievalBench(label: string, dir: string, argv: string
       for (const [method, s] of scores) perKind.push([kind, method, ...summary(s.ranks.filter((_, i) => questions[i].kind === kind))]);
     }
     console.log(`\nper kind of question\n${formatTable(perKind)}`);
+    if (options.misses) {
+      // --misses 1: every question a method did not answer within the limit, to see what a ranking change fixed or broke.
+      const missed = [['method', 'kind', 'question', 'relevant']];
+      for (const [method, s] of scores) {
+        s.ranks.forEach((rank, i) => rank === null && missed.push([method, questions[i].kind, questions[i].query, questions[i].relevant.join(' ')]));
+      }
+      console.log(`\nnot found within ${options.limit}\n${formatTable(missed)}`);
+    }
   } finally {
     await server.stop();
     removeDir(dataDir);
