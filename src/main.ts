@@ -55,7 +55,7 @@ function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'emb
       if (!config.embedderModel) throw new Error('CAIRN_EMBEDDER=transformers needs CAIRN_EMBEDDER_MODEL: a model id or a local model folder');
       return createTransformersEmbedder({ model: config.embedderModel, cacheDir: join(config.dataDir, 'models') });
     case 'word-vectors':
-      return createWordVectorEmbedder({ cacheDir: join(config.dataDir, 'models') });
+      return createWordVectorEmbedder({ cacheDir: join(config.dataDir, 'models'), source: config.embedderModel });
     case 'none':
     case 'default':
       return null;

