@@ -3,9 +3,11 @@
  * Every turn becomes one memory (in one space per conversation) through the HTTP API of a real server; each question
  * (category 5, adversarial, skipped) is searched in its space; a hit is any evidence turn among the results.
  * The embedder is the server's: CAIRN_EMBEDDER=... npm run bench -- locomo
+ * A plain BM25 baseline (bench/bm25.ts, FTS5 over the same turns, per conversation) is printed beside fast and deep.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Bm25Baseline } from './bm25.ts';
 import { formatTable, makeTempDir, ms, numericOptions, percentile, REPO_ROOT, removeDir, startServer } from './lib.ts';
 
 interface Turn {
@@ -107,6 +109,21 @@ export default async function locomo(argv: string[]) {
       }
       rows.push([mode, String(total), ...[1, 5, 10].map(k => (hits[k as 1 | 5 | 10] / total).toFixed(3)), ms(percentile(latencies, 50)), ms(percentile(latencies, 95))]);
     }
+    const bm25 = new Bm25Baseline(conversations.flatMap(c => c.turns.map(t => ({ id: t.dia_id, text: t.content, group: c.id }))));
+    const baseline = { hits: { 1: 0, 5: 0, 10: 0 }, latencies: [] as number[], total: 0 };
+    for (const conversation of conversations) {
+      for (const q of conversation.questions) {
+        const started = performance.now();
+        const ids = bm25.search(q.question, options.limit, conversation.id);
+        baseline.latencies.push(performance.now() - started);
+        const evidence = new Set(q.evidence);
+        for (const k of [1, 5, 10] as const) if (ids.slice(0, k).some(id => evidence.has(id))) baseline.hits[k]++;
+        baseline.total++;
+      }
+    }
+    bm25.close();
+    const { hits, latencies, total } = baseline;
+    rows.push(['bm25', String(total), ...[1, 5, 10].map(k => (hits[k as 1 | 5 | 10] / total).toFixed(3)), ms(percentile(latencies, 50)), ms(percentile(latencies, 95))]);
     console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns.length} turns`);
     console.log(`search index: ${status.message}`);
     console.log(`ingest: ${(turns.length / ingestSeconds).toFixed(0)} memories/s (${errors} errors); embedding settled ${indexSeconds.toFixed(1)} s later\n`);
