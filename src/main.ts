@@ -14,6 +14,7 @@ import { createUseLiteEmbedder } from './providers/embedder/useLite.ts';
 import { createOpenAiEmbedder } from './providers/embedder/openai.ts';
 import { createUsearchIndex } from './providers/vectors/usearch.ts';
 import { createTransformersEmbedder } from './providers/embedder/transformers.ts';
+import { createWordVectorEmbedder } from './providers/embedder/wordVectors.ts';
 import type { Embedder } from './providers/ports.ts';
 import { createIndexer } from './services/search/indexer.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
@@ -53,11 +54,13 @@ function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'emb
     case 'transformers':
       if (!config.embedderModel) throw new Error('CAIRN_EMBEDDER=transformers needs CAIRN_EMBEDDER_MODEL: a model id or a local model folder');
       return createTransformersEmbedder({ model: config.embedderModel, cacheDir: join(config.dataDir, 'models') });
+    case 'word-vectors':
+      return createWordVectorEmbedder({ cacheDir: join(config.dataDir, 'models'), source: config.embedderModel });
     case 'none':
     case 'default':
       return null;
     default:
-      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none, use-lite, openai, transformers or hash`);
+      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none, use-lite, word-vectors, openai, transformers or hash`);
   }
 }
 

@@ -34,7 +34,8 @@ export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer' | 'extrac
       lifecycle: true,
       bulk_operations: true,
       memory_export: true,
-      semantic_search: deps.indexer !== null,
+      // An embedder that cannot load (a missing optional package) leaves search on full text: say so.
+      semantic_search: deps.indexer !== null && deps.indexer.lastError === null,
       lexical_search: true,
       search_index: true,
       llm_extraction: extraction.extractor === 'llm' && !extraction.degraded,
