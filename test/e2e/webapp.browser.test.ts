@@ -189,11 +189,13 @@ describe('the web app in a browser', () => {
     for (const [hash, name, text] of [
       ['#/memories', 'memories', 'Melanie paints landscapes'],
       ['#/library', 'library', 'Download wiki (ZIP)'],
-      ['#/labels', 'labels', 'Merge candidates'],
+      ['#/labels', 'labels', 'spelling forks'],
       ['#/settings', 'settings', 'Full-text search only'],
     ]) {
       await open(hash);
       await page.getByText(text).first().waitFor();
+      if (name === 'labels') await page.locator('.table td', { hasText: 'architecture' }).waitFor();
+      await page.locator('.loading').first().waitFor({ state: 'detached' });
       await shot(name);
     }
     await page.setViewportSize({ width: 375, height: 740 });

@@ -7,6 +7,7 @@ import { ApiError } from './api.ts';
 // ---- toasts (with undo) ----
 export interface Toast {
   id: number;
+  at: number;
   text: string;
   kind: 'info' | 'error';
   undo?: () => Promise<unknown> | void;
@@ -16,11 +17,19 @@ let nextId = 1;
 const toastListeners = new Set<(t: Toast[]) => void>();
 const emit = () => toastListeners.forEach(l => l(toasts));
 export function toast(text: string, options: { kind?: 'info' | 'error'; undo?: Toast['undo']; ms?: number } = {}) {
-  const t: Toast = { id: nextId++, text, kind: options.kind ?? 'info', undo: options.undo };
+  const t: Toast = { id: nextId++, at: Date.now(), text, kind: options.kind ?? 'info', undo: options.undo };
   toasts = [...toasts.slice(-3), t];
   emit();
   setTimeout(() => dismiss(t.id), options.ms ?? (options.undo ? 10_000 : 5_000));
 }
+// Leaving a view clears its messages, but an undo offered just before the move (a delete goes back to the list) stays.
+addEventListener('hashchange', () => {
+  const kept = toasts.filter(t => t.undo && Date.now() - t.at < 2_000);
+  if (kept.length !== toasts.length) {
+    toasts = kept;
+    emit();
+  }
+});
 export const dismiss = (id: number) => {
   toasts = toasts.filter(t => t.id !== id);
   emit();

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { get, post, q } from '../api.ts';
 import { go, href } from '../router.ts';
-import { Empty, ErrorBox, fmtDate, LabelChips, Loading, STATES, toast, toastError, UNIT_TYPES, useAsync } from '../ui.tsx';
+import { Empty, ErrorBox, fmtDate, LabelChips, Loading, snippet, STATES, toast, toastError, UNIT_TYPES, useAsync } from '../ui.tsx';
 
 const PAGE = 30;
 
@@ -164,7 +164,7 @@ export function MemoriesView({ params }: { params: URLSearchParams }) {
               {m.is_crystal ? '◆ ' : ''}
               {m.title || '(untitled)'}
             </a>
-            <p class="snippet">{m.content.slice(0, 200)}</p>
+            <p class="snippet">{snippet(m.content, [], 200)}</p>
             <div class="meta">
               <LabelChips labels={m.labels ?? []} />
               <span class="muted">
