@@ -6,11 +6,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { makeTempDir, REPO_ROOT, removeDir, type ServerProcess, startServer } from '../../bench/lib.ts';
-
-export const CHROMIUM = process.env.CAIRN_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+import { launchChromium } from '../browser.ts';
 const SHOTS = join(REPO_ROOT, 'test-output', 'screenshots');
 const KEY = 'app-test-key-7c1d';
 
@@ -35,9 +33,7 @@ const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`
 const open = (hash: string) => page.goto(`${server.url}/app/${hash}`);
 
 before(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: the browser tests need it. Install it with "apt-get install -y chromium" (Debian), or set CAIRN_CHROMIUM to a Chromium binary.`);
-  }
+  browser = await launchChromium();
   if (!existsSync(join(REPO_ROOT, 'web/dist/app.js'))) throw new Error('The web app is not built: run "npm run build:web" first (npm test does).');
   mkdirSync(SHOTS, { recursive: true });
   dataDir = makeTempDir('cairn-app-');
@@ -68,7 +64,6 @@ before(async () => {
   const caroline = (await call('GET', '/entities?search=Caroline')) as any[];
   ids.caroline = caroline.find(e => e.name === 'Caroline').id;
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.setDefaultTimeout(10_000);
 });
@@ -204,6 +199,9 @@ describe('the web app in a browser', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `the page is ${overflow}px wider than a 375px screen`);
     await shot('memory-375px');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('memory-375px-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await open('#/search?q=caroline');
     await page.locator('.result').first().waitFor();
     await shot('search-375px');

@@ -125,6 +125,7 @@ export function GraphView({ params }: { params: URLSearchParams }) {
       edgeProgramClasses: { rect: EdgeRectangleProgram },
       labelColor: { color: getComputedStyle(document.body).getPropertyValue('--fg').trim() || '#111' },
       hideEdgesOnMove: graph.size > 3000,
+      hideLabelsOnMove: graph.order > 2000,
       zIndex: true,
     });
     sigmaRef.current = sigma;
