@@ -31,6 +31,9 @@ try {
     outdir: staging,
     bundle: true,
     format: 'esm',
+    // The graph view (sigma, graphology) is a chunk of its own, loaded when the graph is opened.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
     minify: true,
     sourcemap: 'linked',

@@ -180,6 +180,44 @@ describe('the web app in a browser', () => {
     await page.getByText(/entities of the memory highlighted/).waitFor();
   });
 
+  test('the quick-add box saves a memory with its labels', async () => {
+    await open('#/memories');
+    await page.getByLabel('New memory', { exact: true }).fill('Maria prefers **small** pull requests.');
+    await page.getByLabel('Labels for the new memory').fill('team, reviews');
+    await page.getByRole('button', { name: 'Add memory' }).click();
+    await page.locator('.memory-row', { hasText: 'Maria prefers small pull requests.' }).waitFor();
+    const found = (await call('GET', '/memories?labels=reviews')).memories;
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0].labels.map((l: { name: string }) => l.name).sort(), ['reviews', 'team']);
+  });
+
+  test('two labels are merged, and the merge is undone', async () => {
+    await open('#/labels');
+    await page.locator('.table td', { hasText: 'reviews' }).waitFor();
+    const labels = (await call('GET', '/labels')) as { id: string; name: string }[];
+    const id = (name: string) => labels.find(l => l.name === name)!.id;
+    await page.getByLabel('Label to merge').selectOption(id('reviews'));
+    await page.getByLabel('Into label').selectOption(id('team'));
+    page.once('dialog', dialog => void dialog.accept());
+    await page.getByRole('button', { name: 'Merge', exact: true }).click();
+    const toastBox = page.locator('.toast', { hasText: 'Merged “reviews” into “team”' });
+    await toastBox.waitFor();
+    assert.ok(!((await call('GET', '/labels')) as { name: string }[]).some(l => l.name === 'reviews'));
+    await toastBox.getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.table td', { hasText: 'reviews' }).waitFor();
+    assert.equal((await call('GET', '/memories?labels=reviews')).memories.length, 1);
+  });
+
+  test('the library lists topics, and a topic page shows its wiki page', async () => {
+    await open('#/library');
+    const topic = page.locator('.topic').filter({ hasText: 'Caroline' }).first();
+    await topic.locator('a.title').click();
+    await page.locator('.wiki h2', { hasText: 'Key entities' }).waitFor();
+    await page.locator('.wiki a', { hasText: 'Caroline' }).first().click();
+    await page.waitForFunction(hash => location.hash === hash, `#/library/entity/${ids.caroline}`);
+    await page.getByRole('heading', { name: 'Memories that mention it' }).waitFor();
+  });
+
   test('every other view renders against the server (screenshots)', async () => {
     for (const [hash, name, text] of [
       ['#/memories', 'memories', 'Melanie paints landscapes'],

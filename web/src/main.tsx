@@ -2,11 +2,10 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { get, getKey, onKeyNeeded, setKey, ApiError } from './api.ts';
 import { go, useRoute } from './router.ts';
-import { ErrorBox, Toasts } from './ui.tsx';
+import { ErrorBox, Loading, Toasts } from './ui.tsx';
 import { SearchView } from './views/Search.tsx';
 import { MemoriesView } from './views/Memories.tsx';
 import { MemoryPage } from './views/MemoryPage.tsx';
-import { GraphView } from './views/Graph.tsx';
 import { LibraryView } from './views/Library.tsx';
 import { ThreadsView, ThreadPage } from './views/Threads.tsx';
 import { LabelsView } from './views/Labels.tsx';
@@ -21,6 +20,17 @@ const NAV: [string, string][] = [
   ['labels', 'Labels'],
   ['settings', 'Settings'],
 ];
+
+/** The graph view (sigma.js and graphology, most of the app's code) loads only when it is opened. */
+function LazyGraph({ params }: { params: URLSearchParams }) {
+  const [view, setView] = useState<{ Graph: (p: { params: URLSearchParams }) => any } | null>(null);
+  const [error, setError] = useState<unknown>();
+  useEffect(() => {
+    import('./views/Graph.tsx').then(m => setView({ Graph: m.GraphView }), setError);
+  }, []);
+  if (error) return <ErrorBox error={error} retry={() => location.reload()} />;
+  return view ? <view.Graph params={params} /> : <Loading what="Loading the graph view" />;
+}
 
 /** Asks once for the API key when the server wants one; it is kept for this browser tab (session storage). */
 function KeyPrompt({ onDone }: { onDone: () => void }) {
@@ -92,7 +102,7 @@ function App() {
   let view;
   if (section === 'memory' && id) view = <MemoryPage id={id} />;
   else if (section === 'memories') view = <MemoriesView params={route.params} />;
-  else if (section === 'graph') view = <GraphView params={route.params} />;
+  else if (section === 'graph') view = <LazyGraph params={route.params} />;
   else if (section === 'library') view = <LibraryView parts={route.parts.slice(1)} />;
   else if (section === 'thread' && id) view = <ThreadPage id={id} />;
   else if (section === 'threads') view = <ThreadsView params={route.params} />;

@@ -5,12 +5,11 @@ import { EdgeRectangleProgram } from 'sigma/rendering';
 import { enc, get, post } from '../api.ts';
 import { go, href } from '../router.ts';
 import { Empty, ErrorBox, Progress, toastError } from '../ui.tsx';
+import { communityColor } from '../colors.ts';
 
-export const PALETTE = ['#2563eb', '#16a34a', '#db2777', '#ea580c', '#7c3aed', '#0891b2', '#ca8a04', '#dc2626', '#4f46e5', '#059669', '#c026d3', '#65a30d'];
 const dark = () => matchMedia('(prefers-color-scheme: dark)').matches;
 const edgeColor = () => (dark() ? '#475569' : '#cbd5e1');
 const dimColor = () => (dark() ? '#2a3038' : '#eceef1');
-export const communityColor = (id: number | null) => (id === null ? '#94a3b8' : PALETTE[Math.abs(id) % PALETTE.length]);
 
 interface Community {
   id: number;

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { download, enc, get, post } from '../api.ts';
 import { href } from '../router.ts';
-import { Empty, ErrorBox, fmtBytes, fmtDate, Loading, Markdown, Progress, toast, toastError, useAsync } from '../ui.tsx';
-import { communityColor } from './Graph.tsx';
+import { Empty, ErrorBox, fmtBytes, fmtDate, Loading, Markdown, Progress, snippet, toast, toastError, useAsync } from '../ui.tsx';
+import { communityColor } from '../colors.ts';
 
 function ExportButton({ path, name, label }: { path: string; name: string; label: string }) {
   const [bytes, setBytes] = useState<number | null>(null);
@@ -72,9 +72,9 @@ function Index() {
               {r.name}
             </a>
             <p class="muted small">
-              {r.entity_count} entities · {r.memory_count} memories
+              {r.entity_count} {r.entity_count === 1 ? 'entity' : 'entities'} · {r.memory_count} {r.memory_count === 1 ? 'memory' : 'memories'}
             </p>
-            <p class="summary">{(r.summary ?? '').slice(0, 180)}</p>
+            <p class="summary">{snippet(r.summary ?? '', [], 180)}</p>
             <div class="chips">
               {r.entities.map((e: any) => (
                 <a class="chip" key={e.id} href={href('library', 'entity', e.id)}>
@@ -93,9 +93,9 @@ function Index() {
                 ))}
               </p>
             )}
-            <a class="small" href={`#/graph?community=${r.community_id}`}>
-              Show in graph
-            </a>
+            <p class="small">
+              <a href={`#/graph?community=${r.community_id}`}>Show in graph</a>
+            </p>
           </div>
         ))}
       </div>
@@ -162,9 +162,9 @@ function Page({ kind, id }: { kind: 'entity' | 'topic' | 'crystal'; id: string }
         <>
           <h2>Sources</h2>
           <ul class="plain">
-            {(sources.data.sources ?? sources.data.memories ?? sources.data.items ?? []).map((s: any) => (
-              <li key={s.memory_id ?? s.id}>
-                <a href={href('memory', s.memory_id ?? s.id)}>{s.title ?? s.memory?.title ?? s.memory_id}</a>{' '}
+            {(sources.data.sources ?? []).map((s: any) => (
+              <li key={s.memory?.id ?? s.memory_id}>
+                <a href={href('memory', s.memory?.id ?? s.memory_id)}>{s.memory?.title ?? s.memory_id}</a>{' '}
                 <span class="muted small">weight {Number(s.contribution_weight ?? 0).toFixed(2)}</span>
               </li>
             ))}
