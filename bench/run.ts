@@ -17,6 +17,7 @@ const benchmarks: Record<string, { about: string; load: () => Promise<{ default:
   export: { about: 'sync ZIP export and import of 50,000 memories, 1,000 threads / 20,000 messages and their graph: time and peak RSS', load: () => import('./export.ts') },
   threads: { about: 'thread append throughput and thread search latency on the LoCoMo conversations', load: () => import('./threads.ts') },
   mcp: { about: 'MCP tool-call latency (memory_search, memory_add) against the same calls over REST, on one server process', load: () => import('./mcp.ts') },
+  app: { about: 'the web app in headless Chromium: time to interactive on 10,000 memories, search-as-you-type latency, graph frame rate at 5,000 entities', load: () => import('./app.ts') },
   library: { about: 'community detection (and the Library) on 10,000 entities / 50,000 memories: seconds and peak RSS', load: () => import('./library.ts') },
 };
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../services/auth/authenticator.ts';
+import { isWebAppPath } from './routes/webApp.ts';
 
 /** Endpoints any caller may reach, key or not (contract §3). */
 const OPEN_PATHS = new Set(['/capabilities', '/health', '/livez']);
@@ -17,7 +18,7 @@ export function installAuth(app: FastifyInstance, auth: Authenticator) {
   app.addHook('onRequest', async request => {
     // The matched route, not the raw URL: the router also serves `/health/` as `/health`.
     const route = request.routeOptions.url;
-    if ((route !== undefined && OPEN_PATHS.has(route)) || !(await auth.isRequired())) return;
+    if ((route !== undefined && OPEN_PATHS.has(route)) || isWebAppPath(route) || !(await auth.isRequired())) return;
     await auth.check(request.ip, presentedKey(request));
   });
 }

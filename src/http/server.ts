@@ -31,6 +31,7 @@ import { communityRoutes } from './routes/communities.ts';
 import { dataRoutes } from './routes/data.ts';
 import { memFsRoutes } from './routes/memfs.ts';
 import { mcpRoutes } from './mcp/server.ts';
+import { webAppRoutes } from './routes/webApp.ts';
 
 export interface ServerOptions {
   deps: Deps;
@@ -109,5 +110,6 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   await app.register(dataRoutes, options);
   await app.register(memFsRoutes, options);
   await app.register(mcpRoutes, options);
+  await app.register(webAppRoutes);
   return app;
 }

@@ -1,0 +1,247 @@
+/**
+ * The web app in a real browser: headless Chromium (playwright-core, Debian's /usr/bin/chromium) against a real server
+ * process seeded through the API. Screenshots of each view go to test-output/screenshots/.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { makeTempDir, REPO_ROOT, removeDir, type ServerProcess, startServer } from '../../bench/lib.ts';
+import { launchChromium } from '../browser.ts';
+const SHOTS = join(REPO_ROOT, 'test-output', 'screenshots');
+const KEY = 'app-test-key-7c1d';
+
+let server: ServerProcess;
+let browser: Browser;
+let page: Page;
+let dataDir: string;
+const ids: Record<string, string> = {};
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const parsed = (await response.json()) as any;
+  assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${JSON.stringify(parsed)}`);
+  return parsed;
+}
+
+const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const open = (hash: string) => page.goto(`${server.url}/app/${hash}`);
+
+before(async () => {
+  browser = await launchChromium();
+  if (!existsSync(join(REPO_ROOT, 'web/dist/app.js'))) throw new Error('The web app is not built: run "npm run build:web" first (npm test does).');
+  mkdirSync(SHOTS, { recursive: true });
+  dataDir = makeTempDir('cairn-app-');
+  server = await startServer({ dataDir, env: { CAIRN_API_KEY: KEY, CAIRN_COMMUNITY_DEBOUNCE_MS: '60000' } });
+
+  await call('POST', '/threads', {
+    thread_id: 'caching-chat',
+    title: 'Choosing a cache',
+    messages: [
+      { role: 'user', content: 'How should we cache the **product pages**?' },
+      { role: 'assistant', content: 'Use Redis with a 5 minute TTL, and purge on publish.' },
+    ],
+  });
+  ids.redis = (
+    await call('POST', '/memories', {
+      content: 'We cache product pages in **Redis** with a 5 minute TTL.\n\n- purge on publish\n- Caroline owns the cache',
+      title: 'Product pages are cached in Redis',
+      labels: ['architecture'],
+      importance: 0.8,
+      unit_type: 'decision',
+      source_thread_id: 'caching-chat',
+    })
+  ).id;
+  ids.denver = (await call('POST', '/memories', { content: 'Caroline moved to Denver and works at Acme Corp on Kubernetes.', labels: ['people'] })).id;
+  await call('POST', '/memories', { content: 'Melanie paints landscapes with Caroline in Denver. Melanie works at Acme Corp too.', labels: ['people', 'art'] });
+  await call('POST', '/memories', { content: 'Postgres runs the billing database; Kubernetes schedules the workers at Acme Corp.' });
+  await call('POST', '/communities/detect');
+  const caroline = (await call('GET', '/entities?search=Caroline')) as any[];
+  ids.caroline = caroline.find(e => e.name === 'Caroline').id;
+
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.setDefaultTimeout(10_000);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) removeDir(dataDir);
+});
+
+describe('the web app in a browser', () => {
+  test('asks once for the API key, and says so when the server refuses a wrong one', async () => {
+    await open('');
+    const prompt = page.getByRole('form', { name: 'API key' });
+    await prompt.waitFor();
+    await prompt.getByPlaceholder('API key').fill('wrong-key');
+    await prompt.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('alert').getByText('The server refused the request: it needs a valid API key.').waitFor();
+    await shot('key-refused');
+    await prompt.getByPlaceholder('API key').fill(KEY);
+    await prompt.getByRole('button', { name: 'Unlock' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('cairn.apiKey')), KEY);
+  });
+
+  test('search finds a memory as you type, marks the match, and Enter opens it', async () => {
+    await page.locator('body').press('/');
+    await page.keyboard.type('redis ttl');
+    const first = page.locator('.result').first();
+    await first.locator('mark', { hasText: /redis/i }).first().waitFor();
+    assert.match(await first.locator('.reason').innerText(), /matched/);
+    assert.match(await first.locator('.chips').innerText(), /architecture/);
+    await shot('search');
+    await page.locator('#search-box').press('Enter');
+    await page.getByRole('heading', { name: 'Product pages are cached in Redis' }).waitFor();
+    assert.equal(new URL(page.url()).hash, `#/memory/${ids.redis}`);
+    await page.locator('.markdown strong', { hasText: 'Redis' }).waitFor();
+    await shot('memory');
+  });
+
+  test('a memory is edited in place', async () => {
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.locator('textarea[name=content]').fill('We cache product pages in **Redis** with a 10 minute TTL.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.markdown', { hasText: '10 minute TTL' }).waitFor();
+    assert.match((await call('GET', `/memories/${ids.redis}`)).content, /10 minute TTL/);
+  });
+
+  test('an edit the server refuses says what went wrong and what to do', async () => {
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.locator('textarea[name=content]').fill('   ');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('The server did not accept the input').waitFor();
+    await alert.getByText('Correct the field named and try again.').waitFor();
+    await shot('edit-refused');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    assert.match((await call('GET', `/memories/${ids.redis}`)).content, /10 minute TTL/);
+  });
+
+  test('a memory is archived, restored, and an archive can be undone', async () => {
+    const state = page.getByTestId('state');
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await state.getByText('archived').waitFor();
+    assert.equal((await call('GET', `/memories/${ids.redis}`)).lifecycle_state, 'archived');
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await state.getByText('active').waitFor();
+    assert.equal((await call('GET', `/memories/${ids.redis}`)).lifecycle_state, 'active');
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await state.getByText('archived').waitFor();
+    await page.locator('.toast', { hasText: 'Memory archived.' }).last().getByRole('button', { name: 'Undo' }).click();
+    await state.getByText('active').waitFor();
+    assert.equal((await call('GET', `/memories/${ids.redis}`)).lifecycle_state, 'active');
+  });
+
+  test('a label is assigned to a memory', async () => {
+    await page.getByLabel('Add a label').fill('caching');
+    await page.getByLabel('Add a label').press('Enter');
+    await page.locator('.labels-editor .chip', { hasText: 'caching' }).waitFor();
+    const names = (await call('GET', `/memories/${ids.redis}`)).labels.map((l: { name: string }) => l.name).sort();
+    assert.deepEqual(names, ['architecture', 'caching']);
+  });
+
+  test('the memory links to the thread it came from, and the thread reads as a conversation', async () => {
+    await page.getByRole('link', { name: 'Choosing a cache' }).click();
+    await page.getByRole('heading', { name: 'Choosing a cache' }).waitFor();
+    await page.locator('.message.assistant', { hasText: 'Use Redis with a 5 minute TTL' }).waitFor();
+    await page.locator('.message.user strong', { hasText: 'product pages' }).waitFor();
+    await shot('thread');
+    await open('#/threads');
+    await page.locator('.memory-row', { hasText: 'Choosing a cache' }).waitFor();
+    await shot('threads');
+  });
+
+  test('the graph shows entities by community, and clicking a node opens its page', async () => {
+    await open('#/graph');
+    await page.waitForFunction(() => (window as any).cairnGraph?.graph.order > 0);
+    await page.waitForTimeout(500);
+    await shot('graph');
+    const point = await page.evaluate(id => {
+      const { sigma, graph } = (window as any).cairnGraph;
+      return sigma.graphToViewport(graph.getNodeAttributes(id));
+    }, ids.caroline);
+    const box = (await page.getByTestId('graph').boundingBox())!;
+    await page.mouse.click(box.x + point.x, box.y + point.y);
+    await page.waitForFunction(hash => location.hash === hash, `#/library/entity/${ids.caroline}`);
+    await page.getByRole('heading', { name: 'Caroline', exact: true }).waitFor();
+    await shot('entity-page');
+  });
+
+  test('"show in graph" from a memory highlights its entities', async () => {
+    await open(`#/memory/${ids.denver}`);
+    await page.getByRole('link', { name: 'Show in graph' }).click();
+    await page.getByText(/entities of the memory highlighted/).waitFor();
+  });
+
+  test('the quick-add box saves a memory with its labels', async () => {
+    await open('#/memories');
+    await page.getByLabel('New memory', { exact: true }).fill('Maria prefers **small** pull requests.');
+    await page.getByLabel('Labels for the new memory').fill('team, reviews');
+    await page.getByRole('button', { name: 'Add memory' }).click();
+    await page.locator('.memory-row', { hasText: 'Maria prefers small pull requests.' }).waitFor();
+    const found = (await call('GET', '/memories?labels=reviews')).memories;
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0].labels.map((l: { name: string }) => l.name).sort(), ['reviews', 'team']);
+  });
+
+  test('two labels are merged, and the merge is undone', async () => {
+    await open('#/labels');
+    await page.locator('.table td', { hasText: 'reviews' }).waitFor();
+    const labels = (await call('GET', '/labels')) as { id: string; name: string }[];
+    const id = (name: string) => labels.find(l => l.name === name)!.id;
+    await page.getByLabel('Label to merge').selectOption(id('reviews'));
+    await page.getByLabel('Into label').selectOption(id('team'));
+    page.once('dialog', dialog => void dialog.accept());
+    await page.getByRole('button', { name: 'Merge', exact: true }).click();
+    const toastBox = page.locator('.toast', { hasText: 'Merged “reviews” into “team”' });
+    await toastBox.waitFor();
+    assert.ok(!((await call('GET', '/labels')) as { name: string }[]).some(l => l.name === 'reviews'));
+    await toastBox.getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.table td', { hasText: 'reviews' }).waitFor();
+    assert.equal((await call('GET', '/memories?labels=reviews')).memories.length, 1);
+  });
+
+  test('the library lists topics, and a topic page shows its wiki page', async () => {
+    await open('#/library');
+    const topic = page.locator('.topic').filter({ hasText: 'Caroline' }).first();
+    await topic.locator('a.title').click();
+    await page.locator('.wiki h2', { hasText: 'Key entities' }).waitFor();
+    await page.locator('.wiki a', { hasText: 'Caroline' }).first().click();
+    await page.waitForFunction(hash => location.hash === hash, `#/library/entity/${ids.caroline}`);
+    await page.getByRole('heading', { name: 'Memories that mention it' }).waitFor();
+  });
+
+  test('every other view renders against the server (screenshots)', async () => {
+    for (const [hash, name, text] of [
+      ['#/memories', 'memories', 'Melanie paints landscapes'],
+      ['#/library', 'library', 'Download wiki (ZIP)'],
+      ['#/labels', 'labels', 'spelling forks'],
+      ['#/settings', 'settings', 'Full-text search only'],
+    ]) {
+      await open(hash);
+      await page.getByText(text).first().waitFor();
+      if (name === 'labels') await page.locator('.table td', { hasText: 'architecture' }).waitFor();
+      await page.locator('.loading').first().waitFor({ state: 'detached' });
+      await shot(name);
+    }
+    await page.setViewportSize({ width: 375, height: 740 });
+    await open(`#/memory/${ids.redis}`);
+    await page.getByRole('heading', { name: 'Product pages are cached in Redis' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow}px wider than a 375px screen`);
+    await shot('memory-375px');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('memory-375px-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await open('#/search?q=caroline');
+    await page.locator('.result').first().waitFor();
+    await shot('search-375px');
+  });
+});
