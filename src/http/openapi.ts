@@ -41,7 +41,9 @@ needs it, sent as \`Authorization: Bearer <key>\`, as the \`X-NMEM-API-Key\` hea
 parameter. Use **Authorize** to try operations from this page with a key. A missing or wrong key answers \`401\`; eight wrong keys in five minutes lock the address out for ten (\`429\`).
 
 **Errors.** Invalid input answers \`422\` in FastAPI's shape, \`{"detail": [{"loc", "msg", "type"}]}\`; every other error
-answers \`{"detail": "...", "error_code": "..."}\` with its status (\`404\` for anything that does not exist).`;
+answers \`{"detail": "...", "error_code": "..."}\` with its status (\`404\` for anything that does not exist).
+Unknown fields in a JSON body are ignored, and a JSON-object answer then lists them in \`warnings\` (an array of
+strings, "Unknown field 'x' was ignored (did you mean 'y'?)").`;
 
 /** Every response that is not a validation error: `{detail, error_code}`, sometimes with more context. */
 export const ErrorResponse = z
@@ -92,8 +94,9 @@ export function responseSerializer(validate: boolean): FastifySerializerCompiler
     if (!validate) return data => JSON.stringify(data);
     return data => {
       const text = JSON.stringify(data);
-      const result = schema.safeParse(JSON.parse(text));
-      const problem = result.success ? undocumented(JSON.parse(text), result.data, '') : z.prettifyError(result.error);
+      const sent = JSON.parse(text);
+      const result = schema.safeParse(sent);
+      const problem = result.success ? undocumented(withoutIgnoredFieldWarnings(sent, result.data), result.data, '') : z.prettifyError(result.error);
       if (problem) {
         const message = `Response ${httpStatus} of ${method} ${url} does not match its schema: ${problem}`;
         console.error(message);
@@ -102,6 +105,17 @@ export function responseSerializer(validate: boolean): FastifySerializerCompiler
       return text;
     };
   };
+}
+
+/**
+ * Any answer to a body with unknown fields may list them in a top-level `warnings` (unknownFields.ts, described once in
+ * the document's description): a schema that does not name `warnings` is not asked to.
+ */
+function withoutIgnoredFieldWarnings(sent: unknown, parsed: unknown): unknown {
+  if (!sent || typeof sent !== 'object' || Array.isArray(sent) || !Array.isArray((sent as { warnings?: unknown }).warnings)) return sent;
+  if (parsed && typeof parsed === 'object' && 'warnings' in parsed) return sent;
+  const { warnings, ...rest } = sent as { warnings: unknown[] };
+  return warnings.every(w => typeof w === 'string') ? rest : sent;
 }
 
 /** The first field of `sent` that parsing dropped (the schema does not name it), or null. */
