@@ -137,6 +137,32 @@ function undocumented(sent: unknown, parsed: unknown, path: string): string | nu
   return null;
 }
 
+/**
+ * The named schemas the operations reach. The transform names an input twin of every shared (response) schema too
+ * (`MemoryInput`…); no request uses them, so they are left out.
+ */
+function withoutUnusedSchemas<D extends object>(document: D): D {
+  const { paths, components } = document as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const schemas = components?.schemas ?? {};
+  const reached = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+        const name = value.slice('#/components/schemas/'.length);
+        if (!reached.has(name)) {
+          reached.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(value);
+    }
+  };
+  visit(paths);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
+  return { ...document, components: { ...components, schemas: kept } };
+}
+
 /** OpenAPI document (`/openapi.json`, `/docs/json`) and Swagger UI (`/docs`). */
 export async function installOpenApi(app: FastifyInstance) {
   await app.register(fastifySwagger, {
@@ -152,7 +178,7 @@ export async function installOpenApi(app: FastifyInstance) {
       security: [{ bearer: [] }, { apiKeyHeader: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: document => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
