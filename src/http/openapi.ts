@@ -182,8 +182,8 @@ export async function installOpenApi(app: FastifyInstance) {
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
-    theme: { title: 'Cairn API' },
-    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
+    theme: { title: 'Cairn API', css: [{ filename: 'cairn.css', content: '.swagger-ui .topbar { display: none }' }] },
+    uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

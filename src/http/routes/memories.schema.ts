@@ -98,7 +98,7 @@ export const memoryDocs = {
     tag: 'Memories',
     summary: 'Create a memory',
     description:
-      'Stores one memory: `content` (required, up to 100,000 characters) with an optional `title` (made from the content ' +
+      `Stores one memory: \`content\` (required, up to ${MAX_CONTENT_CHARS} characters) with an optional \`title\` (made from the content ` +
       'when absent), `labels` (created when new), `importance` and `confidence` (0..1), `unit_type`, `space_id` (default ' +
       '`default`), event dates, free-form `metadata` and its provenance (`source_thread_id`, `source_message_id`). Entities ' +
       'are extracted and linked, and the memory is indexed for search in the background. A caller-given `id` that exists ' +

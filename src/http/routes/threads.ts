@@ -25,9 +25,9 @@ import {
   searchThreadsQuery,
   sessionSaveBody,
   spaceOnlyQuery,
-  threadDocs,
   threadIdParams,
 } from './threads.schema.ts';
+import { threadDocs } from './threads.docs.ts';
 import { favoriteDocs } from './favorites.schema.ts';
 
 /** The body's `space_id` when it has one, else the query string's (clients put it in either). */
