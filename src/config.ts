@@ -36,6 +36,8 @@ export interface Config {
   communityDebounceMs: number;
   /** CAIRN_URL: where the command line finds a running server (default http://127.0.0.1:<port>). */
   serverUrl: string;
+  /** Tests only: check every reply against its documented response schema (never set from the environment). */
+  validateResponses?: boolean;
 }
 
 export interface ConfigFlags {

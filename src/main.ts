@@ -123,7 +123,7 @@ export async function createApp(config: Config): Promise<App> {
   await purgeExpiredTrash(deps); // deleted memories past CAIRN_TRASH_DAYS go for good
   await failInterruptedJobs(deps); // an export or import the last run left unfinished will never finish
   const auth = createAuthenticator(deps);
-  const server = await buildServer({ deps, auth, logLevel: config.logLevel });
+  const server = await buildServer({ deps, auth, logLevel: config.logLevel, validateResponses: config.validateResponses });
   deps.indexer?.kick(); // embed whatever was left pending by the last run
   deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run
   const stopTrashPurge = startTrashPurge(deps, message => server.log.warn(message));

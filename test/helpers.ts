@@ -2,9 +2,12 @@ import type { InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { type App, createApp } from '../src/main.ts';
 
-/** A service on an in-memory database, driven through Fastify's inject(); close it after the test. */
+/**
+ * A service on an in-memory database, driven through Fastify's inject(); close it after the test. Every reply is checked
+ * against its documented response schema: a reply the schema does not describe fails with a 500.
+ */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
-  const config = { ...loadConfig({ dataDir: '/tmp/cairn-test-unused' }, {}), databasePath: ':memory:', logLevel: 'silent', ...overrides };
+  const config = { ...loadConfig({ dataDir: '/tmp/cairn-test-unused' }, {}), databasePath: ':memory:', logLevel: 'silent', validateResponses: true, ...overrides };
   return createApp(config);
 }
 

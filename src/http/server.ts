@@ -1,7 +1,5 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from '../services/deps.ts';
 import type { Authenticator } from '../services/auth/authenticator.ts';
 import { installErrorHandlers, MalformedJsonError } from './errors.ts';
@@ -9,6 +7,7 @@ import { clientErrorHandler, frameworkErrors } from './frameworkErrors.ts';
 import { installUnknownFieldWarnings } from './unknownFields.ts';
 import { MAX_ID_CHARS } from './schemas.ts';
 import { installAuth } from './auth.ts';
+import { installOpenApi, responseSerializer } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { memoryRoutes } from './routes/memories.ts';
 import { lifecycleRoutes } from './routes/lifecycle.ts';
@@ -37,10 +36,12 @@ export interface ServerOptions {
   deps: Deps;
   auth: Authenticator;
   logLevel?: string;
+  /** Tests: check every reply against its documented response schema (production only serialises). */
+  validateResponses?: boolean;
 }
 
 /** Builds the HTTP server: JSON parsing, validation, auth, errors, OpenAPI and every route. */
-export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ deps, auth, logLevel = 'info', validateResponses = false }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logLevel === 'silent' ? false : { level: logLevel },
     // One log line per request costs throughput; they are on only when debugging.
@@ -53,7 +54,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(validateResponses));
 
   // Real clients send `Content-Type: application/json` with an empty body on GET, DELETE and body-less POSTs.
   // Bodies are JSON only: anything else is a 415 that says so.
@@ -72,20 +73,7 @@ export async function buildServer({ deps, auth, logLevel = 'info' }: ServerOptio
   installUnknownFieldWarnings(app);
   installAuth(app, auth);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Cairn', description: 'Local-first knowledge-memory service (interface 0.9.15)', version: deps.version },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-NMEM-API-Key' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await installOpenApi(app);
 
   const options = { deps, auth };
   await app.register(healthRoutes, options);

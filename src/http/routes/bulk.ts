@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../services/deps.ts';
 import { boolQuery, idString } from '../schemas.ts';
+import { bulkDocs } from './bulk.schema.ts';
 import { bulkDelete, bulkMove, previewBulkDelete, previewBulkMove } from '../../services/memories/bulk.ts';
 
 const selection = z.object({
@@ -16,11 +17,10 @@ const deleteBody = z.object({ selection, cascade_delete: z.boolean().default(tru
 const deleteQuery = z.object({ dry_run: boolQuery().optional() });
 
 export const bulkRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const tags = ['memories: bulk'];
-  app.post('/memories/bulk/move/preview', { schema: { tags, body: moveBody } }, req => previewBulkMove(deps, req.body));
-  app.post('/memories/bulk/move', { schema: { tags, body: moveBody } }, req => bulkMove(deps, req.body));
-  app.post('/memories/bulk/delete/preview', { schema: { tags, body: deleteBody } }, req => previewBulkDelete(deps, req.body));
-  app.post('/memories/bulk/delete', { schema: { tags, body: deleteBody, querystring: deleteQuery } }, req =>
+  app.post('/memories/bulk/move/preview', { schema: { ...bulkDocs.movePreview, body: moveBody } }, req => previewBulkMove(deps, req.body));
+  app.post('/memories/bulk/move', { schema: { ...bulkDocs.move, body: moveBody } }, req => bulkMove(deps, req.body));
+  app.post('/memories/bulk/delete/preview', { schema: { ...bulkDocs.deletePreview, body: deleteBody } }, req => previewBulkDelete(deps, req.body));
+  app.post('/memories/bulk/delete', { schema: { ...bulkDocs.delete, body: deleteBody, querystring: deleteQuery } }, req =>
     bulkDelete(deps, { ...req.body, dry_run: req.body.dry_run || req.query.dry_run === true }),
   );
 };

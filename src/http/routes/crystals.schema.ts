@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_TITLE_CHARS } from '../../domain/memory.ts';
 import { optionalBody } from '../schemas.ts';
+import { doc } from '../openapi.ts';
+import { Entity, Memory } from '../responses.ts';
 
 /** How many memories one crystal may be made of (contract §10). */
 export const MIN_CRYSTAL_SOURCES = 2;
@@ -22,4 +24,35 @@ export const createCrystalBody = z.object({
 export const crystallizeSchema = {
   params: z.object({ community_id: z.coerce.number().int() }),
   body: optionalBody(z.object({ title, space_id: spaceId })),
+};
+
+const CrystalCreated = z.object({
+  id: z.string(),
+  crystal: Memory,
+  sources: z.array(z.object({ memory_id: z.string(), contribution_weight: z.number() })),
+  synthesis: z.enum(['extractive', 'llm']),
+  extracted_entities: z.array(Entity),
+  warnings: z.array(z.string()),
+});
+
+/** The documentation and answers of the crystal operations. */
+export const crystalDocs = {
+  create: doc({
+    tag: 'Crystals',
+    summary: 'Make a crystal from memories',
+    description:
+      `Synthesises one memory from ${MIN_CRYSTAL_SOURCES}..${MAX_CRYSTAL_SOURCES} distinct memories (any space): abstractive with a ` +
+      'language model, extractive without one or when the model fails (the reason is a warning). It is stored as a ' +
+      'memory (`is_crystal`) with its sources, all in one transaction; it goes to `space_id`, else the sources\' common ' +
+      'space, else `default`. An unknown or forgotten source answers 404 and nothing is written.',
+    response: { 200: CrystalCreated },
+  }),
+  crystallize: doc({
+    tag: 'Crystals',
+    summary: 'Make a crystal from a community',
+    description:
+      "Makes a crystal of a community's top memories (those mentioning most of its entities, at most 12), titled after " +
+      'the community unless `title` is given. Unknown community: 404; fewer than two such memories: 409 `not_enough_memories`.',
+    response: { 200: CrystalCreated },
+  }),
 };

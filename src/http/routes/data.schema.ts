@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { INCLUDE_FLAGS } from '../../services/exports/kinds.ts';
 import { idString } from '../schemas.ts';
+import { doc } from '../openapi.ts';
+import { Job } from '../responses.ts';
 
 const includeFlags = Object.fromEntries(INCLUDE_FLAGS.map(flag => [flag, z.boolean().default(true)])) as Record<
   (typeof INCLUDE_FLAGS)[number],
@@ -32,3 +34,77 @@ export const importSchema = {
 };
 
 export const jobStatusSchema = { params: z.object({ job_id: idString }) };
+
+const JobStarted = z.object({
+  success: z.boolean(),
+  job_id: z.string(),
+  status: Job.shape.status,
+  message: z.string(),
+});
+
+const transferNote = 'Paths are inside the export root (`CAIRN_EXPORT_DIR`, default `<data dir>/exports`); a path outside it answers 422.';
+
+/** The documentation and answers of the data export and import operations. */
+export const dataDocs = {
+  export: doc({
+    tag: 'Data',
+    summary: 'Export the store',
+    description:
+      'Writes the whole store (or the kinds the `include_*` flags keep) to an archive at `export_path` (default ' +
+      '`cairn-export-<timestamp>`): a ZIP (`compress`, default) or a folder (`format`), with a manifest of hashes. It is ' +
+      'read from one snapshot while writes go on, and moved into place only once complete. An existing target answers ' +
+      `409 unless \`overwrite\`. With \`async: true\` a background job starts and the answer carries its \`job_id\`. ${transferNote}`,
+    response: {
+      200: z.union([
+        JobStarted.extend({ export_path: z.string() }),
+        z.object({
+          success: z.boolean(),
+          export_id: z.string(),
+          format: z.enum(['zip', 'folder']),
+          version: z.number(),
+          created_at: z.string(),
+          counts: z.record(z.string(), z.number()),
+          warnings: z.array(z.string()),
+          export_path: z.string(),
+          export_dir: z.string(),
+          manifest_path: z.string(),
+        }),
+      ]),
+    },
+  }),
+  exportStatus: doc({
+    tag: 'Data',
+    summary: 'Export job status',
+    description: 'The state of a background export: queued, running (with progress 0..1), completed (with its result) or failed (with the error). Unknown job: 404.',
+    response: { 200: Job },
+  }),
+  import: doc({
+    tag: 'Data',
+    summary: 'Import an archive',
+    description:
+      'Restores an archive made by export. It is verified against its manifest first (a damaged, truncated or unsafe one ' +
+      'is refused before anything is written); then every included kind goes in within one transaction. `mode`: `merge` ' +
+      '(default) inserts missing records and updates older ones, `skip` only inserts, `overwrite` clears the data first ' +
+      `(API keys and settings stay). With \`async: true\` a background job starts. ${transferNote}`,
+    response: {
+      200: z.union([
+        JobStarted,
+        z.object({
+          success: z.boolean(),
+          import_path: z.string(),
+          format: z.enum(['zip', 'folder']),
+          mode: z.enum(['merge', 'skip', 'overwrite']),
+          archive_created_at: z.string(),
+          counts: z.record(z.string(), z.object({ inserted: z.number(), updated: z.number(), skipped: z.number() })),
+          warnings: z.array(z.string()),
+        }),
+      ]),
+    },
+  }),
+  importStatus: doc({
+    tag: 'Data',
+    summary: 'Import job status',
+    description: 'The state of a background import: queued, running (with progress 0..1), completed (with its result) or failed (with the error). Unknown job: 404.',
+    response: { 200: Job },
+  }),
+};

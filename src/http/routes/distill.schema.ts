@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_THREAD_TITLE_CHARS } from '../../domain/thread.ts';
+import { doc } from '../openapi.ts';
+import { Entity, MemoryNode } from '../responses.ts';
 
 /** Reference `TriageRequest`. */
 export const triageBody = z.object({
@@ -25,3 +27,57 @@ export const distillBody = z.object({
   space_id: z.string().min(1).max(200).nullish(),
   existing_memories: z.array(z.record(z.string(), z.unknown())).max(1000).nullish(),
 });
+
+/** The documentation and answers of the distillation operations. */
+export const distillDocs = {
+  triage: doc({
+    tag: 'Distillation',
+    summary: 'Is a conversation worth distilling?',
+    description:
+      'Judges offline and cheaply whether `thread_content` (plain text, `User:`/`Assistant:` lines or not; up to 50,000 ' +
+      'characters) holds anything worth distilling: too short or only small talk → no; a decision, preference, plan, ' +
+      'fact or learning → yes, and `reason` and `found` say what. Reads and writes nothing.',
+    response: {
+      200: z.object({
+        should_distill: z.boolean(),
+        reason: z.string(),
+        found: z.object({
+          fact: z.number().optional(),
+          preference: z.number().optional(),
+          decision: z.number().optional(),
+          plan: z.number().optional(),
+          learning: z.number().optional(),
+        }),
+        judged_by: z.literal('rules'),
+      }),
+    },
+  }),
+  distill: doc({
+    tag: 'Distillation',
+    summary: 'Distil a thread into memories',
+    description:
+      'Turns a stored thread (`thread_id`; optionally only `selected_message_indices`) into memories: its decisions, ' +
+      'preferences, plans, facts and learnings, each with its unit type and provenance (`source_thread_id`, ' +
+      '`source_message_id`). A configured language model proposes them (on failure the offline rules answer and ' +
+      '`model_error` says why); `distilled_by` says which. Each memory is created as any memory is, one transaction ' +
+      'each; distilling again does not repeat a memory already made from the same message. Unknown thread: 404.',
+    response: {
+      200: z.object({
+        memory: MemoryNode.nullable().describe('The first memory created'),
+        extracted_entities: z.array(Entity),
+        assigned_labels: z.array(z.string()),
+        created_relationships: z.number(),
+        action: z.string().describe('created, or none when nothing new was found'),
+        warnings: z.array(z.string()),
+        memories_created: z.number(),
+        created_memories: z.array(MemoryNode),
+        duplicates_skipped: z.number(),
+        distilled_by: z.enum(['rules', 'llm']),
+        model_error: z.string().optional(),
+        thread_id: z.string(),
+        space_id: z.string(),
+        messages_read: z.number(),
+      }),
+    },
+  }),
+};

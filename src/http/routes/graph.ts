@@ -13,6 +13,7 @@ import {
   entityRelationshipsQuery,
   expandParams,
   expandQuery,
+  graphDocs,
   listEntitiesQuery,
   previewBody,
   previewContentBody,
@@ -20,12 +21,11 @@ import {
 
 /** Knowledge-graph extraction (preview, apply), entities and neighbourhood expansion. */
 export const graphRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const tags = ['knowledge graph'];
-  app.post('/memories/:memory_id/extract-kg/preview', { schema: { tags, params: memoryIdParams, body: previewBody } }, req =>
+  app.post('/memories/:memory_id/extract-kg/preview', { schema: { ...graphDocs.preview, params: memoryIdParams, body: previewBody } }, req =>
     previewMemoryExtraction(deps, req.params.memory_id, req.body),
   );
-  app.post('/memories/extract-kg/preview-content', { schema: { tags, body: previewContentBody } }, req => previewContentExtraction(deps, req.body));
-  app.post('/memories/:memory_id/extract-kg/apply', { schema: { tags, params: memoryIdParams, querystring: applyQuery, body: applyBody } }, req =>
+  app.post('/memories/extract-kg/preview-content', { schema: { ...graphDocs.previewContent, body: previewContentBody } }, req => previewContentExtraction(deps, req.body));
+  app.post('/memories/:memory_id/extract-kg/apply', { schema: { ...graphDocs.apply, params: memoryIdParams, querystring: applyQuery, body: applyBody } }, req =>
     applyExtraction(deps, req.params.memory_id, {
       entities: req.body.entities.map(e => ({ ...e, aliases: e.aliases ?? [], confidence: e.confidence ?? undefined })),
       relationships: req.body.relationships,
@@ -34,16 +34,16 @@ export const graphRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     }),
   );
 
-  app.get('/entities', { schema: { tags, querystring: listEntitiesQuery } }, req =>
+  app.get('/entities', { schema: { ...graphDocs.list, querystring: listEntitiesQuery } }, req =>
     listEntities(deps, { ...req.query, search: req.query.search ?? req.query.q ?? req.query.name }),
   );
-  app.get('/entities/:entity_id', { schema: { tags, params: entityParams, querystring: entityQuery } }, req =>
+  app.get('/entities/:entity_id', { schema: { ...graphDocs.get, params: entityParams, querystring: entityQuery } }, req =>
     getEntity(deps, req.params.entity_id, req.query),
   );
-  app.get('/entities/:entity_id/relationships', { schema: { tags, params: entityParams, querystring: entityRelationshipsQuery } }, req =>
+  app.get('/entities/:entity_id/relationships', { schema: { ...graphDocs.relationships, params: entityParams, querystring: entityRelationshipsQuery } }, req =>
     getEntityRelationships(deps, req.params.entity_id, req.query),
   );
-  app.get('/graph/expand/:node_id', { schema: { tags, params: expandParams, querystring: expandQuery } }, req =>
+  app.get('/graph/expand/:node_id', { schema: { ...graphDocs.expand, params: expandParams, querystring: expandQuery } }, req =>
     expandNode(deps, req.params.node_id, req.query),
   );
 };

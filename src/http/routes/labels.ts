@@ -12,6 +12,7 @@ import {
   consolidateQuery,
   consolidationPreviewQuery,
   createLabelQuery,
+  labelDocs,
   labelIdParams,
   listLabelsQuery,
   memoryLabelParams,
@@ -22,30 +23,29 @@ import {
 } from './labels.schema.ts';
 
 export const labelRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const tags = ['labels'];
-  app.get('/labels', { schema: { tags, querystring: listLabelsQuery } }, req => listLabels(deps, req.query));
-  app.post('/labels', { schema: { tags, querystring: createLabelQuery } }, req => createLabel(deps, req.query));
-  app.get('/labels/health', { schema: { tags } }, () => labelHealth(deps));
-  app.post('/labels/merge', { schema: { tags, querystring: mergeLabelsQuery } }, req => mergeLabels(deps, req.query));
-  app.post('/labels/merges/:merge_id/undo', { schema: { tags, params: mergeIdParams } }, req => undoLabelMerge(deps, req.params.merge_id));
-  app.get('/labels/merge-candidates', { schema: { tags, querystring: mergeCandidatesQuery } }, req => labelMergeCandidates(deps, req.query));
-  app.post('/labels/consolidate', { schema: { tags, querystring: consolidateQuery } }, req => consolidateLabels(deps, req.query));
-  app.post('/labels/consolidation-preview', { schema: { tags, querystring: consolidationPreviewQuery } }, req =>
+  app.get('/labels', { schema: { ...labelDocs.list, querystring: listLabelsQuery } }, req => listLabels(deps, req.query));
+  app.post('/labels', { schema: { ...labelDocs.create, querystring: createLabelQuery } }, req => createLabel(deps, req.query));
+  app.get('/labels/health', { schema: { ...labelDocs.health } }, () => labelHealth(deps));
+  app.post('/labels/merge', { schema: { ...labelDocs.merge, querystring: mergeLabelsQuery } }, req => mergeLabels(deps, req.query));
+  app.post('/labels/merges/:merge_id/undo', { schema: { ...labelDocs.undoMerge, params: mergeIdParams } }, req => undoLabelMerge(deps, req.params.merge_id));
+  app.get('/labels/merge-candidates', { schema: { ...labelDocs.mergeCandidates, querystring: mergeCandidatesQuery } }, req => labelMergeCandidates(deps, req.query));
+  app.post('/labels/consolidate', { schema: { ...labelDocs.consolidate, querystring: consolidateQuery } }, req => consolidateLabels(deps, req.query));
+  app.post('/labels/consolidation-preview', { schema: { ...labelDocs.consolidationPreview, querystring: consolidationPreviewQuery } }, req =>
     previewLabelConsolidation(deps, req.query),
   );
-  app.get('/labels/:label_id', { schema: { tags, params: labelIdParams } }, req => getLabel(deps, req.params.label_id));
-  app.put('/labels/:label_id', { schema: { tags, params: labelIdParams, body: updateLabelBody } }, req =>
+  app.get('/labels/:label_id', { schema: { ...labelDocs.get, params: labelIdParams } }, req => getLabel(deps, req.params.label_id));
+  app.put('/labels/:label_id', { schema: { ...labelDocs.update, params: labelIdParams, body: updateLabelBody } }, req =>
     updateLabel(deps, req.params.label_id, req.body),
   );
-  app.delete('/labels/:label_id', { schema: { tags, params: labelIdParams } }, req => deleteLabel(deps, req.params.label_id));
+  app.delete('/labels/:label_id', { schema: { ...labelDocs.delete, params: labelIdParams } }, req => deleteLabel(deps, req.params.label_id));
 
-  app.get('/memories/:memory_id/labels', { schema: { tags, params: memoryIdParams } }, req =>
+  app.get('/memories/:memory_id/labels', { schema: { ...labelDocs.ofMemory, params: memoryIdParams } }, req =>
     getMemoryLabels(deps, req.params.memory_id),
   );
-  app.post('/memories/:memory_id/labels/:label_id', { schema: { tags, params: memoryLabelParams } }, req =>
+  app.post('/memories/:memory_id/labels/:label_id', { schema: { ...labelDocs.assign, params: memoryLabelParams } }, req =>
     assignLabel(deps, req.params.memory_id, req.params.label_id),
   );
-  app.delete('/memories/:memory_id/labels/:label_id', { schema: { tags, params: memoryLabelParams } }, req =>
+  app.delete('/memories/:memory_id/labels/:label_id', { schema: { ...labelDocs.remove, params: memoryLabelParams } }, req =>
     removeLabel(deps, req.params.memory_id, req.params.label_id),
   );
 };

@@ -9,6 +9,7 @@ import {
   supersedeMemory,
 } from '../../services/memories/lifecycle.ts';
 import { idString, memoryIdParams, optionalBody } from '../schemas.ts';
+import { lifecycleDocs } from './lifecycle.schema.ts';
 
 const stateFields = {
   reason: z.string().max(2000).nullish(),
@@ -20,21 +21,20 @@ const deprecateBody = optionalBody(z.object({ ...stateFields, replacement_memory
 const supersedeBody = z.object({ ...stateFields, newer_memory_id: idString });
 
 export const lifecycleRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const tags = ['memory lifecycle'];
   const params = memoryIdParams;
-  app.post('/memories/:memory_id/deprecate', { schema: { tags, params, body: deprecateBody } }, req =>
+  app.post('/memories/:memory_id/deprecate', { schema: { ...lifecycleDocs.deprecate, params, body: deprecateBody } }, req =>
     deprecateMemory(deps, req.params.memory_id, req.body),
   );
-  app.post('/memories/:memory_id/archive', { schema: { tags, params, body: stateBody } }, req =>
+  app.post('/memories/:memory_id/archive', { schema: { ...lifecycleDocs.archive, params, body: stateBody } }, req =>
     archiveMemory(deps, req.params.memory_id, req.body),
   );
-  app.post('/memories/:memory_id/forget', { schema: { tags, params, body: stateBody } }, req =>
+  app.post('/memories/:memory_id/forget', { schema: { ...lifecycleDocs.forget, params, body: stateBody } }, req =>
     forgetMemory(deps, req.params.memory_id, req.body),
   );
-  app.post('/memories/:memory_id/supersede', { schema: { tags, params, body: supersedeBody } }, req =>
+  app.post('/memories/:memory_id/supersede', { schema: { ...lifecycleDocs.supersede, params, body: supersedeBody } }, req =>
     supersedeMemory(deps, req.params.memory_id, req.body),
   );
-  app.post('/memories/:memory_id/restore', { schema: { tags, params, body: stateBody } }, req =>
+  app.post('/memories/:memory_id/restore', { schema: { ...lifecycleDocs.restore, params, body: stateBody } }, req =>
     restoreMemory(deps, req.params.memory_id, req.body),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { agentDocs } from './agent.schema.ts';
 import type { Deps } from '../../services/deps.ts';
 import { runMemFs } from '../../services/memfs/memfs.ts';
 
@@ -10,5 +11,5 @@ export const memFsBody = z.object({
 });
 
 export const memFsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  app.post('/agent/mem-fs', { schema: { tags: ['agent'], body: memFsBody } }, req => runMemFs(deps, req.body));
+  app.post('/agent/mem-fs', { schema: { ...agentDocs.memFs, body: memFsBody } }, req => runMemFs(deps, req.body));
 };

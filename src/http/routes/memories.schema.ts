@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MAX_CONTENT_CHARS, MAX_TITLE_CHARS, UNIT_TYPES, parseStateFilter } from '../../domain/memory.ts';
 import { MAX_LABEL_NAME_CHARS } from '../../domain/label.ts';
 import { EXPORT_FORMATS } from '../../services/memories/export.ts';
+import { doc } from '../openapi.ts';
+import { Entity, Memory, MemoryNode, Pagination } from '../responses.ts';
 import { boolQuery, dateString, idString, intQuery, jsonObject, MAX_ID_CHARS, memoryIdParams, numberQuery, optionalSpaceQuery } from '../schemas.ts';
 
 const labelName = z.string().trim().min(1).max(MAX_LABEL_NAME_CHARS);
@@ -78,4 +80,91 @@ export const deleteMemorySchema = {
 export const exportMemorySchema = {
   params: memoryIdParams,
   querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('json'), include_metadata: boolQuery().default(true) }),
+};
+
+const MemoryCreated = z.object({
+  id: z.string(),
+  memory: MemoryNode,
+  extracted_entities: z.array(Entity).describe('Entities found in the content and linked to the memory'),
+  assigned_labels: z.array(z.string()).describe('Names of the labels the memory carries'),
+  created_relationships: z.number(),
+  action: z.string().describe('created, or updated when the given id existed'),
+  warnings: z.array(z.string()),
+});
+
+/** The documentation and answers of the memory CRUD operations. */
+export const memoryDocs = {
+  create: doc({
+    tag: 'Memories',
+    summary: 'Create a memory',
+    description:
+      `Stores one memory: \`content\` (required, up to ${MAX_CONTENT_CHARS} characters) with an optional \`title\` (made from the content ` +
+      'when absent), `labels` (created when new), `importance` and `confidence` (0..1), `unit_type`, `space_id` (default ' +
+      '`default`), event dates, free-form `metadata` and its provenance (`source_thread_id`, `source_message_id`). Entities ' +
+      'are extracted and linked, and the memory is indexed for search in the background. A caller-given `id` that exists ' +
+      'already updates that memory instead (`action: "updated"`).',
+    response: { 200: MemoryCreated },
+  }),
+  list: doc({
+    tag: 'Memories',
+    summary: 'List memories',
+    description:
+      'Pages through the memories of one space (`space_id`, default `default`), newest first. Filters: `state` (default ' +
+      '`active`; any of active, deprecated, archived, superseded, forgotten, comma-separated, or `all`), `importance_min` ' +
+      '(0..1), `labels` (comma-separated names: memories carrying any of them), `unit_type`, `is_crystal`. `limit` 1..100 ' +
+      '(default 20), `offset` from 0.',
+    response: { 200: z.object({ memories: z.array(Memory), pagination: Pagination }) },
+  }),
+  get: doc({
+    tag: 'Memories',
+    summary: 'Read a memory',
+    description:
+      'One memory with its labels, favourite flag, lifecycle state, crystal details and source thread. With `space_id`, a ' +
+      'memory of another space answers 404 (a guard against reading across spaces). A deleted memory is 404 (see Trash).',
+    response: { 200: Memory },
+  }),
+  update: doc({
+    tag: 'Memories',
+    summary: 'Update a memory',
+    description:
+      'Changes the fields given (title, content, importance, unit_type, metadata, labels, event dates) and leaves the ' +
+      'rest. Changing the content bumps `version`, re-extracts entities and re-indexes the memory; `labels` replaces the ' +
+      "memory's labels. Answers the memory as it now is.",
+    response: { 200: Memory },
+  }),
+  delete: doc({
+    tag: 'Memories',
+    summary: 'Delete a memory',
+    description:
+      'Deletes the memory and every edge touching it (labels, relations, EVOLVES, entity mentions) and keeps all of it ' +
+      'in the trash, restorable for `CAIRN_TRASH_DAYS` (default 30; 0 deletes at once). With `cascade_delete` (default ' +
+      'true) entities no other memory mentions are deleted too. `space_id` guards against deleting across spaces.',
+    response: {
+      200: z.object({
+        message: z.string(),
+        id: z.string(),
+        deleted_relationships: z.number(),
+        deleted_entities: z.number(),
+        cascade_delete: z.boolean(),
+      }),
+    },
+  }),
+  export: doc({
+    tag: 'Memories',
+    summary: 'Export a memory',
+    description:
+      'One memory as `json` (the memory object), `markdown` (YAML front matter and the body) or `html` (a standalone ' +
+      'page with the content escaped), chosen by `format` (default json). With `include_metadata=false` the ' +
+      'bookkeeping fields (metadata, label_ids, version, rating…) are left out.',
+    response: {
+      200: {
+        description: 'The memory in the chosen format',
+        content: {
+          'application/json': { schema: Memory.partial() },
+          'text/markdown': { schema: z.string() },
+          'text/html': { schema: z.string() },
+        },
+      },
+    },
+  }),
 };

@@ -12,6 +12,7 @@ import {
   exportMemorySchema,
   getMemorySchema,
   listMemoriesQuery,
+  memoryDocs,
   updateMemoryBody,
 } from './memories.schema.ts';
 
@@ -22,19 +23,18 @@ const exportContentTypes: Record<ExportFormat, string> = {
 };
 
 export const memoryRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const tags = ['memories'];
-  app.post('/memories', { schema: { tags, body: createMemoryBody } }, req => createMemory(deps, req.body));
-  app.get('/memories', { schema: { tags, querystring: listMemoriesQuery } }, req =>
+  app.post('/memories', { schema: { ...memoryDocs.create, body: createMemoryBody } }, req => createMemory(deps, req.body));
+  app.get('/memories', { schema: { ...memoryDocs.list, querystring: listMemoriesQuery } }, req =>
     listMemories(deps, { ...req.query, states: req.query.state }),
   );
-  app.get('/memories/:memory_id', { schema: { tags, ...getMemorySchema } }, req => getMemory(deps, req.params.memory_id, req.query));
-  app.patch('/memories/:memory_id', { schema: { tags, params: memoryIdParams, body: updateMemoryBody } }, req =>
+  app.get('/memories/:memory_id', { schema: { ...memoryDocs.get, ...getMemorySchema } }, req => getMemory(deps, req.params.memory_id, req.query));
+  app.patch('/memories/:memory_id', { schema: { ...memoryDocs.update, params: memoryIdParams, body: updateMemoryBody } }, req =>
     updateMemory(deps, req.params.memory_id, req.body),
   );
-  app.delete('/memories/:memory_id', { schema: { tags, ...deleteMemorySchema } }, req =>
+  app.delete('/memories/:memory_id', { schema: { ...memoryDocs.delete, ...deleteMemorySchema } }, req =>
     deleteMemory(deps, req.params.memory_id, req.query),
   );
-  app.get('/memories/:memory_id/export', { schema: { tags, ...exportMemorySchema } }, async (req, reply) => {
+  app.get('/memories/:memory_id/export', { schema: { ...memoryDocs.export, ...exportMemorySchema } }, async (req, reply) => {
     const exported = await exportMemory(deps, req.params.memory_id, req.query);
     reply.type(exportContentTypes[exported.format]);
     return typeof exported.body === 'string' ? exported.body : JSON.stringify(exported.body);

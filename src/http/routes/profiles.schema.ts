@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { jsonDepth, MAX_JSON_DEPTH } from '../../domain/jsonBounds.ts';
 import { boolQuery } from '../schemas.ts';
+import { doc } from '../openapi.ts';
+import { AgentProfile } from '../responses.ts';
 
 /** An imported card may carry fields beyond the known ones; together they stay under this many characters of JSON. */
 const MAX_PROFILE_JSON = 256 * 1024;
@@ -48,3 +50,31 @@ export const importProfileBody = z.object({
 export const importProfileQuery = z.object({ force: boolQuery().optional() });
 
 export const profileParams = z.object({ profile_id: z.string().min(1).max(200) });
+
+const ProfileList = z.object({ agentProfiles: z.array(AgentProfile) });
+
+/** The documentation and answers of the agent-profile operations. */
+export const profileDocs = {
+  import: doc({
+    tag: 'Profiles',
+    summary: 'Import an agent profile',
+    description:
+      'Stores an agent identity card (`service_identity_card`, its version, and `profile` with `id` required) under its ' +
+      'profile id, every field as given. An id already stored answers 409 `profile_exists` and changes nothing, unless ' +
+      '`force` (query or body), which replaces that profile whole.',
+    response: { 200: z.object({ imported: z.boolean(), profile: AgentProfile }) },
+  }),
+  list: doc({
+    tag: 'Profiles',
+    summary: 'List agent profiles',
+    description: 'Every stored agent profile, by id; known fields missing from a card read as their defaults (role `general`, space `default`).',
+    response: { 200: ProfileList },
+  }),
+  get: doc({ tag: 'Profiles', summary: 'Read an agent profile', description: 'One agent profile by id.', response: { 200: AgentProfile } }),
+  delete: doc({
+    tag: 'Profiles',
+    summary: 'Delete an agent profile',
+    description: 'Deletes the profile and answers the profiles that remain, as the reference does.',
+    response: { 200: ProfileList },
+  }),
+};

@@ -7,6 +7,7 @@ import { memoryIdParams } from '../schemas.ts';
 import {
   createRelationBody,
   listRelationsQuery,
+  relationDocs,
   relationIdParams,
   revisionApplyBody,
   revisionPreviewBody,
@@ -15,24 +16,22 @@ import {
 } from './relations.schema.ts';
 
 export const relationRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const tags = ['memory relations'];
-  app.post('/memories/:memory_id/relations', { schema: { tags, params: memoryIdParams, body: createRelationBody } }, req =>
+  app.post('/memories/:memory_id/relations', { schema: { ...relationDocs.create, params: memoryIdParams, body: createRelationBody } }, req =>
     createRelation(deps, req.params.memory_id, { ...req.body, properties: req.body.properties ?? undefined }),
   );
-  app.get('/memories/:memory_id/relations', { schema: { tags, params: memoryIdParams, querystring: listRelationsQuery } }, req =>
+  app.get('/memories/:memory_id/relations', { schema: { ...relationDocs.list, params: memoryIdParams, querystring: listRelationsQuery } }, req =>
     listRelations(deps, req.params.memory_id, { ...req.query, statuses: req.query.status }),
   );
-  app.post('/memories/:memory_id/relations/suggest', { schema: { tags, params: memoryIdParams, body: suggestRelationBody } }, req =>
+  app.post('/memories/:memory_id/relations/suggest', { schema: { ...relationDocs.suggest, params: memoryIdParams, body: suggestRelationBody } }, req =>
     suggestRelation(deps, req.params.memory_id, { ...req.body, known_relation_types: req.body.known_relation_types ?? undefined }),
   );
-  app.patch('/memories/relations/:relation_id', { schema: { tags, params: relationIdParams, body: updateRelationBody } }, req =>
+  app.patch('/memories/relations/:relation_id', { schema: { ...relationDocs.update, params: relationIdParams, body: updateRelationBody } }, req =>
     updateRelation(deps, req.params.relation_id, req.body),
   );
-  app.delete('/memories/relations/:relation_id', { schema: { tags, params: relationIdParams } }, req =>
+  app.delete('/memories/relations/:relation_id', { schema: { ...relationDocs.delete, params: relationIdParams } }, req =>
     deleteRelation(deps, req.params.relation_id),
   );
 
-  const history = ['memory history'];
-  app.post('/memories/evolves/revision/preview', { schema: { tags: history, body: revisionPreviewBody } }, req => previewRevision(deps, req.body));
-  app.post('/memories/evolves/revision/apply', { schema: { tags: history, body: revisionApplyBody } }, req => applyRevision(deps, req.body));
+  app.post('/memories/evolves/revision/preview', { schema: { ...relationDocs.revisionPreview, body: revisionPreviewBody } }, req => previewRevision(deps, req.body));
+  app.post('/memories/evolves/revision/apply', { schema: { ...relationDocs.revisionApply, body: revisionApplyBody } }, req => applyRevision(deps, req.body));
 };

@@ -9,16 +9,15 @@ import {
   storageInfo,
 } from '../../services/search/maintenance.ts';
 import { optionalBody } from '../schemas.ts';
-import { reindexBody, reindexQuery, reindexStatusQuery, searchBody, searchQuery } from './search.schema.ts';
+import { reindexBody, reindexQuery, reindexStatusQuery, searchBody, searchDocs, searchQuery } from './search.schema.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const tags = ['search'];
-  app.post('/memories/search', { schema: { tags, body: searchBody } }, async req => {
+  app.post('/memories/search', { schema: { ...searchDocs.search, body: searchBody } }, async req => {
     const { results } = await searchMemories(deps, req.body);
     return results;
   });
   // The query-string form several real clients call.
-  app.get('/memories/search', { schema: { tags, querystring: searchQuery } }, async req => {
+  app.get('/memories/search', { schema: { ...searchDocs.searchGet, querystring: searchQuery } }, async req => {
     const started = performance.now();
     const { results, semantic_unavailable } = await searchMemories(deps, {
       ...req.query,
@@ -39,13 +38,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     };
   });
 
-  const indexTags = ['search index and storage'];
-  app.post('/memories/reindex', { schema: { tags: indexTags, querystring: reindexQuery, body: optionalBody(reindexBody) } }, req =>
+  app.post('/memories/reindex', { schema: { ...searchDocs.reindex, querystring: reindexQuery, body: optionalBody(reindexBody) } }, req =>
     reindexMemories(deps, { ...req.body, batch_size: req.query.batch_size }),
   );
-  app.get('/memories/reindex/status', { schema: { tags: indexTags, querystring: reindexStatusQuery } }, req => reindexStatus(deps, req.query));
-  app.get('/search-index/status', { schema: { tags: indexTags } }, () => searchIndexStatus(deps));
-  app.post('/search-index/reindex', { schema: { tags: indexTags } }, async () => {
+  app.get('/memories/reindex/status', { schema: { ...searchDocs.reindexStatus, querystring: reindexStatusQuery } }, req => reindexStatus(deps, req.query));
+  app.get('/search-index/status', { schema: searchDocs.indexStatus }, () => searchIndexStatus(deps));
+  app.post('/search-index/reindex', { schema: searchDocs.rebuild }, async () => {
     const run = await deps.rebuilds.start();
     return {
       success: true,
@@ -61,7 +59,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       restart_recommended: false,
     };
   });
-  app.get('/search-index/reindex/status', { schema: { tags: indexTags } }, async () => deps.rebuilds.status());
-  app.get('/storage/info', { schema: { tags: indexTags } }, () => storageInfo(deps));
-  app.post('/storage/optimize', { schema: { tags: indexTags } }, () => optimizeStorage(deps));
+  app.get('/search-index/reindex/status', { schema: searchDocs.rebuildStatus }, async () => deps.rebuilds.status());
+  app.get('/storage/info', { schema: searchDocs.storageInfo }, () => storageInfo(deps));
+  app.post('/storage/optimize', { schema: searchDocs.optimize }, () => optimizeStorage(deps));
 };

@@ -27,53 +27,54 @@ import {
   spaceOnlyQuery,
   threadIdParams,
 } from './threads.schema.ts';
+import { threadDocs } from './threads.docs.ts';
+import { favoriteDocs } from './favorites.schema.ts';
 
 /** The body's `space_id` when it has one, else the query string's (clients put it in either). */
 const space = (body: { space_id?: string | null }, query: { space_id?: string }) => body.space_id || query.space_id;
 
 export const threadRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const tags = ['threads'];
-  const withSpace = { tags, querystring: spaceOnlyQuery };
+  const withSpace = { querystring: spaceOnlyQuery };
 
-  app.post('/threads', { schema: { ...withSpace, body: createThreadBody } }, req =>
+  app.post('/threads', { schema: { ...threadDocs.create, ...withSpace, body: createThreadBody } }, req =>
     createThread(deps, { ...req.body, space_id: space(req.body, req.query) }),
   );
-  app.get('/threads', { schema: { tags, querystring: listThreadsQuery } }, req => listThreads(deps, req.query));
-  app.post('/threads/import', { schema: { ...withSpace, body: importThreadsBody } }, req =>
+  app.get('/threads', { schema: { ...threadDocs.list, querystring: listThreadsQuery } }, req => listThreads(deps, req.query));
+  app.post('/threads/import', { schema: { ...threadDocs.import, ...withSpace, body: importThreadsBody } }, req =>
     importThreads(deps, req.body, req.query.space_id),
   );
-  app.get('/threads/summaries', { schema: withSpace }, req => threadSummaries(deps, req.query));
-  app.get('/threads/sources', { schema: withSpace }, req => threadSources(deps, req.query));
-  app.get('/threads/search', { schema: { tags, querystring: searchThreadsQuery } }, req => searchThreads(deps, req.query));
-  app.post('/threads/sessions/save', { schema: { ...withSpace, body: sessionSaveBody } }, req =>
+  app.get('/threads/summaries', { schema: { ...threadDocs.summaries, ...withSpace } }, req => threadSummaries(deps, req.query));
+  app.get('/threads/sources', { schema: { ...threadDocs.sources, ...withSpace } }, req => threadSources(deps, req.query));
+  app.get('/threads/search', { schema: { ...threadDocs.search, querystring: searchThreadsQuery } }, req => searchThreads(deps, req.query));
+  app.post('/threads/sessions/save', { schema: { ...threadDocs.saveSessions, ...withSpace, body: sessionSaveBody } }, req =>
     saveSessions(deps, { ...req.body, space_id: space(req.body, req.query) }),
   );
 
-  app.get('/threads/import-config', { schema: { tags } }, () => getImportConfig(deps));
-  app.put('/threads/import-config', { schema: { tags, body: importConfigBody } }, req => updateImportConfig(deps, req.body));
-  app.post('/threads/import-config/hide-project', { schema: { tags, querystring: projectQuery } }, req =>
+  app.get('/threads/import-config', { schema: threadDocs.getImportConfig }, () => getImportConfig(deps));
+  app.put('/threads/import-config', { schema: { ...threadDocs.putImportConfig, body: importConfigBody } }, req => updateImportConfig(deps, req.body));
+  app.post('/threads/import-config/hide-project', { schema: { ...threadDocs.hideProject, querystring: projectQuery } }, req =>
     setProjectHidden(deps, req.query.project_encoded, true),
   );
-  app.post('/threads/import-config/unhide-project', { schema: { tags, querystring: projectQuery } }, req =>
+  app.post('/threads/import-config/unhide-project', { schema: { ...threadDocs.unhideProject, querystring: projectQuery } }, req =>
     setProjectHidden(deps, req.query.project_encoded, false),
   );
 
-  app.get('/threads/:thread_id', { schema: { tags, params: threadIdParams, querystring: getThreadQuery } }, req =>
+  app.get('/threads/:thread_id', { schema: { ...threadDocs.get, params: threadIdParams, querystring: getThreadQuery } }, req =>
     getThread(deps, req.params.thread_id, req.query),
   );
-  app.delete('/threads/:thread_id', { schema: { tags, params: threadIdParams, querystring: deleteThreadQuery } }, req =>
+  app.delete('/threads/:thread_id', { schema: { ...threadDocs.delete, params: threadIdParams, querystring: deleteThreadQuery } }, req =>
     deleteThread(deps, req.params.thread_id, req.query),
   );
-  app.post('/threads/:thread_id/append', { schema: { ...withSpace, params: threadIdParams, body: appendBody } }, req =>
+  app.post('/threads/:thread_id/append', { schema: { ...threadDocs.append, ...withSpace, params: threadIdParams, body: appendBody } }, req =>
     appendMessages(deps, req.params.thread_id, { ...req.body, messages: req.body.messages ?? [], space_id: space(req.body, req.query) }),
   );
-  app.post('/threads/:thread_id/metadata/merge', { schema: { ...withSpace, params: threadIdParams, body: metadataMergeBody } }, req =>
+  app.post('/threads/:thread_id/metadata/merge', { schema: { ...threadDocs.mergeMetadata, ...withSpace, params: threadIdParams, body: metadataMergeBody } }, req =>
     mergeThreadMetadata(deps, req.params.thread_id, { ...req.body, space_id: space(req.body, req.query) }),
   );
-  app.post('/threads/:thread_id/favorite', { schema: { tags, params: threadIdParams, querystring: favoriteThreadQuery } }, req =>
+  app.post('/threads/:thread_id/favorite', { schema: { ...threadDocs.favorite, params: threadIdParams, querystring: favoriteThreadQuery } }, req =>
     setThreadFavorite(deps, req.params.thread_id, req.query),
   );
-  app.get('/favorites/threads', { schema: { tags: ['favorites'], querystring: favoriteThreadsQuery } }, req =>
+  app.get('/favorites/threads', { schema: { ...favoriteDocs.threads, querystring: favoriteThreadsQuery } }, req =>
     listFavoriteThreads(deps, req.query.limit),
   );
 };

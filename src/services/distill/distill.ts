@@ -36,7 +36,7 @@ async function candidatesOf(deps: Pick<Deps, 'llm'>, messages: TranscriptMessage
 const provenanceKey = (messageId: string | null, content: string) => `${messageId ?? ''}\u0000${sameTextKey(content)}`;
 
 /** The answer of a distillation: MemoryCreateResponse for the first memory created, plus all of them. */
-function answer(created: Created[], extra: Record<string, unknown>) {
+function answer<Extra extends Record<string, unknown>>(created: Created[], extra: Extra) {
   const entities = new Map(created.flatMap(r => r.extracted_entities).map(e => [(e as { id: string }).id, e]));
   return {
     memory: created[0]?.memory ?? null,

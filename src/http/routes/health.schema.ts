@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { doc, OPEN } from '../openapi.ts';
+
+const features = [
+  'memories',
+  'labels',
+  'favorites',
+  'lifecycle',
+  'bulk_operations',
+  'memory_export',
+  'semantic_search',
+  'lexical_search',
+  'search_index',
+  'llm_extraction',
+  'llm_synthesis',
+  'knowledge_graph',
+  'entity_extraction',
+  'threads',
+  'communities',
+  'library',
+  'data_export',
+  'agent_profiles',
+  'mcp',
+  'auth_required',
+] as const;
+
+/** The documentation and answers of the health operations; all but the checkpoint answer without a key. */
+export const healthDocs = {
+  livez: {
+    ...doc({
+      tag: 'Health',
+      summary: 'Liveness',
+      description: 'Answers `{"status": "ok"}` while the process runs; touches nothing. No key needed.',
+      response: { 200: z.object({ status: z.string().describe('ok') }) },
+    }),
+    ...OPEN,
+  },
+  health: {
+    ...doc({
+      tag: 'Health',
+      summary: 'Health',
+      description: 'Whether the service and its database are ready, its version, the embedder in use (and whether it is degraded) and the storage backend. No key needed.',
+      response: {
+        200: z.object({
+          status: z.string().describe('healthy, or unhealthy when the database does not answer'),
+          version: z.string(),
+          timestamp: z.string(),
+          database_connected: z.boolean(),
+          services_ready: z.boolean(),
+          embedding: z.object({ provider: z.string(), model: z.string().nullable(), available: z.boolean(), degraded: z.boolean() }),
+          storage: z.object({ backend: z.enum(['sqlite', 'postgres']) }),
+        }),
+      },
+    }),
+    ...OPEN,
+  },
+  capabilities: {
+    ...doc({
+      tag: 'Health',
+      summary: 'Capabilities',
+      description:
+        'The server version, the interface version it speaks, which optional subsystems are on (clients hide what is ' +
+        'missing), whether an API key is required, and how entities are extracted. No key needed.',
+      response: {
+        200: z.object({
+          version: z.string(),
+          interface_version: z.string(),
+          features: z.object(Object.fromEntries(features.map(f => [f, z.boolean()])) as Record<(typeof features)[number], z.ZodBoolean>),
+          spaces_enabled: z.boolean(),
+          extraction: z.object({
+            extractor: z.enum(['llm', 'rules', 'none']),
+            model: z.string().nullable(),
+            inline: z.boolean(),
+            available: z.boolean(),
+            degraded: z.boolean(),
+            fallback: z.string().nullable(),
+            last_error: z.string().nullable(),
+            background_jobs: z.boolean(),
+          }),
+        }),
+      },
+    }),
+    ...OPEN,
+  },
+  checkpoint: doc({
+    tag: 'Health',
+    summary: 'Flush writes to the database file',
+    description: 'Copies the write-ahead log into the database file (before an app update or a copy of the data dir); 500 when it cannot.',
+    response: { 200: z.object({ checkpointed: z.boolean(), detail: z.string(), success: z.boolean() }) },
+  }),
+};
