@@ -42,6 +42,11 @@ export const updateMemoryBody = z.object({
   event_end: dateString.nullish(),
 });
 
+/** `?wait=graph`: answer once the memory's entities and graph are written too (slower); else they follow in the background. */
+export const createMemoryQuery = z.object({
+  wait: z.enum(['graph', 'none']).optional().describe('graph: extract entities and write the graph before answering; none (default): they follow from the background queue'),
+});
+
 export const listMemoriesQuery = z.object({
   limit: intQuery(1, 100, 20),
   offset: intQuery(0, null, 0),

@@ -53,7 +53,7 @@ export interface ExtractionSetup {
   readonly primary: Extractor | null;
   /** The offline extractor: the fallback when the model is unreachable, and what previews use when none is configured. */
   readonly rules: Extractor;
-  /** Background extraction for an extractor too slow to run inside a request (a language model). */
+  /** The background queue of memory writes: entities, graph and EVOLVES detection after the acknowledgement. */
   readonly jobs: ExtractionJobs | null;
   readonly llm: LlmHealth;
 }
@@ -87,6 +87,7 @@ export function createExtractionSetup(options: {
 }): ExtractionSetup {
   const llm = createLlmHealth();
   const { primary, rules } = options;
-  const jobs = primary && !primary.inline ? createExtractionJobs({ ...options, extractor: primary, fallback: rules, health: llm }) : null;
+  // Every memory write goes through the background queue (entities, graph, EVOLVES detection), whichever the extractor.
+  const jobs = createExtractionJobs({ ...options, extractor: primary, fallback: rules, health: llm });
   return { mode: options.mode, primary, rules, jobs, llm };
 }
