@@ -85,7 +85,8 @@ export function buildDeps(
     autoLabel: config.autoLabel,
     trashDays: config.trashDays,
     sessions: createLocalSessionSource(config.homeDir),
-    extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log, onGraphChanged: () => communities.graphChanged() }),
+    // SQLite's data directory is locked to one process: claims it finds on start are a dead process's.
+    extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log, onGraphChanged: () => communities.graphChanged(), exclusive: store.backend === 'sqlite' }),
     llm,
     communities,
     exportDir: config.exportDir,

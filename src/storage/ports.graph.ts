@@ -135,6 +135,8 @@ export interface ExtractionQueueRepo {
   markGraphDone(memoryId: string, contentVersion: number, worker: string): Promise<boolean>;
   /** Removes the request if it is still for this content version (and, given a worker, still its claim); whether it did. */
   complete(memoryId: string, contentVersion: number, worker?: string): Promise<boolean>;
+  /** Releases every claim (a process that knows it is the only worker, on start: the claims are a dead one's). */
+  releaseClaims(): Promise<number>;
   /** Counts a failed attempt and releases the claim. */
   fail(memoryId: string, error: string): Promise<void>;
   /** Requests still to be tried. */

@@ -11,7 +11,7 @@ import { planEvolution } from '../relations/detect.ts';
 const RULES_BATCH = 16;
 const MODEL_BATCH = 4;
 /** How long a claim holds: a worker that died lets its rows be claimed again after this. */
-const RULES_LEASE_MS = 60_000;
+const RULES_LEASE_MS = 30_000;
 const MODEL_LEASE_MS = 10 * 60_000;
 /** A memory whose processing failed this often is left out (counted as failed). */
 export const MAX_ATTEMPTS = 3;
@@ -47,6 +47,11 @@ export interface ExtractionJobDeps {
   log?: (message: string) => void;
   /** Called after memories' graphs were written (communities are recomputed from it). */
   onGraphChanged?: () => void;
+  /**
+   * This process is the queue's only worker (SQLite: the data directory is locked to one process), so claims found on
+   * start were left by a process that died: they are released at once instead of after their lease.
+   */
+  exclusive?: boolean;
 }
 
 interface Claimed {
@@ -60,7 +65,9 @@ interface Claimed {
  * the claim still being this worker's and the row still being for that content version, so a memory is processed
  * exactly once even across a crash (its lease runs out and it is claimed again) or a concurrent re-write (re-queued).
  */
-export function createExtractionJobs({ store, extractor, fallback, health, clock, ids, level, log = () => {}, onGraphChanged = () => {} }: ExtractionJobDeps): ExtractionJobs {
+export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
+  const { store, extractor, fallback, health, clock, ids, level, log = () => {}, onGraphChanged = () => {} } = deps;
+  let released = !deps.exclusive;
   const worker = ids.next();
   const usesModel = extractor !== null && !extractor.inline;
   const batchSize = usesModel ? MODEL_BATCH : RULES_BATCH;
@@ -102,6 +109,7 @@ export function createExtractionJobs({ store, extractor, fallback, health, clock
       } catch (error) {
         await failed(claimed.item, 'extraction', error);
       }
+      await nextTurn(); // extraction is CPU work: requests that arrived meanwhile go first
     }
     if (extracted.length === 0) return batch.filter(c => c.item.graph_done);
     const written = new Set<string>();
@@ -110,6 +118,8 @@ export function createExtractionJobs({ store, extractor, fallback, health, clock
         ? await tx.extractionQueue.markGraphDone(item.memory_id, item.content_version, worker)
         : await tx.extractionQueue.complete(item.memory_id, item.content_version, worker);
       if (!mine) return;
+      // Re-written meanwhile by a path that writes its graph itself (a content PATCH): this extraction is stale.
+      if ((await tx.memories.getById(item.memory_id))?.version !== item.content_version) return;
       if (extraction) await writeMemoryGraph(tx, { ids, clock }, memory, extraction, { replace: true });
       written.add(item.memory_id);
     };
@@ -136,6 +146,7 @@ export function createExtractionJobs({ store, extractor, fallback, health, clock
       } catch (error) {
         await failed(item, 'EVOLVES detection', error);
       }
+      await nextTurn();
     }
     if (planned.length === 0) return;
     await store.transaction(async tx => {
@@ -169,6 +180,11 @@ export function createExtractionJobs({ store, extractor, fallback, health, clock
   }
 
   async function processQueue(): Promise<void> {
+    if (!released) {
+      const claims = await store.extractionQueue.releaseClaims();
+      if (claims > 0) log(`background queue: ${claims} memories claimed by a process that stopped are queued again`);
+      released = true;
+    }
     while (!loop.stopped && (await processBatch()) > 0) await nextTurn(); // requests run between batches
   }
 

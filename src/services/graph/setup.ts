@@ -84,6 +84,8 @@ export function createExtractionSetup(options: {
   log?: (message: string) => void;
   /** Called after background extraction changed the entity graph. */
   onGraphChanged?: () => void;
+  /** This process is the only one working the queue (see ExtractionJobDeps.exclusive). */
+  exclusive?: boolean;
 }): ExtractionSetup {
   const llm = createLlmHealth();
   const { primary, rules } = options;

@@ -78,6 +78,11 @@ export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
       return Number(result.numDeletedRows) > 0;
     },
 
+    async releaseClaims() {
+      const result = await db.updateTable('extraction_queue').set({ claimed_by: null, lease_until: null }).where('claimed_by', 'is not', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async fail(memoryId, error) {
       await db
         .updateTable('extraction_queue')
