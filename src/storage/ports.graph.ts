@@ -117,6 +117,8 @@ export interface QueuedExtraction {
   graph_done: boolean;
   /** Look for an older memory this one updates, once its graph is written (a created memory). */
   evolves: boolean;
+  /** Assign the existing labels the memory resembles (created without labels, CAIRN_AUTO_LABEL on). */
+  auto_label: boolean;
 }
 
 /**
@@ -126,6 +128,8 @@ export interface QueuedExtraction {
 export interface ExtractionQueueRepo {
   /** Queues the memory (replacing an older request for it, and releasing any claim on that request). */
   enqueue(item: Pick<QueuedExtraction, 'memory_id' | 'content_version' | 'level' | 'queued_at'> & { evolves?: boolean }): Promise<void>;
+  /** Queues a memory just inserted (so no request for it can exist yet): a plain insert. */
+  enqueueNew(item: Pick<QueuedExtraction, 'memory_id' | 'content_version' | 'level' | 'queued_at' | 'evolves' | 'auto_label'>): Promise<void>;
   /**
    * Claims up to `limit` rows for `worker` until `lease_until`: the oldest tried fewer than `max_attempts` times that
    * nobody holds, or whose lease ended before `now`. (SQLite: one UPDATE, the only writer; PostgreSQL: FOR UPDATE SKIP LOCKED.)

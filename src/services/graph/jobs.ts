@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Extraction, ExtractionLevel, Extractor } from '../../providers/ports.ts';
+import type { Embedder, Extraction, ExtractionLevel, Extractor } from '../../providers/ports.ts';
+import { suggestLabels } from '../labels/suggest.ts';
 import { createDrainLoop } from '../drainLoop.ts';
 import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '../../storage/ports.ts';
 import type { Clock, Ids } from '../deps.ts';
@@ -47,6 +48,8 @@ export interface ExtractionJobDeps {
   log?: (message: string) => void;
   /** Called after memories' graphs were written (communities are recomputed from it). */
   onGraphChanged?: () => void;
+  /** Compares memories queued with `auto_label` to the existing labels' members (CAIRN_AUTO_LABEL). */
+  embedder?: Embedder;
   /**
    * This process is the queue's only worker (SQLite: the data directory is locked to one process), so claims found on
    * start were left by a process that died: they are released at once instead of after their lease.
@@ -92,6 +95,23 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     return fallback.extract(input);
   }
 
+  /** Ids of the existing labels the memory resembles; a failing embedder costs the suggestion only. */
+  async function suggest(memory: MemoryRecord): Promise<string[]> {
+    if (!deps.embedder) return [];
+    try {
+      return (await suggestLabels({ store, embedder: deps.embedder }, memory.content)).map(l => l.id);
+    } catch (error) {
+      log(`labels not suggested for memory ${memory.id}: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
+    }
+  }
+
+  /** Assigns the suggested labels that still exist, unless someone labelled the memory meanwhile. */
+  async function assignSuggested(tx: Repos, memory: MemoryRecord, labelIds: string[]) {
+    if ((await tx.memoryLabels.labelsOf([memory.id])).get(memory.id)?.length) return;
+    for (const id of labelIds) if (await tx.labels.getById(id)) await tx.memoryLabels.assign(memory.id, id, clock.now());
+  }
+
   async function failed(item: QueuedExtraction, stage: string, error: unknown) {
     // Counted, so a memory that always fails is given up after a few attempts instead of blocking the queue.
     const message = error instanceof Error ? error.message : String(error);
@@ -101,11 +121,12 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
 
   /** Extracts and writes the graphs of the batch's memories that have none yet. */
   async function graphStage(batch: Claimed[]): Promise<Claimed[]> {
-    const extracted: { claimed: Claimed; extraction: Extraction | null }[] = [];
+    const extracted: { claimed: Claimed; extraction: Extraction | null; labels: string[] }[] = [];
     for (const claimed of batch) {
       if (claimed.item.graph_done) continue;
       try {
-        extracted.push({ claimed, extraction: await extract(claimed.memory, claimed.item.level) });
+        const labels = claimed.item.auto_label ? await suggest(claimed.memory) : [];
+        extracted.push({ claimed, extraction: await extract(claimed.memory, claimed.item.level), labels });
       } catch (error) {
         await failed(claimed.item, 'extraction', error);
       }
@@ -113,7 +134,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     }
     if (extracted.length === 0) return batch.filter(c => c.item.graph_done);
     const written = new Set<string>();
-    const write = async (tx: Repos, { claimed: { item, memory }, extraction }: (typeof extracted)[number]) => {
+    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels }: (typeof extracted)[number]) => {
       const mine = item.evolves
         ? await tx.extractionQueue.markGraphDone(item.memory_id, item.content_version, worker)
         : await tx.extractionQueue.complete(item.memory_id, item.content_version, worker);
@@ -121,6 +142,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       // Re-written meanwhile by a path that writes its graph itself (a content PATCH): this extraction is stale.
       if ((await tx.memories.getById(item.memory_id))?.version !== item.content_version) return;
       if (extraction) await writeMemoryGraph(tx, { ids, clock }, memory, extraction, { replace: true });
+      if (labels.length) await assignSuggested(tx, memory, labels);
       written.add(item.memory_id);
     };
     try {

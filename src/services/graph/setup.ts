@@ -1,4 +1,4 @@
-import type { Extractor } from '../../providers/ports.ts';
+import type { Embedder, Extractor } from '../../providers/ports.ts';
 import type { Store } from '../../storage/ports.ts';
 import type { Clock, Ids } from '../deps.ts';
 import { createExtractionJobs, type ExtractionJobs } from './jobs.ts';
@@ -86,6 +86,8 @@ export function createExtractionSetup(options: {
   onGraphChanged?: () => void;
   /** This process is the only one working the queue (see ExtractionJobDeps.exclusive). */
   exclusive?: boolean;
+  /** Suggests labels for memories queued with `auto_label` (CAIRN_AUTO_LABEL). */
+  embedder?: Embedder;
 }): ExtractionSetup {
   const llm = createLlmHealth();
   const { primary, rules } = options;

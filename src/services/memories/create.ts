@@ -1,5 +1,5 @@
 import { DEFAULT_SPACE, deriveTitle, type UnitType } from '../../domain/memory.ts';
-import type { MemoryRecord, Repos } from '../../storage/ports.ts';
+import type { LabelRecord, MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
 import { suggestLabels } from '../labels/suggest.ts';
@@ -77,10 +77,11 @@ export async function createMemory(
   const jobs = deps.extraction.jobs;
   const queued = options.wait !== 'graph' && jobs !== null;
 
-  // Suggested before the transaction: a model never runs inside one.
-  // A failing model (a remote embedder that is down) costs the suggestion, never the memory.
+  // Labels are suggested for a memory given none: in the background when queued, else here, before the transaction
+  // (a model never runs inside one). A failing model (a remote embedder that is down) costs the suggestion, never the memory.
+  const autoLabel = deps.autoLabel && input.labels == null;
   const suggested =
-    deps.autoLabel && input.labels == null
+    autoLabel && !queued
       ? await suggestLabels(deps, input.content).catch(error => {
           warnings.push(`labels not suggested: ${error instanceof Error ? error.message : String(error)}`);
           return [];
@@ -136,19 +137,22 @@ export async function createMemory(
     }
     await options.inTransaction?.(tx, memory);
 
+    // A new memory has exactly the labels just given (or the suggested ones that still exist); an upsert may keep others.
+    let given: LabelRecord[] | null = null;
     if (input.labels) {
-      const labels = await ensureLabels(deps, tx, input.labels);
-      await tx.memoryLabels.replace(memory.id, labels.map(l => l.id), at);
+      given = await ensureLabels(deps, tx, input.labels);
+      if (existing) await tx.memoryLabels.replace(memory.id, given.map(l => l.id), at);
+      else for (const label of given) await tx.memoryLabels.assign(memory.id, label.id, at);
     } else if (!existing) {
       for (const label of suggested) if (await tx.labels.getById(label.id)) await tx.memoryLabels.assign(memory.id, label.id, at);
     }
-    // A new memory has exactly the labels just given (or suggested); only an upsert may have kept others.
     const labels =
-      existing || input.labels?.length || suggested.length ? ((await tx.memoryLabels.labelsOf([memory.id])).get(memory.id) ?? []) : [];
+      !existing && given ? given.sort(byName) : existing || suggested.length ? ((await tx.memoryLabels.labelsOf([memory.id])).get(memory.id) ?? []) : [];
     let graph: MemoryGraph = { entities: [], relationships: 0 };
     if (prepared) graph = await recordExtraction(tx, deps, memory, prepared, { replace: Boolean(existing) });
     // The graph and EVOLVES detection of the background queue, committed with the memory: neither is lost nor done twice.
-    else await tx.extractionQueue.enqueue({ memory_id: memory.id, content_version: memory.version, level: '', queued_at: at, evolves: !existing });
+    else if (existing) await tx.extractionQueue.enqueue({ memory_id: memory.id, content_version: memory.version, level: '', queued_at: at });
+    else await tx.extractionQueue.enqueueNew({ memory_id: memory.id, content_version: memory.version, level: '', queued_at: at, evolves: true, auto_label: autoLabel });
     const threads = memory.source_thread_id ? await sourceThreads(tx, [memory]) : new Map();
     return {
       id: memory.id,
@@ -182,3 +186,6 @@ function backgroundModelWarnings({ primary, llm }: Deps['extraction']): string[]
   if (llm.usable()) return [`Entity extraction runs in the background with the language model ${primary.model}: the memory's entities appear once it finishes`];
   return [`The language model ${primary.model} is unreachable (${llm.lastError ?? 'unknown error'}): entities are extracted offline with rules, in the background`];
 }
+
+/** Labels in the order memories list them (by name). */
+const byName = (a: LabelRecord, b: LabelRecord) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ExtractionQueueRepo, QueuedExtraction } from '../ports.ts';
 import type { Database, ExtractionQueueTable } from './schema.ts';
+import { insertRow } from './compiled.ts';
 import type { Selectable } from 'kysely';
 
 const toQueued = (row: Selectable<ExtractionQueueTable>): QueuedExtraction => ({
@@ -12,6 +13,7 @@ const toQueued = (row: Selectable<ExtractionQueueTable>): QueuedExtraction => ({
   queued_at: row.queued_at,
   graph_done: row.graph_done === 1,
   evolves: row.evolves === 1,
+  auto_label: row.auto_label === 1,
 });
 
 /** The background queue of memory writes, portable Kysely: claims are one UPDATE … WHERE over the rows nobody holds. */
@@ -37,6 +39,11 @@ export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
           })),
         )
         .execute();
+    },
+
+    async enqueueNew(item) {
+      const { memory_id, content_version, level, queued_at } = item;
+      await insertRow(db, 'extraction_queue', { memory_id, content_version, level, queued_at, evolves: item.evolves ? 1 : 0, auto_label: item.auto_label ? 1 : 0 });
     },
 
     async claim({ worker, limit, max_attempts, now, lease_until }) {

@@ -158,6 +158,7 @@ export interface ExtractionQueueTable {
   /** 1 once the memory's graph was written; EVOLVES detection (when `evolves`) is what remains. */
   graph_done: Generated<number>;
   evolves: Generated<number>;
+  auto_label: Generated<number>;
   claimed_by: string | null;
   lease_until: string | null;
 }

@@ -21,6 +21,7 @@ const MESSAGE_CJK = (row: string) => HAS_CJK(`${row}.content`);
  * 2. The extraction queue becomes the background queue of every memory write: a row waits for the memory's entities and
  *    graph (`graph_done`), then its EVOLVES detection when it was created (`evolves`). Workers claim rows with a lease
  *    (`claimed_by`, `lease_until`); a lease that ran out is claimed again, so a crashed worker's rows are not lost.
+ *    A created memory given no labels may also wait for its suggested labels (`auto_label`, CAIRN_AUTO_LABEL).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const name of ['memories_trigram_insert', 'memories_trigram_delete', 'memories_trigram_update']) await sql.raw(`DROP TRIGGER ${name}`).execute(db);
@@ -53,6 +54,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema.alterTable('extraction_queue').addColumn('graph_done', 'integer', c => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('extraction_queue').addColumn('evolves', 'integer', c => c.notNull().defaultTo(0)).execute();
+  // A created memory given no labels, with CAIRN_AUTO_LABEL on: the existing labels it resembles are assigned too.
+  await db.schema.alterTable('extraction_queue').addColumn('auto_label', 'integer', c => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('extraction_queue').addColumn('claimed_by', 'text').execute();
   await db.schema.alterTable('extraction_queue').addColumn('lease_until', 'text').execute();
 }
