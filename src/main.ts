@@ -73,12 +73,13 @@ export function buildDeps(
   const clock = { now: () => new Date().toISOString() };
   const ids = { next: () => uuidv7() };
   const embedder = searchEmbedder(config);
+  const labelEmbedder = embedder ?? createHashEmbedder();
   const indexer = embedder && createIndexer({ store, embedder, clock, log, ann: createUsearchIndex });
   const llm = config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null;
   const communities = createCommunityJobs({ store, clock, llm, debounceMs: config.communityDebounceMs, log });
   return {
     store,
-    embedder: embedder ?? createHashEmbedder(),
+    embedder: labelEmbedder,
     indexer,
     rebuilds: createRebuildRunner({ store, indexer, clock, ids }),
     clock,
@@ -88,7 +89,8 @@ export function buildDeps(
     autoLabel: config.autoLabel,
     trashDays: config.trashDays,
     sessions: createLocalSessionSource(config.homeDir),
-    extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log, onGraphChanged: () => communities.graphChanged() }),
+    // SQLite's data directory is locked to one process: claims it finds on start are a dead process's.
+    extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log, onGraphChanged: () => communities.graphChanged(), exclusive: store.backend === 'sqlite', embedder: labelEmbedder }),
     llm,
     communities,
     exportDir: config.exportDir,

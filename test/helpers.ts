@@ -46,11 +46,20 @@ export const patch = <T = any>(app: App, url: string, body?: unknown) => call<T>
 export const put = <T = any>(app: App, url: string, body?: unknown) => call<T>(app, 'PUT', url, body);
 export const del = <T = any>(app: App, url: string) => call<T>(app, 'DELETE', url);
 
-/** Creates a memory and returns its id; fails the test when the service refuses. */
+/**
+ * Creates a memory and returns its id once its background work (entities, graph, EVOLVES detection) is done, as a
+ * client polling `background_queue` would see it; fails the test when the service refuses.
+ */
 export async function createMemory(app: App, input: Record<string, unknown>): Promise<string> {
   const response = await post(app, '/memories', input);
   if (response.status !== 200) throw new Error(`create failed: ${response.status} ${response.text}`);
+  await settleBackground(app);
   return response.body.id;
+}
+
+/** Waits until the background queue of memory writes is empty (entities, graph, EVOLVES detection written). */
+export async function settleBackground(app: App): Promise<void> {
+  await app.deps.extraction.jobs?.settle();
 }
 
 /** Asserts a 422 in FastAPI's shape whose first error points at `loc`. */

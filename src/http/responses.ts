@@ -279,3 +279,12 @@ export const EvolvesEdge = z
     created_at: z.string(),
   })
   .meta({ id: 'EvolvesEdge' });
+
+/** What the background still owes acknowledged writes (services/health/backgroundQueue.ts). */
+export const BackgroundQueue = z
+  .object({
+    pending: z.number().describe('Memories waiting for their graph, EVOLVES detection or (semantic search on) embedding'),
+    lag_ms: z.number().nullable().describe('How long the oldest of them has waited; null when none waits'),
+    failed: z.number().describe('Memories given up after repeated failures'),
+  })
+  .meta({ id: 'BackgroundQueue' });

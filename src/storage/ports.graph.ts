@@ -113,17 +113,38 @@ export interface QueuedExtraction {
   attempts: number;
   last_error: string | null;
   queued_at: string;
+  /** The memory's graph is written; only its EVOLVES detection remains (when `evolves`). */
+  graph_done: boolean;
+  /** Look for an older memory this one updates, once its graph is written (a created memory). */
+  evolves: boolean;
+  /** Assign the existing labels the memory resembles (created without labels, CAIRN_AUTO_LABEL on). */
+  auto_label: boolean;
 }
 
-/** Memories waiting for a language model to extract their entities. */
+/**
+ * The background queue of memory writes: one row per memory waiting for its entities and graph, then its EVOLVES
+ * detection. Workers claim rows with a lease; a lease that ran out (its worker died) is claimed again.
+ */
 export interface ExtractionQueueRepo {
-  /** Queues the memory (replacing an older request for it). */
-  enqueue(item: Pick<QueuedExtraction, 'memory_id' | 'content_version' | 'level' | 'queued_at'>): Promise<void>;
-  /** The oldest requests tried fewer than `maxAttempts` times, fewest attempts first. */
-  next(limit: number, maxAttempts: number): Promise<QueuedExtraction[]>;
-  /** Removes the request if it is still for this content version. */
-  complete(memoryId: string, contentVersion: number): Promise<void>;
+  /** Queues the memory (replacing an older request for it, and releasing any claim on that request). */
+  enqueue(item: Pick<QueuedExtraction, 'memory_id' | 'content_version' | 'level' | 'queued_at'> & { evolves?: boolean }): Promise<void>;
+  /** Queues a memory just inserted (so no request for it can exist yet): a plain insert. */
+  enqueueNew(item: Pick<QueuedExtraction, 'memory_id' | 'content_version' | 'level' | 'queued_at' | 'evolves' | 'auto_label'>): Promise<void>;
+  /**
+   * Claims up to `limit` rows for `worker` until `lease_until`: the oldest tried fewer than `max_attempts` times that
+   * nobody holds, or whose lease ended before `now`. (SQLite: one UPDATE, the only writer; PostgreSQL: FOR UPDATE SKIP LOCKED.)
+   */
+  claim(input: { worker: string; limit: number; max_attempts: number; now: string; lease_until: string }): Promise<QueuedExtraction[]>;
+  /** Records that the memory's graph is written; false when the row is no longer this worker's claim for that version. */
+  markGraphDone(memoryId: string, contentVersion: number, worker: string): Promise<boolean>;
+  /** Removes the request if it is still for this content version (and, given a worker, still its claim); whether it did. */
+  complete(memoryId: string, contentVersion: number, worker?: string): Promise<boolean>;
+  /** Releases every claim (a process that knows it is the only worker, on start: the claims are a dead one's). */
+  releaseClaims(): Promise<number>;
+  /** Counts a failed attempt and releases the claim. */
   fail(memoryId: string, error: string): Promise<void>;
   /** Requests still to be tried. */
   count(maxAttempts: number): Promise<number>;
+  /** Requests still to be tried, the oldest one's queue time, and requests given up after `maxAttempts`. */
+  stats(maxAttempts: number): Promise<{ pending: number; oldest_queued_at: string | null; failed: number }>;
 }

@@ -326,6 +326,8 @@ export interface SearchRepo {
   /** Memories the index covers: every one not forgotten. */
   countIndexable(): Promise<number>;
   countNeedingReindex(): Promise<number>;
+  /** When the memory waiting longest for its embedding was last written; null when none waits. */
+  oldestNeedingReindex(): Promise<string | null>;
   idsNeedingReindex(limit?: number): Promise<string[]>;
   /** Flags memories for re-embedding: the given ids, or every memory. Returns how many were flagged. */
   markForReindex(ids?: string[]): Promise<number>;
@@ -349,6 +351,11 @@ export interface Store extends Repos {
   readonly threadSearch: ThreadSearchRepo;
   /** Runs `work` in one transaction: all its writes commit together or not at all. */
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
+  /**
+   * Like `transaction`, but shares one COMMIT with the other group transactions begun in the same event-loop turn
+   * (group commit): each runs in its own savepoint, so one that throws fails alone; each settles after the COMMIT.
+   */
+  groupTransaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
   /**
    * Runs `work`'s reads on one consistent snapshot of the data, taken when it starts, while writes go on: what it
    * reads never changes under it (an export sees every table as of one instant). For reads only: on a file

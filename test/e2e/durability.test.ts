@@ -83,6 +83,47 @@ describe('durability of the server process', () => {
     await restarted.stop('SIGKILL');
   });
 
+  test('memories queued for their graph when the process is killed are processed exactly once after restart', async () => {
+    const dataDir = tempDir();
+    const server = await start(dataDir);
+    const cities = ['Lisbon', 'Berlin', 'Osaka', 'Quito', 'Dublin', 'Cairo'];
+    const acknowledged = new Map<string, string>();
+    let next = 0;
+    // A burst at full speed: the background queue falls behind the acknowledgements.
+    const writer = async () => {
+      while (next < 300) {
+        const i = next++;
+        const content = `Priya now lives in ${cities[i % cities.length]} with her two cats, note ${i}.`;
+        acknowledged.set(await createMemory(server, content), content);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, writer));
+    const backlog = ((await (await fetch(`${server.url}/health`)).json()) as { background_queue: { pending: number } }).background_queue.pending;
+    await server.stop('SIGKILL');
+    assert.ok(backlog > 0, 'the kill should find memories still queued');
+
+    const restarted = await start(dataDir);
+    await assertAllPresent(restarted, acknowledged);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const { background_queue } = (await (await fetch(`${restarted.url}/health`)).json()) as { background_queue: { pending: number; failed: number } };
+      assert.equal(background_queue.failed, 0);
+      if (background_queue.pending === 0) break;
+      assert.ok(Date.now() < deadline, `still ${background_queue.pending} queued a minute after restart`);
+      await new Promise(resolve => setTimeout(resolve, 100));
+    }
+    // Every memory mentions Priya once: a memory processed twice or never would change her count.
+    const total = ((await (await fetch(`${restarted.url}/memories?limit=1`)).json()) as { pagination: { total: number } }).pagination.total;
+    const entities = (await (await fetch(`${restarted.url}/entities?search=Priya&limit=5`)).json()) as { name: string; mention_count: number }[];
+    assert.equal(entities.find(e => e.name === 'Priya')?.mention_count, total);
+    // And each memory has at most one EVOLVES edge to an older one: detection ran at most once per memory.
+    for (const id of acknowledged.keys()) {
+      const { relations } = (await (await fetch(`${restarted.url}/memories/${id}/relations?types=EVOLVES&direction=out`)).json()) as { relations: unknown[] };
+      assert.ok(relations.length <= 1, `memory ${id} has ${relations.length} EVOLVES edges`);
+    }
+    await restarted.stop('SIGKILL');
+  });
+
   test('SIGTERM exits 0 promptly and the data is there after restart', async () => {
     const dataDir = tempDir();
     const server = await start(dataDir);

@@ -7,7 +7,7 @@ const at = '2026-01-01T00:00:00.000Z';
 
 /** Creates a memory and returns its id and the ids of the entities extracted from it, by name. */
 async function remember(app: App, content: string) {
-  const response = await post(app, '/memories', { content });
+  const response = await post(app, '/memories?wait=graph', { content });
   assert.equal(response.status, 200, response.text);
   const entities = new Map<string, string>(response.body.extracted_entities.map((e: { name: string; id: string }) => [e.name, e.id]));
   return { id: response.body.id as string, entities };

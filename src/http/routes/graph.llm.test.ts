@@ -110,9 +110,9 @@ describe('CAIRN_EXTRACTOR=llm when the model fails', () => {
     assert.match(caps.body.extraction.last_error, /500/);
   });
 
-  test('while the model is down, creates extract with the rules inline and say so', async () => {
+  test('while the model is down, creates waiting for the graph extract with the rules inline and say so', async () => {
     const asked = fake.chatRequests().length;
-    const created = await post(app, '/memories', { content: 'Yusuf met Zainab in Cairo.' });
+    const created = await post(app, '/memories?wait=graph', { content: 'Yusuf met Zainab in Cairo.' });
     assert.deepEqual(created.body.extracted_entities.map((e: Entity) => e.name).sort(), ['Cairo', 'Yusuf', 'Zainab']);
     assert.ok(created.body.warnings.some((w: string) => /unreachable/.test(w) && /rules/.test(w)), created.body.warnings.join(' | '));
     assert.equal(fake.chatRequests().length, asked, 'the failing model is left alone for a while');

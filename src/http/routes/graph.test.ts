@@ -26,8 +26,9 @@ describe('extraction on create and update', () => {
   });
   after(() => app.close());
 
-  test('a created memory reports its entities and is linked to them by MENTIONS edges', async () => {
-    const created = await post(app, '/memories', { content: 'Priya joined Stripe as a staff engineer in Dublin.' });
+  test('a memory created with ?wait=graph reports its entities and is linked to them by MENTIONS edges', async () => {
+    const created = await post(app, '/memories?wait=graph', { content: 'Priya joined Stripe as a staff engineer in Dublin.' });
+    assert.equal(created.body.extraction, 'done');
     assert.equal(created.status, 200);
     assert.deepEqual(namesOf(created.body.extracted_entities), ['Dublin', 'Priya', 'Stripe']);
     const priya = created.body.extracted_entities.find((e: Entity) => e.name === 'Priya');

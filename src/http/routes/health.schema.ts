@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { doc, OPEN } from '../openapi.ts';
+import { BackgroundQueue } from '../responses.ts';
 
 const features = [
   'memories',
@@ -39,7 +40,7 @@ export const healthDocs = {
     ...doc({
       tag: 'Health',
       summary: 'Health',
-      description: 'Whether the service and its database are ready, its version, the embedder in use (and whether it is degraded) and the storage backend. No key needed.',
+      description: 'Whether the service and its database are ready, its version, the embedder in use (and whether it is degraded), the storage backend and the backlog of the background queue and lag. No key needed.',
       response: {
         200: z.object({
           status: z.string().describe('healthy, or unhealthy when the database does not answer'),
@@ -49,6 +50,7 @@ export const healthDocs = {
           services_ready: z.boolean(),
           embedding: z.object({ provider: z.string(), model: z.string().nullable(), available: z.boolean(), degraded: z.boolean() }),
           storage: z.object({ backend: z.enum(['sqlite', 'postgres']) }),
+          background_queue: BackgroundQueue.nullable().describe('null when the database does not answer'),
         }),
       },
     }),

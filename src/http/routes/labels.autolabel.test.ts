@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
-import { get, post } from '../../../test/helpers.ts';
+import { get, post, settleBackground } from '../../../test/helpers.ts';
 import { createLabel, type Label, withApp } from '../../../test/labels.ts';
 
 const KUBERNETES = [
@@ -17,8 +17,9 @@ async function seed(app: App) {
   for (const content of COOKING) await create(app, { content, labels: ['cooking'] });
 }
 
+/** Waits for the graph and labels, so the answer says which labels were assigned (else they follow in the background). */
 async function create(app: App, body: Record<string, unknown>) {
-  const response = await post(app, '/memories', body);
+  const response = await post(app, '/memories?wait=graph', body);
   assert.equal(response.status, 200, response.text);
   return response.body;
 }
@@ -26,6 +27,18 @@ async function create(app: App, body: Record<string, unknown>) {
 const memoryLabelNames = async (app: App, id: string) => ((await get(app, `/memories/${id}`)).body.labels as Label[]).map(l => l.name);
 
 describe('labels suggested on create (CAIRN_AUTO_LABEL)', () => {
+  test('on: a memory created without waiting gets its suggested label from the background queue', () =>
+    withApp(
+      async app => {
+        await seed(app);
+        const created = (await post(app, '/memories', { content: NEW_KUBERNETES_NOTE })).body;
+        assert.deepEqual([created.extraction, created.assigned_labels], ['queued', []]);
+        await settleBackground(app);
+        assert.deepEqual(await memoryLabelNames(app, created.id), ['kubernetes']);
+      },
+      { autoLabel: true },
+    ));
+
   test('off by default: a memory created without labels gets none', () =>
     withApp(async app => {
       await seed(app);

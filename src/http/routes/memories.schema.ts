@@ -44,6 +44,11 @@ export const updateMemoryBody = z.object({
   event_end: dateString.nullish(),
 });
 
+/** `?wait=graph`: answer once the memory's entities and graph are written too (slower); else they follow in the background. */
+export const createMemoryQuery = z.object({
+  wait: z.enum(['graph', 'none']).optional().describe('graph: extract entities and write the graph before answering; none (default): they follow from the background queue'),
+});
+
 export const listMemoriesQuery = z.object({
   limit: intQuery(1, 100, 20),
   offset: intQuery(0, null, 0),
@@ -85,7 +90,12 @@ export const exportMemorySchema = {
 const MemoryCreated = z.object({
   id: z.string(),
   memory: MemoryNode,
-  extracted_entities: z.array(Entity).describe('Entities found in the content and linked to the memory'),
+  extracted_entities: z
+    .array(Entity)
+    .describe('Entities found in the content and linked to the memory: empty while `extraction` is `queued`'),
+  extraction: z
+    .enum(['queued', 'done'])
+    .describe('queued: entities, graph, EVOLVES and auto-labels follow from the background queue; done: written before answering (`?wait=graph`)'),
   assigned_labels: z.array(z.string()).describe('Names of the labels the memory carries'),
   created_relationships: z.number(),
   action: z.string().describe('created, or updated when the given id existed'),
@@ -101,7 +111,8 @@ export const memoryDocs = {
       `Stores one memory: \`content\` (required, up to ${MAX_CONTENT_CHARS} characters) with an optional \`title\` (made from the content ` +
       'when absent), `labels` (created when new), `importance` and `confidence` (0..1), `unit_type`, `space_id` (default ' +
       '`default`), event dates, free-form `metadata` and its provenance (`source_thread_id`, `source_message_id`). Entities ' +
-      'are extracted and linked, and the memory is indexed for search in the background. A caller-given `id` that exists ' +
+      'are extracted and linked from a durable background queue (`extraction: "queued"`; `?wait=graph` does it before answering, ' +
+      'slower). The answer comes once the memory is committed and findable by full-text search. A caller-given `id` that exists ' +
       'already updates that memory instead (`action: "updated"`).',
     response: { 200: MemoryCreated },
   }),

@@ -8,6 +8,7 @@ import { exportMemory, type ExportFormat } from '../../services/memories/export.
 import { memoryIdParams } from '../schemas.ts';
 import {
   createMemoryBody,
+  createMemoryQuery,
   deleteMemorySchema,
   exportMemorySchema,
   getMemorySchema,
@@ -23,7 +24,9 @@ const exportContentTypes: Record<ExportFormat, string> = {
 };
 
 export const memoryRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  app.post('/memories', { schema: { ...memoryDocs.create, body: createMemoryBody } }, req => createMemory(deps, req.body));
+  app.post('/memories', { schema: { ...memoryDocs.create, querystring: createMemoryQuery, body: createMemoryBody } }, req =>
+    createMemory(deps, req.body, { wait: req.query.wait === 'graph' ? 'graph' : null }),
+  );
   app.get('/memories', { schema: { ...memoryDocs.list, querystring: listMemoriesQuery } }, req =>
     listMemories(deps, { ...req.query, states: req.query.state }),
   );

@@ -4,7 +4,7 @@ import { SEARCH_MODES } from '../../services/search/search.ts';
 import { MAX_LABEL_NAME_CHARS } from '../../domain/label.ts';
 import { boolQuery, dateString, intQuery } from '../schemas.ts';
 import { doc } from '../openapi.ts';
-import { Entity, SearchMemory } from '../responses.ts';
+import { BackgroundQueue, Entity, SearchMemory } from '../responses.ts';
 export const searchBody = z.object({
   query: z.string().max(4000),
   limit: z.number().int().min(1).max(100).default(10),
@@ -160,6 +160,7 @@ export const searchDocs = {
         pending_memories: z.number(),
         last_error: z.string().nullable(),
         backfill: BackfillStatus.nullable(),
+        background_queue: BackgroundQueue,
       }),
     },
   }),

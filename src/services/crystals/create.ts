@@ -82,6 +82,7 @@ async function crystallize(deps: CrystalDeps, sources: MemoryRecord[], options: 
       importance: Math.max(...sources.map(s => s.importance)),
     },
     {
+      wait: 'graph', // the crystal's answer lists its entities
       is_crystal: true,
       inTransaction: (tx, memory) =>
         tx.crystals.insert(

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, createMemory, del, get, post } from '../../../test/helpers.ts';
-import type { Store } from '../../storage/ports.ts';
+import type { Repos, Store } from '../../storage/ports.ts';
 import { createCrystal } from './create.ts';
 import { crystalDetails } from './read.ts';
 
@@ -41,10 +41,10 @@ test('a crystal whose sources cannot be written leaves no crystal memory behind'
   try {
     const ids = [await createMemory(app, { content: 'Apples are red.' }), await createMemory(app, { content: 'Apples grow in Alcobaça.' })];
     const failing: Store = Object.create(app.deps.store);
-    failing.transaction = work =>
-      app.deps.store.transaction(tx =>
-        work({ ...tx, crystals: { ...tx.crystals, insert: async () => { throw new Error('disk full'); } } }),
-      );
+    const fullDisk = <T>(work: (tx: Repos) => Promise<T>) => (tx: Repos) =>
+      work({ ...tx, crystals: { ...tx.crystals, insert: async () => { throw new Error('disk full'); } } });
+    failing.transaction = work => app.deps.store.transaction(fullDisk(work));
+    failing.groupTransaction = work => app.deps.store.groupTransaction(fullDisk(work));
     await assert.rejects(createCrystal({ ...app.deps, store: failing }, { memory_ids: ids }), /disk full/);
     const all = (await get(app, '/memories?limit=100')).body;
     assert.equal(all.pagination.total, 2);

@@ -94,7 +94,7 @@ export async function distillThread(deps: DistillDeps, input: DistillInput) {
         source_thread_id: thread.thread_id,
         source_message_id: messageId,
         metadata: { distilled_by },
-      }),
+      }, { wait: 'graph' }), // the answer lists the distilled memories' entities
     );
   }
   return answer(created, {

@@ -1,15 +1,28 @@
-import type { ExtractionLevel, Extractor } from '../../providers/ports.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Embedder, Extraction, ExtractionLevel, Extractor } from '../../providers/ports.ts';
+import { suggestLabels } from '../labels/suggest.ts';
 import { createDrainLoop } from '../drainLoop.ts';
-import type { Store } from '../../storage/ports.ts';
+import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '../../storage/ports.ts';
 import type { Clock, Ids } from '../deps.ts';
 import type { LlmHealth } from './setup.ts';
 import { writeMemoryGraph } from './write.ts';
+import { planEvolution } from '../relations/detect.ts';
 
-const BATCH = 8;
-/** A memory whose extraction failed this often is left out. */
-const MAX_ATTEMPTS = 3;
+/** Memories claimed at once: small, so a search waits at most one batch (a few ms of rules) for the event loop. */
+const RULES_BATCH = 16;
+const MODEL_BATCH = 4;
+/** How long a claim holds: a worker that died lets its rows be claimed again after this. */
+const RULES_LEASE_MS = 30_000;
+const MODEL_LEASE_MS = 10 * 60_000;
+/** A memory whose processing failed this often is left out (counted as failed). */
+export const MAX_ATTEMPTS = 3;
+/** A kick waits this long before claiming, so memories written together are processed together. */
+const KICK_DELAY_MS = 5;
 
-/** Extracts entities of queued memories in the background, so no write waits for a language model. */
+/**
+ * The background queue of memory writes: each created or re-written memory gets its entities and graph, then (created
+ * ones) EVOLVES detection. Durable (a table), claimed with a lease, processed in batches that yield between them.
+ */
 export interface ExtractionJobs {
   /** Asks for queued memories to be processed soon; returns at once. */
   kick(): void;
@@ -18,12 +31,14 @@ export interface ExtractionJobs {
   stop(): void;
   /** How many memories wait. */
   pending(): Promise<number>;
+  /** What waits, how long the oldest has waited, and what was given up: `background_queue` in /health. */
+  status(): Promise<{ pending: number; lag_ms: number | null; failed: number }>;
 }
 
 export interface ExtractionJobDeps {
   store: Store;
-  /** The slow extractor (a language model). */
-  extractor: Extractor;
+  /** The configured extractor (rules or a language model); null: no entities, only EVOLVES detection. */
+  extractor: Extractor | null;
   /** The offline rules: used for a memory when the model fails or failed a moment ago. */
   fallback: Extractor;
   health: LlmHealth;
@@ -31,20 +46,42 @@ export interface ExtractionJobDeps {
   ids: Ids;
   level?: ExtractionLevel;
   log?: (message: string) => void;
-  /** Called after a memory's graph was written (communities are recomputed from it). */
+  /** Called after memories' graphs were written (communities are recomputed from it). */
   onGraphChanged?: () => void;
+  /** Compares memories queued with `auto_label` to the existing labels' members (CAIRN_AUTO_LABEL). */
+  embedder?: Embedder;
+  /**
+   * This process is the queue's only worker (SQLite: the data directory is locked to one process), so claims found on
+   * start were left by a process that died: they are released at once instead of after their lease.
+   */
+  exclusive?: boolean;
+}
+
+interface Claimed {
+  item: QueuedExtraction;
+  memory: MemoryRecord;
 }
 
 /**
- * Works through the extraction queue: each memory is read, extracted (outside any transaction), then its graph is
- * replaced in one transaction, unless its content changed meanwhile (a newer request is queued then). When the
- * model cannot be reached the memory is extracted with the rules instead, and the model is left alone for a while.
+ * Works through the queue: a batch is claimed, extracted (outside any transaction), its graphs written in one
+ * transaction, then EVOLVES edges found and written with the rows' removal in another. Every write is conditional on
+ * the claim still being this worker's and the row still being for that content version, so a memory is processed
+ * exactly once even across a crash (its lease runs out and it is claimed again) or a concurrent re-write (re-queued).
  */
-export function createExtractionJobs({ store, extractor, fallback, health, clock, ids, level, log = () => {}, onGraphChanged = () => {} }: ExtractionJobDeps): ExtractionJobs {
+export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
+  const { store, extractor, fallback, health, clock, ids, level, log = () => {}, onGraphChanged = () => {} } = deps;
+  let released = !deps.exclusive;
+  const worker = ids.next();
+  const usesModel = extractor !== null && !extractor.inline;
+  const batchSize = usesModel ? MODEL_BATCH : RULES_BATCH;
+  const leaseMs = usesModel ? MODEL_LEASE_MS : RULES_LEASE_MS;
+  let timer: NodeJS.Timeout | null = null;
 
   // The content only: a stored title may be one derived from an older content.
-  async function extract(memory: { content: string; created_at: string }, queuedLevel: string) {
+  async function extract(memory: MemoryRecord, queuedLevel: string): Promise<Extraction | null> {
+    if (!extractor) return null;
     const input = { text: memory.content, reference_time: memory.created_at, level: (queuedLevel || level) as ExtractionLevel };
+    if (extractor.inline) return extractor.extract(input);
     if (health.usable()) {
       try {
         const extraction = await extractor.extract(input);
@@ -58,49 +95,155 @@ export function createExtractionJobs({ store, extractor, fallback, health, clock
     return fallback.extract(input);
   }
 
-  async function processQueue(): Promise<void> {
-    for (;;) {
-      const batch = await store.extractionQueue.next(BATCH, MAX_ATTEMPTS);
-      if (batch.length === 0 || loop.stopped) return;
-      for (const item of batch) {
-        if (loop.stopped) return;
-        const memory = await store.memories.getById(item.memory_id);
-        if (!memory || memory.version !== item.content_version) {
-          await store.extractionQueue.complete(item.memory_id, item.content_version);
-          continue;
-        }
-        try {
-          const extraction = await extract(memory, item.level);
-          await store.transaction(async tx => {
-            const current = await tx.memories.getById(item.memory_id);
-            if (current && current.version === item.content_version) await writeMemoryGraph(tx, { ids, clock }, current, extraction, { replace: true });
-            await tx.extractionQueue.complete(item.memory_id, item.content_version);
-          });
-          onGraphChanged();
-        } catch (error) {
-          // Counted, so a memory that always fails is given up after a few attempts instead of blocking the queue.
-          const message = error instanceof Error ? error.message : String(error);
-          log(`background extraction of memory ${item.memory_id} failed: ${message}`);
-          await store.extractionQueue.fail(item.memory_id, message);
-        }
-      }
+  /** Ids of the existing labels the memory resembles; a failing embedder costs the suggestion only. */
+  async function suggest(memory: MemoryRecord): Promise<string[]> {
+    if (!deps.embedder) return [];
+    try {
+      return (await suggestLabels({ store, embedder: deps.embedder }, memory.content)).map(l => l.id);
+    } catch (error) {
+      log(`labels not suggested for memory ${memory.id}: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
     }
+  }
+
+  /** Assigns the suggested labels that still exist, unless someone labelled the memory meanwhile. */
+  async function assignSuggested(tx: Repos, memory: MemoryRecord, labelIds: string[]) {
+    if ((await tx.memoryLabels.labelsOf([memory.id])).get(memory.id)?.length) return;
+    for (const id of labelIds) if (await tx.labels.getById(id)) await tx.memoryLabels.assign(memory.id, id, clock.now());
+  }
+
+  async function failed(item: QueuedExtraction, stage: string, error: unknown) {
+    // Counted, so a memory that always fails is given up after a few attempts instead of blocking the queue.
+    const message = error instanceof Error ? error.message : String(error);
+    log(`background ${stage} of memory ${item.memory_id} failed: ${message}`);
+    await store.extractionQueue.fail(item.memory_id, message);
+  }
+
+  /** Extracts and writes the graphs of the batch's memories that have none yet. */
+  async function graphStage(batch: Claimed[]): Promise<Claimed[]> {
+    const extracted: { claimed: Claimed; extraction: Extraction | null; labels: string[] }[] = [];
+    for (const claimed of batch) {
+      if (claimed.item.graph_done) continue;
+      try {
+        const labels = claimed.item.auto_label ? await suggest(claimed.memory) : [];
+        extracted.push({ claimed, extraction: await extract(claimed.memory, claimed.item.level), labels });
+      } catch (error) {
+        await failed(claimed.item, 'extraction', error);
+      }
+      await nextTurn(); // extraction is CPU work: requests that arrived meanwhile go first
+    }
+    if (extracted.length === 0) return batch.filter(c => c.item.graph_done);
+    const written = new Set<string>();
+    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels }: (typeof extracted)[number]) => {
+      const mine = item.evolves
+        ? await tx.extractionQueue.markGraphDone(item.memory_id, item.content_version, worker)
+        : await tx.extractionQueue.complete(item.memory_id, item.content_version, worker);
+      if (!mine) return;
+      // Re-written meanwhile by a path that writes its graph itself (a content PATCH): this extraction is stale.
+      if ((await tx.memories.getById(item.memory_id))?.version !== item.content_version) return;
+      if (extraction) await writeMemoryGraph(tx, { ids, clock }, memory, extraction, { replace: true });
+      if (labels.length) await assignSuggested(tx, memory, labels);
+      written.add(item.memory_id);
+    };
+    try {
+      await store.transaction(async tx => {
+        for (const one of extracted) await write(tx, one);
+      });
+    } catch {
+      // One memory's graph failed to write: each alone, so only that one is counted as failed.
+      written.clear();
+      for (const one of extracted) await store.transaction(tx => write(tx, one)).catch(error => failed(one.claimed.item, 'graph write', error));
+    }
+    if (extracted.some(e => e.extraction && written.has(e.claimed.item.memory_id))) onGraphChanged();
+    return batch.filter(c => c.item.graph_done || written.has(c.item.memory_id));
+  }
+
+  /** Finds the EVOLVES edges of created memories whose graph is written, and removes their rows with the edges. */
+  async function evolvesStage(ready: Claimed[]): Promise<void> {
+    const planned: { item: QueuedExtraction; edge: EvolvesEdge | null }[] = [];
+    for (const { item, memory } of ready) {
+      if (!item.evolves) continue;
+      try {
+        planned.push({ item, edge: await planEvolution({ store, clock, ids }, memory) });
+      } catch (error) {
+        await failed(item, 'EVOLVES detection', error);
+      }
+      await nextTurn();
+    }
+    if (planned.length === 0) return;
+    await store.transaction(async tx => {
+      for (const { item, edge } of planned) {
+        if ((await tx.extractionQueue.complete(item.memory_id, item.content_version, worker)) && edge) await tx.evolves.insert(edge);
+      }
+    });
+  }
+
+  /** Claims and processes one batch; how many rows it claimed. */
+  async function processBatch(): Promise<number> {
+    const now = Date.parse(clock.now());
+    const items = await store.extractionQueue.claim({
+      worker,
+      limit: batchSize,
+      max_attempts: MAX_ATTEMPTS,
+      now: new Date(now).toISOString(),
+      lease_until: new Date(now + leaseMs).toISOString(),
+    });
+    if (items.length === 0) return 0;
+    const memories = new Map((await store.memories.getMany(items.map(i => i.memory_id))).map(m => [m.id, m]));
+    const batch: Claimed[] = [];
+    for (const item of items) {
+      const memory = memories.get(item.memory_id);
+      // Changed since without a new request (its graph was written with the change): nothing left to do for this one.
+      if (!memory || memory.version !== item.content_version) await store.extractionQueue.complete(item.memory_id, item.content_version, worker);
+      else batch.push({ item, memory });
+    }
+    await evolvesStage(await graphStage(batch));
+    return items.length;
+  }
+
+  async function processQueue(): Promise<void> {
+    if (!released) {
+      const claims = await store.extractionQueue.releaseClaims();
+      if (claims > 0) log(`background queue: ${claims} memories claimed by a process that stopped are queued again`);
+      released = true;
+    }
+    while (!loop.stopped && (await processBatch()) > 0) await nextTurn(); // requests run between batches
   }
 
   const loop = createDrainLoop(async () => {
     try {
       await processQueue();
     } catch (error) {
-      log(`background extraction stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
+      log(`background processing stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
   });
 
   const jobs: ExtractionJobs = {
-    kick: () => loop.kick(),
-    settle: () => loop.settle(),
-    stop: () => loop.stop(),
+    kick() {
+      if (timer || loop.stopped) return;
+      timer = setTimeout(() => {
+        timer = null;
+        loop.kick();
+      }, KICK_DELAY_MS);
+      timer.unref();
+    },
+    settle() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      return loop.settle();
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      loop.stop();
+    },
     pending: () => store.extractionQueue.count(MAX_ATTEMPTS),
+    async status() {
+      const { pending, failed, oldest_queued_at } = await store.extractionQueue.stats(MAX_ATTEMPTS);
+      const lag = oldest_queued_at === null ? null : Math.max(0, Date.parse(clock.now()) - Date.parse(oldest_queued_at));
+      return { pending, lag_ms: lag, failed };
+    },
   };
   return jobs;
 }

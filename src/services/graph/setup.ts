@@ -1,4 +1,4 @@
-import type { Extractor } from '../../providers/ports.ts';
+import type { Embedder, Extractor } from '../../providers/ports.ts';
 import type { Store } from '../../storage/ports.ts';
 import type { Clock, Ids } from '../deps.ts';
 import { createExtractionJobs, type ExtractionJobs } from './jobs.ts';
@@ -53,7 +53,7 @@ export interface ExtractionSetup {
   readonly primary: Extractor | null;
   /** The offline extractor: the fallback when the model is unreachable, and what previews use when none is configured. */
   readonly rules: Extractor;
-  /** Background extraction for an extractor too slow to run inside a request (a language model). */
+  /** The background queue of memory writes: entities, graph and EVOLVES detection after the acknowledgement. */
   readonly jobs: ExtractionJobs | null;
   readonly llm: LlmHealth;
 }
@@ -84,9 +84,14 @@ export function createExtractionSetup(options: {
   log?: (message: string) => void;
   /** Called after background extraction changed the entity graph. */
   onGraphChanged?: () => void;
+  /** This process is the only one working the queue (see ExtractionJobDeps.exclusive). */
+  exclusive?: boolean;
+  /** Suggests labels for memories queued with `auto_label` (CAIRN_AUTO_LABEL). */
+  embedder?: Embedder;
 }): ExtractionSetup {
   const llm = createLlmHealth();
   const { primary, rules } = options;
-  const jobs = primary && !primary.inline ? createExtractionJobs({ ...options, extractor: primary, fallback: rules, health: llm }) : null;
+  // Every memory write goes through the background queue (entities, graph, EVOLVES detection), whichever the extractor.
+  const jobs = createExtractionJobs({ ...options, extractor: primary, fallback: rules, health: llm });
   return { mode: options.mode, primary, rules, jobs, llm };
 }

@@ -1,12 +1,14 @@
 import { AppError } from '../../errors.ts';
 import type { Deps } from '../deps.ts';
 import { describeExtraction } from '../graph/setup.ts';
+import { backgroundQueueStatus } from './backgroundQueue.ts';
 
 export const INTERFACE_VERSION = '0.9.15';
 
 /** Liveness and readiness of the service and its database (the reference's HealthResponse plus ours). */
-export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version' | 'indexer'>) {
+export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version' | 'indexer' | 'extraction'>) {
   const connected = await deps.store.ping().catch(() => false);
+  const background = connected ? await backgroundQueueStatus(deps).catch(() => null) : null;
   return {
     status: connected ? 'healthy' : 'unhealthy',
     version: deps.version,
@@ -18,6 +20,8 @@ export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version' |
       ? { provider: deps.indexer.embedder.provider, model: deps.indexer.embedder.model, available: deps.indexer.lastError === null, degraded: deps.indexer.lastError !== null }
       : { provider: 'none', model: null, available: false, degraded: false },
     storage: { backend: deps.store.backend },
+    // Work the acknowledged writes still wait for (graph, EVOLVES, embeddings); null when the database cannot say.
+    background_queue: background,
   };
 }
 

@@ -1,10 +1,11 @@
 import { DEFAULT_SPACE, deriveTitle, type UnitType } from '../../domain/memory.ts';
-import type { MemoryRecord, Repos } from '../../storage/ports.ts';
+import type { LabelRecord, MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
 import { suggestLabels } from '../labels/suggest.ts';
 import { presentMemory } from './present.ts';
 import { afterExtraction, prepareExtraction, recordExtraction } from '../graph/memoryHooks.ts';
+import type { MemoryGraph } from '../graph/write.ts';
 import { detectEvolutionAfterCreate } from '../relations/detect.ts';
 import { memoryProvenance, sourceThreads } from '../threads/provenance.ts';
 
@@ -35,6 +36,18 @@ export interface InternalCreateOptions {
 }
 
 /**
+ * What the acknowledgement waits for. Without `wait` it waits for the memory alone (durable, searchable by text);
+ * its entities, graph and EVOLVES detection follow from the background queue (`extraction: "queued"`).
+ * `wait: "graph"` also extracts the entities and writes the graph before answering (slower, the old behaviour).
+ */
+export interface CreateOptions {
+  wait?: 'graph' | null;
+}
+
+/** Where the create response's graph stands: written already, or queued for the background. */
+export type ExtractionStatus = 'done' | 'queued';
+
+/**
  * The title a create or upsert stores: the caller's when given; else an upserted memory keeps a title its caller gave
  * once, and an automatic title is derived again from the (new) content so removed words never linger in it.
  */
@@ -46,33 +59,40 @@ export function titleOnWrite(given: string | null | undefined, content: string, 
 }
 
 /**
- * Stores a memory with its labels (created by name when missing) in one transaction.
+ * Stores a memory with its labels (created by name when missing) in one transaction, which it shares with the creates
+ * arriving in the same event-loop turn (group commit; each in its own savepoint, so one that fails fails alone).
  * A caller-given id that exists already updates that memory instead (action "updated").
- * It is searchable by text at once; with semantic search on, it is embedded in the background afterwards.
- * With CAIRN_AUTO_LABEL on, a new memory given no `labels` gets the existing labels it resembles (never new ones).
+ * It is searchable by text once acknowledged; its entities, graph and EVOLVES detection are queued for the background
+ * (durable: they survive a restart) unless `wait: "graph"` asks for them first; with semantic search on, it is embedded
+ * in the background too. With CAIRN_AUTO_LABEL on, a new memory given no `labels` gets the existing labels it
+ * resembles (never new ones).
  */
 export async function createMemory(
   deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'embedder' | 'autoLabel' | 'extraction' | 'communities'>,
   input: CreateMemoryInput,
-  internal: InternalCreateOptions = {},
+  options: InternalCreateOptions & CreateOptions = {},
 ) {
   const warnings: string[] = [];
   const at = deps.clock.now();
+  const jobs = deps.extraction.jobs;
+  const queued = options.wait !== 'graph' && jobs !== null;
 
-  // Suggested before the transaction: a model never runs inside one.
-  // A failing model (a remote embedder that is down) costs the suggestion, never the memory.
+  // Labels are suggested for a memory given none: in the background when queued, else here, before the transaction
+  // (a model never runs inside one). A failing model (a remote embedder that is down) costs the suggestion, never the memory.
+  const autoLabel = deps.autoLabel && input.labels == null;
   const suggested =
-    deps.autoLabel && input.labels == null
+    autoLabel && !queued
       ? await suggestLabels(deps, input.content).catch(error => {
           warnings.push(`labels not suggested: ${error instanceof Error ? error.message : String(error)}`);
           return [];
         })
       : [];
   const semantic = deps.indexer !== null;
-  // Entities are extracted before the transaction too (a language model is only queued): see graph/memoryHooks.ts.
-  const prepared = await prepareExtraction(deps, { content: input.content, title: input.title, created_at: at });
-  warnings.push(...prepared.warnings);
-  const result = await deps.store.transaction(async tx => {
+  // Waiting for the graph: entities are extracted before the transaction (a language model is only queued): see graph/memoryHooks.ts.
+  const prepared = queued ? null : await prepareExtraction(deps, { content: input.content, title: input.title, created_at: at });
+  if (prepared) warnings.push(...prepared.warnings);
+  else warnings.push(...backgroundModelWarnings(deps.extraction));
+  const result = await deps.store.groupTransaction(async tx => {
     const existing = input.id ? await tx.memories.getById(input.id) : undefined;
     const fields = {
       space_id: input.space_id ?? existing?.space_id ?? DEFAULT_SPACE,
@@ -103,7 +123,7 @@ export async function createMemory(
         id: input.id ?? deps.ids.next(),
         lifecycle_state: 'active',
         is_latest: true,
-        is_crystal: internal.is_crystal ?? false,
+        is_crystal: options.is_crystal ?? false,
         is_favorite: false,
         favorited_at: null,
         reindex_needed: semantic,
@@ -115,18 +135,24 @@ export async function createMemory(
       };
       await tx.memories.insert(memory);
     }
-    await internal.inTransaction?.(tx, memory);
+    await options.inTransaction?.(tx, memory);
 
+    // A new memory has exactly the labels just given (or the suggested ones that still exist); an upsert may keep others.
+    let given: LabelRecord[] | null = null;
     if (input.labels) {
-      const labels = await ensureLabels(deps, tx, input.labels);
-      await tx.memoryLabels.replace(memory.id, labels.map(l => l.id), at);
+      given = await ensureLabels(deps, tx, input.labels);
+      if (existing) await tx.memoryLabels.replace(memory.id, given.map(l => l.id), at);
+      else for (const label of given) await tx.memoryLabels.assign(memory.id, label.id, at);
     } else if (!existing) {
       for (const label of suggested) if (await tx.labels.getById(label.id)) await tx.memoryLabels.assign(memory.id, label.id, at);
     }
-    // A new memory has exactly the labels just given (or suggested); only an upsert may have kept others.
     const labels =
-      existing || input.labels?.length || suggested.length ? ((await tx.memoryLabels.labelsOf([memory.id])).get(memory.id) ?? []) : [];
-    const graph = await recordExtraction(tx, deps, memory, prepared, { replace: Boolean(existing) });
+      !existing && given ? given.sort(byName) : existing || suggested.length ? ((await tx.memoryLabels.labelsOf([memory.id])).get(memory.id) ?? []) : [];
+    let graph: MemoryGraph = { entities: [], relationships: 0 };
+    if (prepared) graph = await recordExtraction(tx, deps, memory, prepared, { replace: Boolean(existing) });
+    // The graph and EVOLVES detection of the background queue, committed with the memory: neither is lost nor done twice.
+    else if (existing) await tx.extractionQueue.enqueue({ memory_id: memory.id, content_version: memory.version, level: '', queued_at: at });
+    else await tx.extractionQueue.enqueueNew({ memory_id: memory.id, content_version: memory.version, level: '', queued_at: at, evolves: true, auto_label: autoLabel });
     const threads = memory.source_thread_id ? await sourceThreads(tx, [memory]) : new Map();
     return {
       id: memory.id,
@@ -135,10 +161,15 @@ export async function createMemory(
       assigned_labels: labels.map(l => l.name),
       created_relationships: graph.relationships,
       action: existing ? 'updated' : 'created',
+      extraction: (prepared && !prepared.background ? 'done' : 'queued') as ExtractionStatus,
       warnings,
     };
   });
   deps.indexer?.kick();
+  if (!prepared) {
+    jobs?.kick();
+    return result;
+  }
   afterExtraction(deps, prepared);
   // EVOLVES detection reads the new memory's entities: keep it after entity extraction.
   if (result.action === 'created') {
@@ -148,3 +179,13 @@ export async function createMemory(
   }
   return result;
 }
+
+/** What a queued create says when a language model extracts (or, while it is down, the rules stand in for it). */
+function backgroundModelWarnings({ primary, llm }: Deps['extraction']): string[] {
+  if (!primary || primary.inline) return [];
+  if (llm.usable()) return [`Entity extraction runs in the background with the language model ${primary.model}: the memory's entities appear once it finishes`];
+  return [`The language model ${primary.model} is unreachable (${llm.lastError ?? 'unknown error'}): entities are extracted offline with rules, in the background`];
+}
+
+/** Labels in the order memories list them (by name). */
+const byName = (a: LabelRecord, b: LabelRecord) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

@@ -57,10 +57,18 @@ export async function findEvolution(deps: Pick<Deps, 'store'>, memory: MemoryRec
  */
 export async function detectEvolution(deps: DetectDeps, memoryId: string): Promise<EvolvesEdge | null> {
   const memory = await deps.store.memories.getById(memoryId);
-  if (!memory || memory.lifecycle_state !== 'active' || memory.is_crystal) return null;
+  if (!memory) return null;
+  const edge = await planEvolution(deps, memory);
+  if (edge) await deps.store.transaction(tx => tx.evolves.insert(edge)); // one commit for its read and write
+  return edge;
+}
+
+/** The EVOLVES edge detectEvolution would write for `memory` (reads only); null when it updates nothing. */
+export async function planEvolution(deps: DetectDeps, memory: MemoryRecord): Promise<EvolvesEdge | null> {
+  if (memory.lifecycle_state !== 'active' || memory.is_crystal) return null;
   const found = await findEvolution(deps, memory);
   if (!found) return null;
-  const edge: EvolvesEdge = {
+  return {
     id: deps.ids.next(),
     from_memory_id: memory.id,
     to_memory_id: found.older.id,
@@ -71,8 +79,6 @@ export async function detectEvolution(deps: DetectDeps, memoryId: string): Promi
     reviewed: false,
     created_at: deps.clock.now(),
   };
-  await deps.store.transaction(tx => tx.evolves.insert(edge)); // one commit for its read and write
-  return edge;
 }
 
 /** detectEvolution for the create path: reports how many edges it made; a failure is a warning, never a failed create. */

@@ -1,6 +1,8 @@
 import type { Deps } from '../deps.ts';
+import { backgroundQueueStatus } from '../health/backgroundQueue.ts';
 
 type IndexDeps = Pick<Deps, 'store' | 'indexer'>;
+type StatusDeps = IndexDeps & Pick<Deps, 'extraction' | 'clock'>;
 
 /**
  * Re-embeds the given memories (or every memory flagged `reindex_needed`) and waits for it.
@@ -60,10 +62,12 @@ function presentBackfill(indexer: NonNullable<IndexDeps['indexer']>, pending: nu
 }
 
 /** Whether semantic search is on, with which model, and how far the index has got (with the start-up backfill). */
-export async function searchIndexStatus(deps: IndexDeps) {
+export async function searchIndexStatus(deps: StatusDeps) {
   // Loading the vectors first queues what the current model has not embedded yet, so the counts below include it.
   const vectors = deps.indexer ? await deps.indexer.vectors() : null;
   const pending = await deps.store.search.countNeedingReindex();
+  // What the acknowledged writes still wait for (graph, EVOLVES, embeddings), with the oldest one's wait.
+  const background_queue = await backgroundQueueStatus(deps);
   if (!deps.indexer || !vectors) {
     return {
       available: true,
@@ -78,6 +82,7 @@ export async function searchIndexStatus(deps: IndexDeps) {
       pending_memories: pending,
       last_error: null,
       backfill: null,
+      background_queue,
     };
   }
   const embedder = deps.indexer.embedder;
@@ -99,6 +104,7 @@ export async function searchIndexStatus(deps: IndexDeps) {
     pending_memories: pending,
     last_error: deps.indexer.lastError,
     backfill,
+    background_queue,
   };
 }
 

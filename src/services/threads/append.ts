@@ -105,6 +105,7 @@ export async function appendToThread(deps: AppendDeps, tx: Repos, thread: Thread
 
 /** Appends messages to a thread in one transaction (404 `thread_not_found` when the space has no such thread). */
 export async function appendMessages(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, threadId: string, input: AppendInput) {
-  const ack = await deps.store.transaction(async tx => appendToThread(deps, tx, await requireThread(tx, threadId, input.space_id), input));
+  // Group commit: appends arriving together share one COMMIT, each in its own savepoint (a 409 fails alone).
+  const ack = await deps.store.groupTransaction(async tx => appendToThread(deps, tx, await requireThread(tx, threadId, input.space_id), input));
   return { success: true, thread_id: threadId, ...ack };
 }

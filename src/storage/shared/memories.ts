@@ -3,6 +3,7 @@ import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import type { MemoryListFilter, MemoryPatch, MemoryRecord, MemoryRepo } from '../ports.ts';
 import type { Database, MemoriesTable } from './schema.ts';
 import { chunked } from './chunks.ts';
+import { insertRow } from './compiled.ts';
 
 export function toMemoryRecord(row: Selectable<MemoriesTable>): MemoryRecord {
   return {
@@ -33,7 +34,7 @@ export function toMemoryRow(patch: MemoryPatch): Partial<MemoriesTable> {
 export function memoryRepo(db: Kysely<Database>): MemoryRepo {
   return {
     async insert(memory) {
-      await db.insertInto('memories').values(toMemoryRow(memory) as MemoriesTable).execute();
+      await insertRow(db, 'memories', toMemoryRow(memory) as MemoriesTable);
     },
 
     async update(id, patch) {

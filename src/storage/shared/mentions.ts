@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import type { EntityRelationRepo, ExtractionQueueRepo, MentionRepo } from '../ports.ts';
+import type { EntityRelationRepo, MentionRepo } from '../ports.ts';
 import type { Database } from './schema.ts';
 import { chunked } from './chunks.ts';
+
+export { extractionQueueRepo } from './extractionQueue.ts';
 
 /** Groups rows into key → values, keeping the rows' order. */
 function groupBy<R>(rows: R[], key: (r: R) => string, value: (r: R) => string): Map<string, string[]> {
@@ -123,53 +125,6 @@ export function entityRelationRepo(db: Kysely<Database>): EntityRelationRepo {
         .filter(r => !seen.has(r.id) && seen.add(r.id))
         .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1))
         .slice(0, limit);
-    },
-  };
-}
-
-export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
-  return {
-    async enqueue(item) {
-      await db
-        .insertInto('extraction_queue')
-        .values({ ...item, attempts: 0, last_error: null })
-        .onConflict(oc =>
-          oc.column('memory_id').doUpdateSet({ content_version: item.content_version, level: item.level, attempts: 0, last_error: null, queued_at: item.queued_at }),
-        )
-        .execute();
-    },
-
-    next(limit, maxAttempts) {
-      return db
-        .selectFrom('extraction_queue')
-        .selectAll()
-        .where('attempts', '<', maxAttempts)
-        .orderBy('attempts')
-        .orderBy('queued_at')
-        .orderBy('memory_id')
-        .limit(limit)
-        .execute();
-    },
-
-    async complete(memoryId, contentVersion) {
-      await db.deleteFrom('extraction_queue').where('memory_id', '=', memoryId).where('content_version', '<=', contentVersion).execute();
-    },
-
-    async fail(memoryId, error) {
-      await db
-        .updateTable('extraction_queue')
-        .set(eb => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 500) }))
-        .where('memory_id', '=', memoryId)
-        .execute();
-    },
-
-    async count(maxAttempts) {
-      const row = await db
-        .selectFrom('extraction_queue')
-        .select(eb => eb.fn.countAll<number>().as('n'))
-        .where('attempts', '<', maxAttempts)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
     },
   };
 }

@@ -21,30 +21,48 @@ import { communityGraphRepo } from './communityGraph.ts';
 import { tableRowsRepo } from './tableRows.ts';
 import { jobRepo } from './jobs.ts';
 
-/** The repositories over one connection or transaction; every backend shares them. */
+const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
+  memories: memoryRepo,
+  labels: labelRepo,
+  memoryLabels: memoryLabelRepo,
+  labelMerges: labelMergeRepo,
+  evolves: evolvesRepo,
+  relations: memoryRelationRepo,
+  apiKeys: apiKeyRepo,
+  entities: entityRepo,
+  mentions: mentionRepo,
+  entityRelations: entityRelationRepo,
+  extractionQueue: extractionQueueRepo,
+  threads: threadRepo,
+  workingMemory: workingMemoryRepo,
+  communities: communityRepo,
+  crystals: crystalRepo,
+  activity: activityRepo,
+  trash: trashRepo,
+  libraryReads: libraryReadRepo,
+  agentProfiles: agentProfileRepo,
+  communityGraph: communityGraphRepo,
+  rows: tableRowsRepo,
+  jobs: jobRepo,
+};
+const names = Object.keys(factories) as (keyof Repos)[];
+
+/**
+ * The repositories over one connection or transaction; every backend shares them. Each is made on first use: a
+ * transaction (one per write, one per savepoint of a group commit) touches two or three of them, not all.
+ */
 export function buildRepos(db: Kysely<Database>): Repos {
-  return {
-    memories: memoryRepo(db),
-    labels: labelRepo(db),
-    memoryLabels: memoryLabelRepo(db),
-    labelMerges: labelMergeRepo(db),
-    evolves: evolvesRepo(db),
-    relations: memoryRelationRepo(db),
-    apiKeys: apiKeyRepo(db),
-    entities: entityRepo(db),
-    mentions: mentionRepo(db),
-    entityRelations: entityRelationRepo(db),
-    extractionQueue: extractionQueueRepo(db),
-    threads: threadRepo(db),
-    workingMemory: workingMemoryRepo(db),
-    communities: communityRepo(db),
-    crystals: crystalRepo(db),
-    activity: activityRepo(db),
-    trash: trashRepo(db),
-    libraryReads: libraryReadRepo(db),
-    agentProfiles: agentProfileRepo(db),
-    communityGraph: communityGraphRepo(db),
-    rows: tableRowsRepo(db),
-    jobs: jobRepo(db),
-  };
+  const repos = {} as Repos;
+  for (const name of names) {
+    Object.defineProperty(repos, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const repo = factories[name](db);
+        Object.defineProperty(repos, name, { value: repo, enumerable: true, writable: true });
+        return repo;
+      },
+    });
+  }
+  return repos;
 }

@@ -155,6 +155,12 @@ export interface ExtractionQueueTable {
   attempts: number;
   last_error: string | null;
   queued_at: string;
+  /** 1 once the memory's graph was written; EVOLVES detection (when `evolves`) is what remains. */
+  graph_done: Generated<number>;
+  evolves: Generated<number>;
+  auto_label: Generated<number>;
+  claimed_by: string | null;
+  lease_until: string | null;
 }
 
 export interface TrashTable {

@@ -4,7 +4,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { LexicalHit, SearchFilter, SearchRepo } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { chunked } from '../shared/chunks.ts';
-import { NON_ASCII } from './migrations/003_search.ts';
+import { HAS_CJK } from './migrations/018_background_queue.ts';
 
 /**
  * bm25 with the title weighted double, except where the title is the content's own first line (derived when none was
@@ -251,6 +251,16 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return Number(row.n);
     },
 
+    async oldestNeedingReindex() {
+      const row = await db
+        .selectFrom('memories')
+        .select(eb => eb.fn.min<string>('updated_at').as('oldest'))
+        .where('reindex_needed', '=', sql.lit(1))
+        .where('lifecycle_state', '!=', 'forgotten')
+        .executeTakeFirstOrThrow();
+      return row.oldest ?? null;
+    },
+
     async idsNeedingReindex(limit) {
       let query = db.selectFrom('memories').select('id').where('reindex_needed', '=', sql.lit(1)).where('lifecycle_state', '!=', 'forgotten').orderBy('created_at').orderBy('id');
       if (limit !== undefined) query = query.limit(limit);
@@ -299,10 +309,10 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
     async rebuildFullText() {
       await db.transaction().execute(async trx => {
         await sql`insert into memories_fts(memories_fts) values ('rebuild')`.execute(trx);
-        // The trigram index holds only non-ASCII text; 'rebuild' would index every row.
+        // The trigram index holds only text with CJK; 'rebuild' would index every row.
         await sql`insert into memories_trigram(memories_trigram) values ('delete-all')`.execute(trx);
         await sql
-          .raw(`insert into memories_trigram(rowid, title, content) select rowid, title, content from memories where ${NON_ASCII('memories')}`)
+          .raw(`insert into memories_trigram(rowid, title, content) select rowid, title, content from memories where ${HAS_CJK('memories.title || memories.content')}`)
           .execute(trx);
       });
     },

@@ -5,6 +5,7 @@ import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Repos, Store } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { buildRepos } from '../shared/repos.ts';
+import { createGroupCommit } from '../shared/groupCommit.ts';
 import { sqliteMigrations } from './migrations/index.ts';
 import { sqliteSearchRepo } from './search.ts';
 import { sqliteThreadSearchRepo } from './threadSearch.ts';
@@ -90,6 +91,7 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
     search: sqliteSearchRepo(db, sqlite, options.path),
     threadSearch: sqliteThreadSearchRepo(db),
     transaction: work => db.transaction().execute(trx => work(buildRepos(trx))),
+    groupTransaction: createGroupCommit(db),
     readSnapshot: work => readSnapshot(options.path, db, work),
     async ping() {
       sqlite.prepare('select 1').get();

@@ -1,0 +1,80 @@
+import { test, describe, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSqliteStore } from '../sqlite/store.ts';
+import type { MemoryRecord, Store } from '../ports.ts';
+
+const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+
+function memory(id: string): MemoryRecord {
+  return {
+    id, space_id: 'default', title: id, title_derived: false, content: `content of ${id}`, source: 'test', importance: 0.5, confidence: 0.5, unit_type: 'fact',
+    lifecycle_state: 'active', is_latest: true, is_crystal: false, is_favorite: false, favorited_at: null, reindex_needed: false, metadata: {},
+    event_start: null, event_end: null, temporal_context: null, source_thread_id: null, source_message_id: null, state_reason: null,
+    state_changed_at: null, version: 1, created_at: at(0), updated_at: at(0),
+  };
+}
+
+const claim = (store: Store, worker: string, now: number, leaseSeconds = 60) =>
+  store.extractionQueue.claim({ worker, limit: 10, max_attempts: 3, now: at(now), lease_until: at(now + leaseSeconds) });
+
+describe('the background queue of memory writes', () => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await openSqliteStore({ path: ':memory:' });
+    await store.transaction(async tx => {
+      for (const id of ['m1', 'm2']) {
+        await tx.memories.insert(memory(id));
+        await tx.extractionQueue.enqueue({ memory_id: id, content_version: 1, level: '', queued_at: at(id === 'm1' ? 1 : 2), evolves: true });
+      }
+    });
+  });
+  afterEach(() => store.close());
+
+  test('a claimed row is not handed to a second worker while its lease runs', async () => {
+    assert.deepEqual((await claim(store, 'a', 10)).map(r => r.memory_id), ['m1', 'm2']);
+    assert.deepEqual(await claim(store, 'b', 20), []);
+  });
+
+  test('a row whose worker died is claimed again once its lease ran out, and only the new claim may complete it', async () => {
+    await claim(store, 'dead', 10, 30);
+    assert.deepEqual((await claim(store, 'b', 50)).map(r => r.memory_id), ['m1', 'm2']);
+    assert.equal(await store.extractionQueue.complete('m1', 1, 'dead'), false);
+    assert.equal(await store.extractionQueue.complete('m1', 1, 'b'), true);
+    assert.deepEqual(await store.extractionQueue.stats(3), { pending: 1, oldest_queued_at: at(2), failed: 0 });
+  });
+
+  test('a memory written again while claimed is queued anew, and the old claim can no longer mark it done', async () => {
+    await claim(store, 'a', 10);
+    await store.extractionQueue.enqueue({ memory_id: 'm1', content_version: 2, level: '', queued_at: at(11) });
+    assert.equal(await store.extractionQueue.markGraphDone('m1', 1, 'a'), false);
+    const [again] = await claim(store, 'b', 12);
+    assert.deepEqual([again?.memory_id, again?.content_version, again?.evolves, again?.graph_done], ['m1', 2, true, false]);
+  });
+
+  test('rows failed too often count as failed, not pending', async () => {
+    for (let i = 0; i < 3; i++) await store.extractionQueue.fail('m2', 'boom');
+    assert.deepEqual(await store.extractionQueue.stats(3), { pending: 1, oldest_queued_at: at(1), failed: 1 });
+    assert.deepEqual((await claim(store, 'a', 10)).map(r => r.memory_id), ['m1']);
+  });
+});
+
+describe('group commit', () => {
+  test('writes begun in the same turn commit together, and one that fails is rolled back alone', async () => {
+    const store = await openSqliteStore({ path: ':memory:' });
+    try {
+      const results = await Promise.allSettled(
+        ['g1', 'g2', 'g3'].map(id =>
+          store.groupTransaction(async tx => {
+            await tx.memories.insert(memory(id));
+            if (id === 'g2') throw new Error('bad request');
+            return id;
+          }),
+        ),
+      );
+      assert.deepEqual(results.map(r => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+      assert.deepEqual((await store.memories.getMany(['g1', 'g2', 'g3'])).map(m => m.id).sort(), ['g1', 'g3']);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { ExtractionQueueRepo, QueuedExtraction } from '../ports.ts';
+import type { Database, ExtractionQueueTable } from './schema.ts';
+import { insertRow } from './compiled.ts';
+import type { Selectable } from 'kysely';
+
+const toQueued = (row: Selectable<ExtractionQueueTable>): QueuedExtraction => ({
+  memory_id: row.memory_id,
+  content_version: row.content_version,
+  level: row.level,
+  attempts: row.attempts,
+  last_error: row.last_error,
+  queued_at: row.queued_at,
+  graph_done: row.graph_done === 1,
+  evolves: row.evolves === 1,
+  auto_label: row.auto_label === 1,
+});
+
+/** The background queue of memory writes, portable Kysely: claims are one UPDATE … WHERE over the rows nobody holds. */
+export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
+  return {
+    async enqueue(item) {
+      const evolves = item.evolves ? 1 : 0;
+      await db
+        .insertInto('extraction_queue')
+        .values({ ...item, evolves, attempts: 0, last_error: null, graph_done: 0, claimed_by: null, lease_until: null })
+        .onConflict(oc =>
+          oc.column('memory_id').doUpdateSet(eb => ({
+            content_version: item.content_version,
+            level: item.level,
+            attempts: 0,
+            last_error: null,
+            queued_at: item.queued_at,
+            graph_done: 0,
+            // A memory created and changed before it was processed still wants its EVOLVES detection.
+            evolves: eb.case().when('excluded.evolves', '=', 1).then(1).else(eb.ref('extraction_queue.evolves')).end(),
+            claimed_by: null,
+            lease_until: null,
+          })),
+        )
+        .execute();
+    },
+
+    async enqueueNew(item) {
+      const { memory_id, content_version, level, queued_at } = item;
+      await insertRow(db, 'extraction_queue', { memory_id, content_version, level, queued_at, evolves: item.evolves ? 1 : 0, auto_label: item.auto_label ? 1 : 0 });
+    },
+
+    async claim({ worker, limit, max_attempts, now, lease_until }) {
+      // PostgreSQL will select the ids `FOR UPDATE SKIP LOCKED`; SQLite has one writer, so the UPDATE is atomic as is.
+      const rows = await db
+        .updateTable('extraction_queue')
+        .set({ claimed_by: worker, lease_until })
+        .where('memory_id', 'in', eb =>
+          eb
+            .selectFrom('extraction_queue')
+            .select('memory_id')
+            .where('attempts', '<', max_attempts)
+            .where(w => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
+            .orderBy('attempts')
+            .orderBy('queued_at')
+            .orderBy('memory_id')
+            .limit(limit),
+        )
+        .returningAll()
+        .execute();
+      return rows.map(toQueued).sort((a, b) => a.attempts - b.attempts || a.queued_at.localeCompare(b.queued_at) || a.memory_id.localeCompare(b.memory_id));
+    },
+
+    async markGraphDone(memoryId, contentVersion, worker) {
+      const result = await db
+        .updateTable('extraction_queue')
+        .set({ graph_done: 1 })
+        .where('memory_id', '=', memoryId)
+        .where('content_version', '=', contentVersion)
+        .where('claimed_by', '=', worker)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async complete(memoryId, contentVersion, worker) {
+      let query = db.deleteFrom('extraction_queue').where('memory_id', '=', memoryId).where('content_version', '<=', contentVersion);
+      if (worker !== undefined) query = query.where('claimed_by', '=', worker);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async releaseClaims() {
+      const result = await db.updateTable('extraction_queue').set({ claimed_by: null, lease_until: null }).where('claimed_by', 'is not', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async fail(memoryId, error) {
+      await db
+        .updateTable('extraction_queue')
+        .set(eb => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 500), claimed_by: null, lease_until: null }))
+        .where('memory_id', '=', memoryId)
+        .execute();
+    },
+
+    async count(maxAttempts) {
+      return (await stats(maxAttempts)).pending;
+    },
+
+    stats,
+  };
+
+  async function stats(maxAttempts: number) {
+    {
+      const row = await db
+        .selectFrom('extraction_queue')
+        .select(eb => [
+          eb.fn.sum<number>(eb.case().when('attempts', '<', maxAttempts).then(1).else(0).end()).as('pending'),
+          eb.fn.sum<number>(eb.case().when('attempts', '>=', maxAttempts).then(1).else(0).end()).as('failed'),
+          eb.fn.min<string>(eb.case().when('attempts', '<', maxAttempts).then(eb.ref('queued_at')).else(null).end()).as('oldest'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { pending: Number(row.pending ?? 0), failed: Number(row.failed ?? 0), oldest_queued_at: row.oldest ?? null };
+    }
+  }
+}
