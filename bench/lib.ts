@@ -1,5 +1,5 @@
 /** Helpers shared by the benchmarks (and the end-to-end tests): a real server process, timing, percentiles, RSS. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -28,6 +28,11 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** How long to wait for the "listening on" line. */
   timeoutMs?: number;
+  /**
+   * `sources` (default): `node --import tsx src/cli/index.ts serve`, the code as it is now; `launcher`: what `npm start`
+   * runs, `node bin/cairn.js serve` (the server bundle when it is up to date with the sources, else the sources).
+   */
+  entry?: 'sources' | 'launcher';
 }
 
 const running = new Set<ChildProcess>();
@@ -37,11 +42,12 @@ process.once('exit', () => {
 });
 
 /**
- * Starts `cairn serve --port 0` as a child process (`node --import tsx`, so the pid is the server itself)
+ * Starts `cairn serve --port 0` as a child process (the server runs in that process, so the pid is the server itself)
  * and resolves once it logs "Cairn <version> listening on http://127.0.0.1:<port>".
  */
-export function startServer({ dataDir, env = {}, nodeArgs = [], timeoutMs = 15_000 }: StartOptions): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli/index.ts', 'serve', '--port', '0', '--data-dir', dataDir], {
+export function startServer({ dataDir, env = {}, nodeArgs = [], timeoutMs = 15_000, entry = 'sources' }: StartOptions): Promise<ServerProcess> {
+  const program = entry === 'launcher' ? ['bin/cairn.js'] : ['--import', 'tsx', 'src/cli/index.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...program, 'serve', '--port', '0', '--data-dir', dataDir], {
     cwd: REPO_ROOT,
     // Loopback and no API key unless the caller says otherwise, whatever the surrounding shell has set.
     env: { ...process.env, CAIRN_LOG_LEVEL: 'info', CAIRN_HOST: '127.0.0.1', CAIRN_API_KEY: '', ...env },
@@ -96,6 +102,31 @@ export function rssBytes(pid: number): number | null {
   try {
     const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return kb ? Number(kb[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+let clockTicks: number | null = null;
+/** Clock ticks per second of /proc's CPU times (getconf CLK_TCK, 100 nearly everywhere). */
+function ticksPerSecond(): number {
+  if (clockTicks === null) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in ms, from /proc/<pid>/stat (Linux); null when unavailable. */
+export function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond();
   } catch {
     return null;
   }

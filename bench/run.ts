@@ -5,6 +5,7 @@
 type Benchmark = (argv: string[]) => Promise<void>;
 
 const benchmarks: Record<string, { about: string; load: () => Promise<{ default: Benchmark }> }> = {
+  startup: { about: 'spawn → first 200 on /livez: cairn (bundle and sources) beside a minimal Fastify server', load: () => import('./startup.ts') },
   crud: { about: 'create, list and get memories over HTTP against a real server process', load: () => import('./crud.ts') },
   locomo: { about: 'retrieval recall@1/5/10 and latency on the LoCoMo conversations', load: () => import('./locomo.ts') },
   labels: { about: 'label care (health, merge candidates, consolidation) with 2,000 labels over 50,000 memories', load: () => import('./labels.ts') },
