@@ -1,6 +1,6 @@
 /** Helpers shared by the benchmarks (and the end-to-end tests): a real server process, timing, percentiles, RSS. */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -33,6 +33,8 @@ export interface StartOptions {
    * runs, `node bin/cairn.js serve` (the server bundle when it is up to date with the sources, else the sources).
    */
   entry?: 'sources' | 'launcher';
+  /** Another server instead of Cairn (e.g. ['--import', 'tsx', 'bench/minimal/crud.ts']): given the data dir as last argument, it must log the same "listening on" line. */
+  program?: string[];
 }
 
 const running = new Set<ChildProcess>();
@@ -45,9 +47,9 @@ process.once('exit', () => {
  * Starts `cairn serve --port 0` as a child process (the server runs in that process, so the pid is the server itself)
  * and resolves once it logs "Cairn <version> listening on http://127.0.0.1:<port>".
  */
-export function startServer({ dataDir, env = {}, nodeArgs = [], timeoutMs = 15_000, entry = 'sources' }: StartOptions): Promise<ServerProcess> {
-  const program = entry === 'launcher' ? ['bin/cairn.js'] : ['--import', 'tsx', 'src/cli/index.ts'];
-  const child = spawn(process.execPath, [...nodeArgs, ...program, 'serve', '--port', '0', '--data-dir', dataDir], {
+export function startServer({ dataDir, env = {}, nodeArgs = [], timeoutMs = 15_000, entry = 'sources', program }: StartOptions): Promise<ServerProcess> {
+  const cairn = [...(entry === 'launcher' ? ['bin/cairn.js'] : ['--import', 'tsx', 'src/cli/index.ts']), 'serve', '--port', '0', '--data-dir', dataDir];
+  const child = spawn(process.execPath, [...nodeArgs, ...(program ? [...program, dataDir] : cairn)], {
     cwd: REPO_ROOT,
     // Loopback and no API key unless the caller says otherwise, whatever the surrounding shell has set.
     env: { ...process.env, CAIRN_LOG_LEVEL: 'info', CAIRN_HOST: '127.0.0.1', CAIRN_API_KEY: '', ...env },
@@ -220,4 +222,31 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** The LoCoMo conversations' folder: BENCH_LOCOMO_DIR, ../shared/bench/locomo beside the repository, or beside its worktree folder. */
+export function locomoDir(): string | null {
+  const candidates = [process.env.BENCH_LOCOMO_DIR, join(REPO_ROOT, '..', 'shared', 'bench', 'locomo'), join(REPO_ROOT, '..', '..', 'shared', 'bench', 'locomo')];
+  return candidates.find((dir): dir is string => dir !== undefined && existsSync(dir)) ?? null;
+}
+
+/**
+ * `count` LoCoMo turns as memory bodies ("Speaker: text"), the conversations cycled: a later lap varies each turn (a
+ * lap number), so no two memories are equal. null when the LoCoMo data is not there.
+ */
+export function locomoTurns(count: number): { content: string }[] | null {
+  const dir = locomoDir();
+  if (!dir) return null;
+  const turns: string[] = [];
+  for (const file of readdirSync(dir).filter(f => f.endsWith('.json')).sort()) {
+    const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+    for (let n = 1; Array.isArray(data[`session_${n}`]); n++) {
+      for (const turn of data[`session_${n}`] as { speaker: string; text: string }[]) turns.push(`${turn.speaker}: ${turn.text}`);
+    }
+  }
+  if (turns.length === 0) return null;
+  return Array.from({ length: count }, (_, i) => {
+    const lap = Math.floor(i / turns.length);
+    return { content: lap === 0 ? turns[i % turns.length] : `${turns[i % turns.length]} (again, ${lap})` };
+  });
 }
