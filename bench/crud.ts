@@ -27,6 +27,7 @@ import {
   numericOptions,
   percentile,
   type PhaseResult,
+  requestJson,
   removeDir,
   rssBytes,
   runPhase,
@@ -63,18 +64,6 @@ function makeMemory(random: () => number) {
   const content = `${pick(SUBJECTS)} ${pick(FACTS)} (noted ${noted}). ${pick(FOLLOW_UPS)}`.trim();
   if (random() >= 0.4) return { content };
   return { content, labels: [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(LABELS)))] };
-}
-
-async function requestJson(pool: Pool, method: 'GET' | 'POST', path: string, body?: unknown): Promise<any> {
-  const response = await pool.request({
-    method,
-    path,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.body.text();
-  if (response.statusCode !== 200) throw new Error(`${method} ${path} → ${response.statusCode} ${text.slice(0, 200)}`);
-  return JSON.parse(text);
 }
 
 interface CreateRun {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { Pool } from 'undici';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -249,4 +250,17 @@ export function locomoTurns(count: number): { content: string }[] | null {
     const lap = Math.floor(i / turns.length);
     return { content: lap === 0 ? turns[i % turns.length] : `${turns[i % turns.length]} (again, ${lap})` };
   });
+}
+
+/** One JSON request on an undici pool; anything but a 200 throws (with the start of the body). */
+export async function requestJson(pool: Pool, method: 'GET' | 'POST', path: string, body?: unknown): Promise<any> {
+  const response = await pool.request({
+    method,
+    path,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.body.text();
+  if (response.statusCode !== 200) throw new Error(`${method} ${path} → ${response.statusCode} ${text.slice(0, 200)}`);
+  return JSON.parse(text);
 }

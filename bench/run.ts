@@ -6,7 +6,9 @@ type Benchmark = (argv: string[]) => Promise<void>;
 
 const benchmarks: Record<string, { about: string; load: () => Promise<{ default: Benchmark }> }> = {
   startup: { about: 'spawn → first 200 on /livez: cairn (bundle and sources) beside a minimal Fastify server', load: () => import('./startup.ts') },
-  crud: { about: 'create, list and get memories over HTTP against a real server process', load: () => import('./crud.ts') },
+  crud: { about: 'creates against Cairn and a minimal server of its stack (alternated), then list and get, over HTTP', load: () => import('./crud.ts') },
+  ingest: { about: 'LoCoMo turns posted at full speed: acknowledged creates/s, then time until fully processed, queue lag over time', load: () => import('./ingest.ts') },
+  mixed: { about: '70/20/10 search/create/read at 64 connections for 60 s: throughput, p50/p99 per kind, errors', load: () => import('./mixed.ts') },
   locomo: { about: 'retrieval recall@1/5/10 and latency on the LoCoMo conversations', load: () => import('./locomo.ts') },
   labels: { about: 'label care (health, merge candidates, consolidation) with 2,000 labels over 50,000 memories', load: () => import('./labels.ts') },
   extract: { about: 'offline entity extraction: memories/s on LoCoMo turns, precision/recall on labelled sentences', load: () => import('./extract.ts') },
