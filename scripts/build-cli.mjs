@@ -43,10 +43,6 @@ export const SERVER_BUNDLE = 'dist/server/cairn.js';
 const KEEP_EXTERNAL = [
   'better-sqlite3',
   'usearch',
-  '@fastify/swagger',
-  '@fastify/swagger-ui',
-  'pino',
-  'thread-stream',
   'tsx',
   'tsx/*',
   'openai',
@@ -77,6 +73,23 @@ const keepRelativeUrls = outdir => ({
   },
 });
 
+/**
+ * A bundled CommonJS package that finds files beside its code (`__dirname`: @fastify/swagger-ui's page and logo) gets
+ * its own folder back: `__dirname`/`__filename` are defined at the top of that module, relative to the bundle's folder.
+ */
+const keepPackageDirs = outdir => ({
+  name: 'keep-package-dirs',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.(c?js)$/ }, args => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!/\b__(dirname|filename)\b/.test(source)) return undefined;
+      const fromBundle = path => JSON.stringify(relative(outdir, path).split('\\').join('/'));
+      const header = `var __dirname = cairnBundlePath(${fromBundle(dirname(args.path))}); var __filename = cairnBundlePath(${fromBundle(args.path)});\n`;
+      return { contents: header + source, loader: 'js' };
+    });
+  },
+});
+
 async function buildServer() {
   const esbuild = await loadEsbuild();
   if (!esbuild) {
@@ -97,8 +110,17 @@ async function buildServer() {
       // beside their own code, and those the server loads only when first used (models, clients, the MCP SDK).
       external: KEEP_EXTERNAL,
       // Bundled CommonJS packages call require(): give the ES module bundle one.
-      banner: { js: "import { createRequire as cairnCreateRequire } from 'node:module'; const require = cairnCreateRequire(import.meta.url);" },
-      plugins: [keepRelativeUrls(dirname(outfile))],
+      banner: {
+        js: [
+          "import { createRequire as cairnCreateRequire } from 'node:module';",
+          "import { fileURLToPath as cairnFileURLToPath } from 'node:url';",
+          'const require = cairnCreateRequire(import.meta.url);',
+          'const cairnBundlePath = relative => cairnFileURLToPath(new URL(relative, import.meta.url));',
+        ].join(' '),
+      },
+      plugins: [keepRelativeUrls(dirname(outfile)), keepPackageDirs(dirname(outfile))],
+      // Paths as installed (node_modules may be a link): the relative paths above then hold wherever the folder is.
+      preserveSymlinks: true,
       logLevel: 'warning',
       legalComments: 'none',
     });

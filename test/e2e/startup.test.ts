@@ -1,7 +1,7 @@
 /**
  * Starting the server fast: `npm start` (node bin/cairn.js serve) runs the server bundle built by `npm ci` and serves
  * the API, and a starting server loads none of the heavy libraries it needs only later (NLP models, the MCP SDK, the
- * OpenAI client): they load where first used.
+ * OpenAI client, the vector index addon): they load where first used.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -34,7 +34,7 @@ test("npm start's command (node bin/cairn.js serve) serves memories", async () =
   assert.equal((await server.stop('SIGTERM')).code, 0);
 });
 
-test('a starting server loads no NLP library, MCP SDK or OpenAI client', () => {
+test('a starting server loads no NLP library, MCP SDK, OpenAI client or vector index addon', () => {
   const dir = makeTempDir('cairn-e2e-start-');
   dirs.push(dir);
   // The server program npm start would run (bundle or sources), started in a process that records what it loads.
@@ -56,6 +56,6 @@ test('a starting server loads no NLP library, MCP SDK or OpenAI client', () => {
   assert.equal(run.status, 0, run.stderr);
   const loaded = JSON.parse(run.stdout) as string[];
   assert.ok(loaded.some(path => /node_modules[\\/]better-sqlite3[\\/]/.test(path)), 'the recording sees what the server loads');
-  const heavy = loaded.filter(path => /node_modules[\\/](compromise|chrono-node|wink-nlp|wink-eng-lite-web-model|openai|@modelcontextprotocol|@energetic-ai)[\\/]/.test(path));
+  const heavy = loaded.filter(path => /node_modules[\\/](compromise|chrono-node|wink-nlp|wink-eng-lite-web-model|openai|@modelcontextprotocol|@energetic-ai|usearch)[\\/]/.test(path));
   assert.deepEqual(heavy, []);
 });
