@@ -1,10 +1,11 @@
 /** Helpers shared by the benchmarks (and the end-to-end tests): a real server process, timing, percentiles, RSS. */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { Pool } from 'undici';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,6 +29,13 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** How long to wait for the "listening on" line. */
   timeoutMs?: number;
+  /**
+   * `sources` (default): `node --import tsx src/cli/index.ts serve`, the code as it is now; `launcher`: what `npm start`
+   * runs, `node bin/cairn.js serve` (the server bundle when it is up to date with the sources, else the sources).
+   */
+  entry?: 'sources' | 'launcher';
+  /** Another server instead of Cairn (e.g. ['--import', 'tsx', 'bench/minimal/crud.ts']): given the data dir as last argument, it must log the same "listening on" line. */
+  program?: string[];
 }
 
 const running = new Set<ChildProcess>();
@@ -37,11 +45,12 @@ process.once('exit', () => {
 });
 
 /**
- * Starts `cairn serve --port 0` as a child process (`node --import tsx`, so the pid is the server itself)
+ * Starts `cairn serve --port 0` as a child process (the server runs in that process, so the pid is the server itself)
  * and resolves once it logs "Cairn <version> listening on http://127.0.0.1:<port>".
  */
-export function startServer({ dataDir, env = {}, nodeArgs = [], timeoutMs = 15_000 }: StartOptions): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli/index.ts', 'serve', '--port', '0', '--data-dir', dataDir], {
+export function startServer({ dataDir, env = {}, nodeArgs = [], timeoutMs = 15_000, entry = 'sources', program }: StartOptions): Promise<ServerProcess> {
+  const cairn = [...(entry === 'launcher' ? ['bin/cairn.js'] : ['--import', 'tsx', 'src/cli/index.ts']), 'serve', '--port', '0', '--data-dir', dataDir];
+  const child = spawn(process.execPath, [...nodeArgs, ...(program ? [...program, dataDir] : cairn)], {
     cwd: REPO_ROOT,
     // Loopback and no API key unless the caller says otherwise, whatever the surrounding shell has set.
     env: { ...process.env, CAIRN_LOG_LEVEL: 'info', CAIRN_HOST: '127.0.0.1', CAIRN_API_KEY: '', ...env },
@@ -96,6 +105,31 @@ export function rssBytes(pid: number): number | null {
   try {
     const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return kb ? Number(kb[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+let clockTicks: number | null = null;
+/** Clock ticks per second of /proc's CPU times (getconf CLK_TCK, 100 nearly everywhere). */
+function ticksPerSecond(): number {
+  if (clockTicks === null) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in ms, from /proc/<pid>/stat (Linux); null when unavailable. */
+export function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond();
   } catch {
     return null;
   }
@@ -189,4 +223,44 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** The LoCoMo conversations' folder: BENCH_LOCOMO_DIR, ../shared/bench/locomo beside the repository, or beside its worktree folder. */
+export function locomoDir(): string | null {
+  const candidates = [process.env.BENCH_LOCOMO_DIR, join(REPO_ROOT, '..', 'shared', 'bench', 'locomo'), join(REPO_ROOT, '..', '..', 'shared', 'bench', 'locomo')];
+  return candidates.find((dir): dir is string => dir !== undefined && existsSync(dir)) ?? null;
+}
+
+/**
+ * `count` LoCoMo turns as memory bodies ("Speaker: text"), the conversations cycled: a later lap varies each turn (a
+ * lap number), so no two memories are equal. null when the LoCoMo data is not there.
+ */
+export function locomoTurns(count: number): { content: string }[] | null {
+  const dir = locomoDir();
+  if (!dir) return null;
+  const turns: string[] = [];
+  for (const file of readdirSync(dir).filter(f => f.endsWith('.json')).sort()) {
+    const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+    for (let n = 1; Array.isArray(data[`session_${n}`]); n++) {
+      for (const turn of data[`session_${n}`] as { speaker: string; text: string }[]) turns.push(`${turn.speaker}: ${turn.text}`);
+    }
+  }
+  if (turns.length === 0) return null;
+  return Array.from({ length: count }, (_, i) => {
+    const lap = Math.floor(i / turns.length);
+    return { content: lap === 0 ? turns[i % turns.length] : `${turns[i % turns.length]} (again, ${lap})` };
+  });
+}
+
+/** One JSON request on an undici pool; anything but a 200 throws (with the start of the body). */
+export async function requestJson(pool: Pool, method: 'GET' | 'POST', path: string, body?: unknown): Promise<any> {
+  const response = await pool.request({
+    method,
+    path,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.body.text();
+  if (response.statusCode !== 200) throw new Error(`${method} ${path} → ${response.statusCode} ${text.slice(0, 200)}`);
+  return JSON.parse(text);
 }

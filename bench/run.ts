@@ -5,7 +5,10 @@
 type Benchmark = (argv: string[]) => Promise<void>;
 
 const benchmarks: Record<string, { about: string; load: () => Promise<{ default: Benchmark }> }> = {
-  crud: { about: 'create, list and get memories over HTTP against a real server process', load: () => import('./crud.ts') },
+  startup: { about: 'spawn → first 200 on /livez: cairn (bundle and sources) beside a minimal Fastify server', load: () => import('./startup.ts') },
+  crud: { about: 'creates against Cairn and a minimal server of its stack (alternated), then list and get, over HTTP', load: () => import('./crud.ts') },
+  ingest: { about: 'LoCoMo turns posted at full speed: acknowledged creates/s, then time until fully processed, queue lag over time', load: () => import('./ingest.ts') },
+  mixed: { about: '70/20/10 search/create/read at 64 connections for 60 s: throughput, p50/p99 per kind, errors', load: () => import('./mixed.ts') },
   locomo: { about: 'retrieval recall@1/5/10 and latency on the LoCoMo conversations', load: () => import('./locomo.ts') },
   notes: { about: 'retrieval recall@1/5/10 and MRR on 300+ ordinary notes (fast, deep, plain BM25), by kind of question', load: () => import('./notes.ts') },
   docs: { about: 'the notes benchmark on 80 abstract-length technical and science documents (fast, deep, plain BM25)', load: () => import('./docs.ts') },

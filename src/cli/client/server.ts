@@ -1,7 +1,7 @@
 /**
  * The commands that run the service or work on its data dir (serve, keys, backup, restore, export, import, mcp-config) are
- * parsed and run by ../index.ts, which needs the server's modules: it is loaded (through tsx) only when one of them
- * is called, so the client commands never pay for it.
+ * parsed and run by ../index.ts, which needs the server's modules: it is loaded (the server bundle, or the sources
+ * through tsx) only when one of them is called, so the client commands never pay for it.
  */
 import type { Command } from 'commander';
 import { type GlobalFlags, resolveSettings } from './settings.ts';
@@ -16,15 +16,14 @@ export const SERVER_COMMANDS: [string, string][] = [
   ['mcp-config', 'print the MCP configuration for an AI assistant (--client claude-code|claude-desktop|cursor|codex|gemini-cli)'],
 ];
 
-/** Loads the server-side program. From the compiled client, the TypeScript sources are loaded through tsx. */
+/**
+ * Loads the server-side program: the server bundle (dist/server/) when it is up to date with the sources, else the
+ * TypeScript sources through tsx. bin/launch.js decides, from src/cli/client/ and from dist/cli/client/ alike.
+ */
 async function loadServerCli(): Promise<{ runServerCli(args: string[]): Promise<void> }> {
-  if (!import.meta.url.endsWith('.ts')) {
-    const { register } = await import('tsx/esm/api');
-    register();
-  }
-  // Same relative path from src/cli/client/ and from dist/cli/client/: the repository root, then src/cli/index.ts.
-  const entry = new URL('../../../src/cli/index.ts', import.meta.url).href;
-  return (await import(entry)) as { runServerCli(args: string[]): Promise<void> };
+  const launcher = new URL('../../../bin/launch.js', import.meta.url).href;
+  const { loadServerCli: load } = (await import(launcher)) as { loadServerCli(tsxRegistered: boolean): Promise<{ runServerCli(args: string[]): Promise<void> }> };
+  return load(import.meta.url.endsWith('.ts'));
 }
 
 /** `--api-url`/`--api-key` from the client's resolved settings, unless the command names its own or a data dir. */

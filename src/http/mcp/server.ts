@@ -5,9 +5,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Deps } from '../../services/deps.ts';
 import { callTool, type McpScope, type ToolContext, type ToolDef } from './tools/common.ts';
@@ -60,8 +59,18 @@ export function scopeFromHeaders(headers: IncomingHttpHeaders): McpScope {
   };
 }
 
+/** The MCP SDK, loaded by the first MCP request rather than when the server starts (it is a sizeable import). */
+let sdkModules: Promise<[typeof import('@modelcontextprotocol/sdk/server/index.js'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'), typeof import('@modelcontextprotocol/sdk/types.js')]> | null = null;
+const loadSdk = () =>
+  (sdkModules ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]));
+
 /** An MCP server answering tools/list and tools/call, bound to one request's scope. */
-export function buildMcpServer(deps: Deps, scope: McpScope, log?: (message: string) => void): Server {
+export async function buildMcpServer(deps: Deps, scope: McpScope, log?: (message: string) => void): Promise<Server> {
+  const [{ Server }, , { CallToolRequestSchema, ListToolsRequestSchema }] = await loadSdk();
   const server = new Server({ name: 'cairn', version: deps.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const ctx: ToolContext = { deps, scope, log };
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing(scope.slim) }));
@@ -79,7 +88,8 @@ export const mcpRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // Fastify has parsed the JSON already: the transport must be given it, as the request stream is consumed.
     if (request.body === undefined) return reply.code(400).send(rpcError(-32700, 'Parse error: the body must be a JSON-RPC message'));
-    const server = buildMcpServer(deps, scopeFromHeaders(request.headers), message => request.log.error(message));
+    const server = await buildMcpServer(deps, scopeFromHeaders(request.headers), message => request.log.error(message));
+    const [, { StreamableHTTPServerTransport }] = await loadSdk();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on('close', () => {

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Embedder } from '../ports.ts';
 
 export interface OpenAiEmbedderOptions {
@@ -15,8 +15,10 @@ export interface OpenAiEmbedderOptions {
  * The vector size is learnt from the first answer. Vectors are normalised to unit length, which the index expects.
  */
 export function createOpenAiEmbedder({ url, model, apiKey, timeoutMs = 30_000 }: OpenAiEmbedderOptions): Embedder {
-  // Local servers ignore the key, but the client library insists on one.
-  const client = new OpenAI({ baseURL: url, apiKey: apiKey ?? 'not-needed', timeout: timeoutMs, maxRetries: 1 });
+  // Local servers ignore the key, but the client library insists on one. The library loads on first use, not at start.
+  let openai: Promise<OpenAI> | null = null;
+  const connect = () =>
+    (openai ??= import('openai').then(({ default: OpenAI }) => new OpenAI({ baseURL: url, apiKey: apiKey ?? 'not-needed', timeout: timeoutMs, maxRetries: 1 })));
   let dimensions = 0;
 
   return {
@@ -29,7 +31,7 @@ export function createOpenAiEmbedder({ url, model, apiKey, timeoutMs = 30_000 }:
     unrelatedCosine: 0.2,
     async embed(texts) {
       if (texts.length === 0) return [];
-      const response = await client.embeddings.create({ model, input: texts, encoding_format: 'float' });
+      const response = await (await connect()).embeddings.create({ model, input: texts, encoding_format: 'float' });
       const rows = [...response.data].sort((a, b) => a.index - b.index);
       if (rows.length !== texts.length) throw new Error(`embeddings endpoint returned ${rows.length} vectors for ${texts.length} texts`);
       return rows.map(row => {

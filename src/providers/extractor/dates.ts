@@ -1,4 +1,9 @@
-import * as chrono from 'chrono-node';
+import { createRequire } from 'node:module';
+import type * as Chrono from 'chrono-node';
+
+/** chrono-node, loaded on first use rather than when the server starts. */
+let chronoModule: typeof Chrono | null = null;
+const chrono = () => (chronoModule ??= createRequire(import.meta.url)('chrono-node') as typeof Chrono);
 
 /**
  * The calendar day a relative date expression means, read against a reference time ("yesterday" → 2024-03-03).
@@ -41,6 +46,6 @@ export function resolveRelativeDate(text: string, reference: Date): string | nul
   if (match) return isoDay(shift(reference, match[2], match[1] === 'last' || match[1] === 'past' ? -1 : match[1] === 'this' ? 0 : 1));
   match = /^(?:(last|next|this|coming) )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)$/.exec(t);
   if (match) return isoDay(weekday(reference, match[2], match[1] === 'last' ? -1 : match[1] === 'next' || match[1] === 'coming' ? 1 : 0));
-  const parsed = chrono.parseDate(text, reference);
+  const parsed = chrono().parseDate(text, reference);
   return parsed ? isoDay(parsed.getTime()) : null;
 }

@@ -1,23 +1,27 @@
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
-import nlp from 'compromise';
+import { createRequire } from 'node:module';
+import type winkNLP from 'wink-nlp';
 
 /**
  * Text → sentences of words, through wink-nlp (tokens, parts of speech, sentence breaks, dates, money, urls,
  * emails). A "word" is a run of tokens with no space between them ("Node.js", "1Password", "Mary's"), so names keep
- * their punctuation. The wink model loads once per process, on first use (about 60 ms).
+ * their punctuation. wink, its model and compromise load once per process, on first use (a few hundred ms of CPU
+ * in all), not when the server starts: a server that extracts nothing never loads them.
  */
+
+const load = createRequire(import.meta.url);
 
 type Wink = ReturnType<typeof winkNLP>;
 let wink: Wink | null = null;
-const winkInstance = () => (wink ??= winkNLP(model));
+const winkInstance = () => (wink ??= (load('wink-nlp') as typeof winkNLP)(load('wink-eng-lite-web-model')));
 
+type Lexicon = Record<string, string | string[]>;
+let lexicon: Lexicon | null = null;
 /** compromise's word list (24k words: first names, cities, countries, regions, organisations, and ordinary words). */
-const lexicon = (nlp as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
+const compromiseLexicon = () => (lexicon ??= (load('compromise') as { model(): { one: { lexicon: Lexicon } } }).model().one.lexicon);
 
 /** compromise's tags for a lower-case word or phrase ([] when it does not know it). */
 export function lexiconTags(key: string): string[] {
-  const tags = lexicon[key];
+  const tags = compromiseLexicon()[key];
   return tags === undefined ? [] : Array.isArray(tags) ? tags : [tags];
 }
 

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatMessage, Llm } from '../ports.ts';
 
 export interface OpenAiLlmOptions {
@@ -29,14 +29,16 @@ export function parseJsonAnswer(text: string): unknown {
  * prompt and usually answer in JSON, which is parsed leniently.
  */
 export function createOpenAiLlm({ url, model, apiKey, timeoutMs = 60_000 }: OpenAiLlmOptions): Llm {
-  // Local servers ignore the key, but the client library insists on one.
-  const client = new OpenAI({ baseURL: url, apiKey: apiKey ?? 'not-needed', timeout: timeoutMs, maxRetries: 0 });
+  // Local servers ignore the key, but the client library insists on one. The library loads on first use, not at start.
+  let openai: Promise<OpenAI> | null = null;
+  const connect = () =>
+    (openai ??= import('openai').then(({ default: OpenAI }) => new OpenAI({ baseURL: url, apiKey: apiKey ?? 'not-needed', timeout: timeoutMs, maxRetries: 0 })));
   return {
     provider: 'openai-compatible',
     model,
     baseUrl: url,
     async completeJson(messages: ChatMessage[], schema, options = {}) {
-      const response = await client.chat.completions.create(
+      const response = await (await connect()).chat.completions.create(
         {
           model,
           messages,

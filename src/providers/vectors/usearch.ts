@@ -1,11 +1,17 @@
-import { Index, MetricKind, ScalarKind } from 'usearch';
+import { createRequire } from 'node:module';
+import type * as Usearch from 'usearch';
 import type { AnnIndex } from '../ports.ts';
+
+/** The native addon loads with the first index (an embedder is on and has vectors), not when the server starts. */
+let usearch: typeof Usearch | null = null;
+const loadUsearch = () => (usearch ??= createRequire(import.meta.url)('usearch') as typeof Usearch);
 
 /**
  * HNSW through usearch (native, prebuilt in its npm package). Connectivity 16 and a search expansion of 128 keep
  * recall@10 near exact search on sentence embeddings while answering in well under a millisecond at 100k vectors.
  */
 export function createUsearchIndex(dimensions: number): AnnIndex {
+  const { Index, MetricKind, ScalarKind } = loadUsearch();
   const index = new Index({
     dimensions,
     metric: MetricKind.Cos,

@@ -1,4 +1,9 @@
-import * as chrono from 'chrono-node';
+import { createRequire } from 'node:module';
+import type * as Chrono from 'chrono-node';
+
+/** chrono-node, loaded on first use rather than when the server starts. */
+let chronoModule: typeof Chrono | null = null;
+const chrono = () => (chronoModule ??= createRequire(import.meta.url)('chrono-node') as typeof Chrono);
 
 /** A time span named in a search query, as ISO instants (from inclusive, to exclusive). */
 export interface QueryDateRange {
@@ -13,7 +18,7 @@ const DAY_MS = 86_400_000;
 const utcDay = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 
 /** The span a parsed date covers: a day, a week around it, a month or a year, by what the text pinned down. */
-function spanOf(result: chrono.ParsedResult, now: Date): { from: number; to: number } | null {
+function spanOf(result: Chrono.ParsedResult, now: Date): { from: number; to: number } | null {
   const start = result.start;
   if (!start.isCertain('year') && !start.isCertain('month') && !start.isCertain('day')) return null; // "at 5": a time, no date
   let date = start.date();
@@ -32,7 +37,7 @@ function spanOf(result: chrono.ParsedResult, now: Date): { from: number; to: num
  */
 export function datesInQuery(query: string, now: Date): QueryDateRange[] {
   const ranges: QueryDateRange[] = [];
-  const results = chrono.parse(query, now);
+  const results = chrono().parse(query, now);
   for (const result of results) {
     const span = spanOf(result, now);
     if (!span) continue;

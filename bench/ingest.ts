@@ -1,0 +1,118 @@
+/**
+ * `npm run bench -- ingest`: `--count` LoCoMo-like turns (default 50,000: the conversations cycled, a lap number
+ * varying the repeats) posted at full speed (`--concurrency` 64) to a real server (what `npm start` runs) on a fresh
+ * data dir. Reports the acknowledged creates/s, then the time until every memory is fully processed (entities, graph,
+ * EVOLVES, embeddings when an embedder is on), sampling the background queue every `--sample-ms` from the start:
+ * GET /health's `background_queue: { pending, lag_ms, failed }` where the server reports it; else the older signals
+ * (memories waiting for embedding in /search-index/status, /memories/reindex/status), which cover less.
+ *
+ *   npm run bench -- ingest [--count 50000] [--concurrency 64] [--sample-ms 1000] [--timeout-s 1800]
+ * The server's settings come from the environment, e.g. CAIRN_EMBEDDER=use-lite npm run bench -- ingest.
+ */
+import { loadavg } from 'node:os';
+import { Pool } from 'undici';
+import { cpuMs, formatTable, locomoTurns, makeTempDir, numericOptions, percentile, removeDir, requestJson, runPhase, startServer, ms } from './lib.ts';
+
+interface QueueSample {
+  atS: number;
+  acknowledged: number;
+  pending: number | null;
+  lagMs: number | null;
+  failed: number | null;
+  source: 'health' | 'fallback';
+}
+
+/** The background queue as the server reports it, or what the older status endpoints say. */
+async function sampleQueue(pool: Pool): Promise<Omit<QueueSample, 'atS' | 'acknowledged'>> {
+  const health = await requestJson(pool, 'GET', '/health');
+  const queue = health?.background_queue as { pending?: number; lag_ms?: number; failed?: number } | undefined;
+  if (queue && typeof queue.pending === 'number') {
+    return { pending: queue.pending, lagMs: queue.lag_ms ?? null, failed: queue.failed ?? null, source: 'health' };
+  }
+  const [index, reindex] = await Promise.all([
+    requestJson(pool, 'GET', '/search-index/status').catch(() => null),
+    requestJson(pool, 'GET', '/memories/reindex/status').catch(() => null),
+  ]);
+  const pending = Number(index?.pending_memories ?? 0) + Number(reindex?.count_needing_reindex ?? 0);
+  return { pending, lagMs: null, failed: null, source: 'fallback' };
+}
+
+export default async function ingest(argv: string[]): Promise<void> {
+  const options = numericOptions(argv, { count: 50_000, concurrency: 64, sampleMs: 1_000, timeoutS: 1_800 });
+  const count = Math.floor(options.count);
+  const turns = locomoTurns(count);
+  if (!turns) throw new Error('the LoCoMo conversations were not found (../shared/bench/locomo, or set BENCH_LOCOMO_DIR)');
+  const dataDir = makeTempDir('cairn-bench-ingest-');
+  const server = await startServer({ dataDir, entry: 'launcher', timeoutMs: 60_000 });
+  const pool = new Pool(server.url, { connections: options.concurrency + 2, pipelining: 1 });
+  console.log(`${count} LoCoMo turns at concurrency ${options.concurrency}; server pid ${server.pid}; load average ${loadavg().map(l => l.toFixed(2)).join(' ')}\n`);
+
+  const samples: QueueSample[] = [];
+  const started = performance.now();
+  let acknowledged = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      try {
+        samples.push({ atS: (performance.now() - started) / 1000, acknowledged, ...(await sampleQueue(pool)) });
+      } catch (error) {
+        console.error(`queue sample failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await new Promise(resolve => setTimeout(resolve, options.sampleMs));
+    }
+  })();
+
+  try {
+    const cpuBefore = cpuMs(server.pid);
+    const posted = await runPhase('create', count, options.concurrency, async i => {
+      await requestJson(pool, 'POST', '/memories', turns[i]);
+      acknowledged++;
+    });
+    const ackSeconds = posted.seconds;
+    // Then wait until the queue is empty (the sampler keeps sampling).
+    const deadline = performance.now() + options.timeoutS * 1000;
+    let drained = false;
+    while (performance.now() < deadline) {
+      const now = await sampleQueue(pool);
+      if (now.pending === 0) {
+        drained = true;
+        break;
+      }
+      await new Promise(resolve => setTimeout(resolve, 200));
+    }
+    const totalSeconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpuMs(server.pid);
+    sampling = false;
+    await sampler;
+
+    const source = samples.at(-1)?.source ?? 'fallback';
+    console.log(`queue lag over time (${source === 'health' ? 'GET /health background_queue' : 'no background_queue in /health: embedding/reindex backlog only'}):`);
+    const rows = [['t s', 'acknowledged', 'pending', 'lag ms', 'failed']];
+    const every = Math.max(1, Math.ceil(samples.length / 30)); // at most ~30 lines
+    samples.forEach((s, i) => {
+      if (i % every === 0 || i === samples.length - 1) {
+        rows.push([s.atS.toFixed(1), String(s.acknowledged), String(s.pending ?? '-'), s.lagMs === null ? '-' : s.lagMs.toFixed(0), String(s.failed ?? '-')]);
+      }
+    });
+    console.log(formatTable(rows));
+
+    const done = count - posted.errors;
+    const lags = samples.map(s => s.lagMs).filter((v): v is number => v !== null);
+    console.log(`\nacknowledged: ${done} creates in ${ackSeconds.toFixed(1)} s = ${(done / ackSeconds).toFixed(0)} creates/s (p50 ${ms(percentile(posted.latencies, 50))} ms, p99 ${ms(percentile(posted.latencies, 99))} ms, ${posted.errors} errors)`);
+    console.log(
+      drained
+        ? `fully processed: all ${done} after ${totalSeconds.toFixed(1)} s = ${(done / totalSeconds).toFixed(0)} memories/s (${(totalSeconds - ackSeconds).toFixed(1)} s after the last acknowledgement)`
+        : `NOT fully processed within ${options.timeoutS} s: ${samples.at(-1)?.pending} still pending`,
+    );
+    if (lags.length) console.log(`queue lag: max ${Math.max(...lags).toFixed(0)} ms, p50 of samples ${percentile(lags, 50).toFixed(0)} ms`);
+    if (cpuBefore !== null && cpuAfter !== null) console.log(`server CPU per memory (ack + processing): ${(((cpuAfter - cpuBefore) * 1000) / Math.max(1, done)).toFixed(0)} µs`);
+    console.log(`load average at the end ${loadavg().map(l => l.toFixed(2)).join(' ')}`);
+    if (posted.errors > 0 || !drained) process.exitCode = 1;
+  } finally {
+    sampling = false;
+    await sampler;
+    await pool.close();
+    await server.stop('SIGTERM');
+    removeDir(dataDir);
+  }
+}

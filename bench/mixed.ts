@@ -1,0 +1,82 @@
+/**
+ * `npm run bench -- mixed`: a mixed load on one real server (what `npm start` runs), after seeding `--seed` LoCoMo
+ * turns: `--connections` (64) clients, each sending its next request as soon as the last one answered, for `--seconds`
+ * (60); each request is a search (70 %: POST /memories/search with a few words of a turn), a create (20 %: POST
+ * /memories with a turn) or a read (10 %: GET /memories/<id> of a seeded memory). Reports requests/s in all, and per
+ * kind: count, p50/p99 latency and errors.
+ *
+ *   npm run bench -- mixed [--seconds 60] [--connections 64] [--seed 5000]
+ */
+import { loadavg } from 'node:os';
+import { Pool } from 'undici';
+import { cpuMs, formatTable, locomoTurns, makeTempDir, ms, numericOptions, percentile, removeDir, requestJson, runPhase, seededRandom, startServer } from './lib.ts';
+
+type Kind = 'search' | 'create' | 'read';
+
+export default async function mixed(argv: string[]): Promise<void> {
+  const options = numericOptions(argv, { seconds: 60, connections: 64, seed: 5_000 });
+  const seed = Math.floor(options.seed);
+  const turns = locomoTurns(seed + 200_000);
+  if (!turns) throw new Error('the LoCoMo conversations were not found (../shared/bench/locomo, or set BENCH_LOCOMO_DIR)');
+  const dataDir = makeTempDir('cairn-bench-mixed-');
+  const server = await startServer({ dataDir, entry: 'launcher', timeoutMs: 60_000 });
+  const pool = new Pool(server.url, { connections: options.connections, pipelining: 1 });
+  try {
+    const ids: string[] = [];
+    const seeded = await runPhase('seed', seed, 32, async i => void ids.push((await requestJson(pool, 'POST', '/memories', turns[i])).id));
+    if (seeded.errors) throw new Error(`${seeded.errors} seed writes failed`);
+    console.log(`seeded ${ids.length} memories in ${seeded.seconds.toFixed(1)} s; ${options.connections} connections for ${options.seconds} s; load average ${loadavg().map(l => l.toFixed(2)).join(' ')}\n`);
+
+    const random = seededRandom(7);
+    const latencies: Record<Kind, number[]> = { search: [], create: [], read: [] };
+    const errors: Record<Kind, number> = { search: 0, create: 0, read: 0 };
+    let nextTurn = seed;
+    const queryOf = () => {
+      const words = turns[Math.floor(random() * seed)].content.replace(/^[^:]*:\s*/, '').split(/\s+/).filter(w => w.length > 3);
+      const start = Math.floor(random() * Math.max(1, words.length - 3));
+      return words.slice(start, start + 3).join(' ') || 'support group';
+    };
+    const send: Record<Kind, () => Promise<unknown>> = {
+      search: () => requestJson(pool, 'POST', '/memories/search', { query: queryOf(), limit: 10 }),
+      create: () => requestJson(pool, 'POST', '/memories', turns[nextTurn++]),
+      read: () => requestJson(pool, 'GET', `/memories/${ids[Math.floor(random() * ids.length)]}`),
+    };
+    const cpuBefore = cpuMs(server.pid);
+    const started = performance.now();
+    const until = started + options.seconds * 1000;
+    const client = async () => {
+      while (performance.now() < until) {
+        const draw = random();
+        const kind: Kind = draw < 0.7 ? 'search' : draw < 0.9 ? 'create' : 'read';
+        const t0 = performance.now();
+        try {
+          await send[kind]();
+          latencies[kind].push(performance.now() - t0);
+        } catch (error) {
+          if (++errors[kind] <= 3) console.error(`${kind} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: options.connections }, client));
+    const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpuMs(server.pid);
+
+    const kinds: Kind[] = ['search', 'create', 'read'];
+    const total = kinds.reduce((sum, k) => sum + latencies[k].length + errors[k], 0);
+    const rows = [['kind', 'requests', 'req/s', 'errors', 'p50 ms', 'p99 ms']];
+    for (const k of kinds) {
+      rows.push([k, String(latencies[k].length), (latencies[k].length / seconds).toFixed(0), String(errors[k]), ms(percentile(latencies[k], 50)), ms(percentile(latencies[k], 99))]);
+    }
+    const all = kinds.flatMap(k => latencies[k]);
+    rows.push(['all', String(all.length), (all.length / seconds).toFixed(0), String(kinds.reduce((s, k) => s + errors[k], 0)), ms(percentile(all, 50)), ms(percentile(all, 99))]);
+    console.log(formatTable(rows));
+    console.log(`\n${total} requests in ${seconds.toFixed(1)} s = ${(total / seconds).toFixed(0)} requests/s`);
+    if (cpuBefore !== null && cpuAfter !== null) console.log(`server CPU: ${((cpuAfter - cpuBefore) / 1000 / seconds).toFixed(2)} cores busy on average`);
+    console.log(`load average at the end ${loadavg().map(l => l.toFixed(2)).join(' ')}`);
+    if (kinds.some(k => errors[k] > 0)) process.exitCode = 1;
+  } finally {
+    await pool.close();
+    await server.stop('SIGTERM');
+    removeDir(dataDir);
+  }
+}
