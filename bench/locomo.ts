@@ -5,9 +5,11 @@
  * The embedder is the server's: CAIRN_EMBEDDER=... npm run bench -- locomo
  * `--concurrency N` posts each conversation's turns N at a time (a client writing concurrently, a bulk import): turns
  * then reach the store out of order, and recall must not change, since each turn carries its position (metadata dia_id).
+ * A plain BM25 baseline (bench/bm25.ts, FTS5 over the same turns, per conversation) is printed beside fast and deep.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Bm25Baseline } from './bm25.ts';
 import { formatTable, makeTempDir, ms, numericOptions, percentile, REPO_ROOT, removeDir, startServer } from './lib.ts';
 
 interface Turn {
@@ -120,6 +122,21 @@ export default async function locomo(argv: string[]) {
       }
       rows.push([mode, String(total), ...[1, 5, 10].map(k => (hits[k as 1 | 5 | 10] / total).toFixed(3)), ms(percentile(latencies, 50)), ms(percentile(latencies, 95))]);
     }
+    const bm25 = new Bm25Baseline(conversations.flatMap(c => c.turns.map(t => ({ id: t.dia_id, text: t.content, group: c.id }))));
+    const baseline = { hits: { 1: 0, 5: 0, 10: 0 }, latencies: [] as number[], total: 0 };
+    for (const conversation of conversations) {
+      for (const q of conversation.questions) {
+        const started = performance.now();
+        const ids = bm25.search(q.question, options.limit, conversation.id);
+        baseline.latencies.push(performance.now() - started);
+        const evidence = new Set(q.evidence);
+        for (const k of [1, 5, 10] as const) if (ids.slice(0, k).some(id => evidence.has(id))) baseline.hits[k]++;
+        baseline.total++;
+      }
+    }
+    bm25.close();
+    const { hits, latencies, total } = baseline;
+    rows.push(['bm25', String(total), ...[1, 5, 10].map(k => (hits[k as 1 | 5 | 10] / total).toFixed(3)), ms(percentile(latencies, 50)), ms(percentile(latencies, 95))]);
     console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns.length} turns, posted ${width} at a time per conversation`);
     console.log(`search index: ${status.message}`);
     console.log(`ingest: ${(turns.length / ingestSeconds).toFixed(0)} memories/s (${errors} errors); embedding settled ${indexSeconds.toFixed(1)} s later\n`);

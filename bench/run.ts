@@ -7,6 +7,8 @@ type Benchmark = (argv: string[]) => Promise<void>;
 const benchmarks: Record<string, { about: string; load: () => Promise<{ default: Benchmark }> }> = {
   crud: { about: 'create, list and get memories over HTTP against a real server process', load: () => import('./crud.ts') },
   locomo: { about: 'retrieval recall@1/5/10 and latency on the LoCoMo conversations', load: () => import('./locomo.ts') },
+  notes: { about: 'retrieval recall@1/5/10 and MRR on 300+ ordinary notes (fast, deep, plain BM25), by kind of question', load: () => import('./notes.ts') },
+  docs: { about: 'the notes benchmark on 80 abstract-length technical and science documents (fast, deep, plain BM25)', load: () => import('./docs.ts') },
   labels: { about: 'label care (health, merge candidates, consolidation) with 2,000 labels over 50,000 memories', load: () => import('./labels.ts') },
   extract: { about: 'offline entity extraction: memories/s on LoCoMo turns, precision/recall on labelled sentences', load: () => import('./extract.ts') },
   'search-scale': { about: 'search latency, ingest rate and RSS at 10k and 100k synthetic memories', load: () => import('./search-scale.ts') },
