@@ -91,7 +91,7 @@ describe('finding what people mean, offline', () => {
   });
 
   test('a typo finds the word when the exact words find nothing', async () => {
-    const [top] = await search(app, { query: 'kubernets' });
+    const [top] = await search(app, { query: 'kuberentes' });
     assert.equal(top?.memory.content, 'Kubernetes cluster upgraded to 1.29');
   });
 
@@ -145,8 +145,86 @@ describe('entities in deep search', () => {
     try {
       await createMemory(app, { content: 'Data from the CR pipeline lands in Snowflake every hour.' });
       await createMemory(app, { content: 'Data is kept for ninety days.' });
+      for (const content of ['The garden needs watering', 'Retention of staff is a priority this year', 'We meet on Mondays', 'Bought new running shoes']) {
+        await createMemory(app, { content });
+      }
       const results = await search(app, { query: 'data retention in days', mode: 'deep' });
       assert.ok(results.every(r => r.score_breakdown.entity === 0), results.map(r => r.relevance_reason).join(' | '));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('transcript rules for conversation turns', () => {
+  const turns = [
+    ['D1:1', 'Caroline: What instrument do you play these days?'],
+    ['D1:2', 'Melanie: The clarinet, in a community band.'],
+    ['D1:3', 'Melanie: I went hiking with my kids.'],
+    ['D1:4', 'Caroline: Sounds lovely, where did you go?'],
+  ] as const;
+
+  test('a turn that follows a matching question does not outrank the question it leans on', async () => {
+    const app = await buildTestApp();
+    try {
+      for (const [dia_id, content] of turns) await createMemory(app, { content, metadata: { dia_id } });
+      const results = await search(app, { query: 'what instrument do you play', mode: 'deep' });
+      assert.equal(results[0]!.memory.content, turns[0][1]);
+      const answer = find(results, 'Melanie: The clarinet')!;
+      assert.ok(answer.score_breakdown.neighbour > 0, 'the answer is lifted…');
+      assert.match(answer.relevance_reason, /next to a matching turn of the conversation \('instrument', 'play'\)/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('turns rank the same whatever order and however concurrently they were posted', async () => {
+    const ranks: string[][] = [];
+    for (const how of ['in order', 'reversed', 'all at once']) {
+      const app = await buildTestApp();
+      try {
+        const post = ([dia_id, content]: readonly [string, string]) => createMemory(app, { content, metadata: { dia_id } });
+        if (how === 'all at once') await Promise.all(turns.map(post));
+        else for (const turn of how === 'reversed' ? [...turns].reverse() : turns) await post(turn);
+        ranks.push((await search(app, { query: 'what instrument do you play', mode: 'deep' })).map(r => `${r.memory.content} ${r.score_breakdown.neighbour}`));
+      } finally {
+        await app.close();
+      }
+    }
+    assert.deepEqual(ranks[1], ranks[0]);
+    assert.deepEqual(ranks[2], ranks[0]);
+  });
+
+  test('the speaker boost goes to a turn whose speaker the query names', async () => {
+    const app = await buildTestApp();
+    try {
+      await createMemory(app, { content: 'the band plays on Sundays', metadata: { speaker: 'Melanie' } });
+      const [hit] = await search(app, { query: 'what does Melanie play with the band' });
+      assert.equal(hit!.score_breakdown.cues > 1, true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('memories from a thread neighbour each other by message position, not by when they were written', async () => {
+    const app = await buildTestApp();
+    try {
+      const thread = await post(app, '/threads', {
+        thread_id: 'music',
+        messages: [
+          { role: 'user', content: 'What instrument do you play these days?' },
+          { role: 'assistant', content: 'The clarinet, in a community band.' },
+          { role: 'user', content: 'I went hiking with my kids.' },
+        ],
+      });
+      const ids: string[] = thread.body.messages.map((m: { id: string }) => m.id);
+      // Written out of order: the question, then the third message, then the answer.
+      for (const i of [0, 2, 1]) {
+        await createMemory(app, { content: ['What instrument do you play these days?', 'The clarinet, in a community band.', 'Went hiking with the kids.'][i], source_thread_id: 'music', source_message_id: ids[i] });
+      }
+      const results = await search(app, { query: 'what instrument do you play', mode: 'deep' });
+      const answer = find(results, 'The clarinet')!.score_breakdown.neighbour;
+      assert.ok(answer > 0 && answer > (find(results, 'Went hiking')?.score_breakdown.neighbour ?? 0));
     } finally {
       await app.close();
     }
