@@ -22,8 +22,9 @@ const MAX_SUFFIX = 4;
 
 /**
  * True when a term is a form of the word: one begins the other and adds at most MAX_SUFFIX letters to a word of more
- * than `minPrefix` letters, or both share a prefix of at least `minPrefix` letters covering `minShare` of the longer
- * (`postgres` ↔ `postgresql`, `deploy` ↔ `deployment`, `deploy` ↔ `deploi`); not `post` ↔ `postgresql`, `data` ↔ `database`.
+ * than `minPrefix` letters (`postgres` ↔ `postgresql`, `deploy` ↔ `deployment`), or the two differ only in their last
+ * vowels over a shared prefix of `minShare` of the longer (`deploy` ↔ `deploi`, as Porter stems "deployed"); not
+ * `post` ↔ `postgresql`, `data` ↔ `database`, `deploy` ↔ `deplor`.
  */
 export function isWordForm(word: string, term: string, rules: FormRules): boolean {
   if (word === term) return false;
@@ -32,7 +33,8 @@ export function isWordForm(word: string, term: string, rules: FormRules): boolea
   const shorter = Math.min(word.length, term.length);
   const longer = Math.max(word.length, term.length);
   if (shared === shorter && shorter > rules.minPrefix && longer - shorter <= MAX_SUFFIX) return true;
-  return shared / longer >= rules.minShare;
+  const vowels = /^[aeiouy]{0,2}$/;
+  return shared / longer >= rules.minShare && vowels.test(word.slice(shared)) && vowels.test(term.slice(shared));
 }
 
 /** Damerau–Levenshtein distance (adjacent transpositions count one), stopping early past `max`. */
