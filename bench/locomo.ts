@@ -3,9 +3,11 @@
  * Every turn becomes one memory (in one space per conversation) through the HTTP API of a real server; each question
  * (category 5, adversarial, skipped) is searched in its space; a hit is any evidence turn among the results.
  * The embedder is the server's: CAIRN_EMBEDDER=... npm run bench -- locomo
+ * `--concurrency N` posts each conversation's turns N at a time (a client writing concurrently, a bulk import): turns
+ * then reach the store out of order, and recall must not change, since each turn carries its position (metadata dia_id).
  * A plain BM25 baseline (bench/bm25.ts, FTS5 over the same turns, per conversation) is printed beside fast and deep.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bm25Baseline } from './bm25.ts';
 import { formatTable, makeTempDir, ms, numericOptions, percentile, REPO_ROOT, removeDir, startServer } from './lib.ts';
@@ -39,7 +41,13 @@ export function sessionDate(text: string): string | null {
   return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]))).toISOString();
 }
 
-export function loadConversations(dir = join(REPO_ROOT, '..', 'shared', 'bench', 'locomo')): Conversation[] {
+/** The LoCoMo files: ../shared/bench/locomo beside the clone, or two levels up from a worktree (wt/<name>). */
+function defaultDir(): string {
+  const near = join(REPO_ROOT, '..', 'shared', 'bench', 'locomo');
+  return existsSync(near) ? near : join(REPO_ROOT, '..', '..', 'shared', 'bench', 'locomo');
+}
+
+export function loadConversations(dir = defaultDir()): Conversation[] {
   return readdirSync(dir)
     .filter(f => f.endsWith('.json'))
     .sort()
@@ -65,20 +73,25 @@ async function json(url: string, init?: RequestInit) {
 }
 
 export default async function locomo(argv: string[]) {
-  const options = numericOptions(argv, { limit: 10 });
+  const options = numericOptions(argv, { limit: 10, concurrency: 1 });
   const conversations = loadConversations();
   const dataDir = makeTempDir('cairn-locomo-');
   const server = await startServer({ dataDir });
   try {
-    // One writer per conversation, each posting its turns in order, as a capture client would.
+    // One writer per conversation, each posting its turns in order (N at a time with --concurrency), as a capture client would.
     const turns = conversations.flatMap(c => c.turns);
     const ingestStarted = performance.now();
     let errors = 0;
+    const width = Math.max(1, Math.floor(options.concurrency));
     await Promise.all(
       conversations.map(async c => {
-        for (const t of c.turns) {
-          const body = { content: t.content, space_id: c.id, event_start: t.event_start, metadata: { dia_id: t.dia_id } };
-          await json(`${server.url}/memories`, { method: 'POST', body: JSON.stringify(body) }).catch(() => errors++);
+        for (let i = 0; i < c.turns.length; i += width) {
+          await Promise.all(
+            c.turns.slice(i, i + width).map(t => {
+              const body = { content: t.content, space_id: c.id, event_start: t.event_start, metadata: { dia_id: t.dia_id } };
+              return json(`${server.url}/memories`, { method: 'POST', body: JSON.stringify(body) }).catch(() => errors++);
+            }),
+          );
         }
       }),
     );
@@ -124,7 +137,7 @@ export default async function locomo(argv: string[]) {
     bm25.close();
     const { hits, latencies, total } = baseline;
     rows.push(['bm25', String(total), ...[1, 5, 10].map(k => (hits[k as 1 | 5 | 10] / total).toFixed(3)), ms(percentile(latencies, 50)), ms(percentile(latencies, 95))]);
-    console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns.length} turns`);
+    console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns.length} turns, posted ${width} at a time per conversation`);
     console.log(`search index: ${status.message}`);
     console.log(`ingest: ${(turns.length / ingestSeconds).toFixed(0)} memories/s (${errors} errors); embedding settled ${indexSeconds.toFixed(1)} s later\n`);
     console.log(formatTable(rows));

@@ -1,20 +1,45 @@
-/** Search scoring rules: lexical overlap, an absolute similarity for display, priors, query cues. Pure. */
-import { asksWhen, mentionsTime, speakerOf, words } from './text.ts';
+/** Search scoring rules: term coverage, an absolute similarity for display, priors, dates, query cues. Pure. */
+import { asksWhen, mentionsTime, words } from './text.ts';
 
 export interface LexicalOverlap {
-  /** Share of the query's terms found in the memory. */
+  /** Share of the query's terms found in the text (a term found only as another form counts `formWeight`). */
   coverage: number;
-  /** Dice overlap of the two term sets: high only when the memory says little beyond the query. */
+  /** Dice overlap of the two term sets: high only when the text says little beyond the query. */
   dice: number;
+  /** Query terms found as they are. */
   matched: string[];
+  /** Query terms found only as another form or a typo: query term → the text's term. */
+  forms: Map<string, string>;
 }
 
-export function lexicalOverlap(queryTerms: string[], memoryTerms: string[]): LexicalOverlap {
-  const query = new Set(queryTerms);
-  const memory = new Set(memoryTerms);
-  if (query.size === 0 || memory.size === 0) return { coverage: 0, dice: 0, matched: [] };
-  const matched = [...query].filter(t => memory.has(t));
-  return { coverage: matched.length / query.size, dice: (2 * matched.length) / (query.size + memory.size), matched };
+export interface OverlapOptions {
+  /** The last query term also matches a term it begins (a word still being typed). */
+  prefixLast?: boolean;
+  /** Whether a text term is another form of a query term (word forms, typos); such a match counts `formWeight`. */
+  near?: (queryTerm: string, textTerm: string) => boolean;
+  formWeight?: number;
+}
+
+/**
+ * How much of the query a text holds, both as terms stemmed alike (`terms`): the one term-coverage rule of memory
+ * and thread search.
+ */
+export function lexicalOverlap(queryTerms: string[], textTerms: string[], options: OverlapOptions = {}): LexicalOverlap {
+  const query = [...new Set(queryTerms)];
+  const text = new Set(textTerms);
+  const forms = new Map<string, string>();
+  if (query.length === 0 || text.size === 0) return { coverage: 0, dice: 0, matched: [], forms };
+  const last = query.at(-1)!;
+  const matched = query.filter(t => text.has(t) || (options.prefixLast && t === last && textTerms.some(w => w.startsWith(t))));
+  if (options.near) {
+    for (const q of query) {
+      if (matched.includes(q)) continue;
+      const form = textTerms.find(w => options.near!(q, w));
+      if (form !== undefined) forms.set(q, form);
+    }
+  }
+  const found = matched.length + (options.formWeight ?? 1) * forms.size;
+  return { coverage: found / query.length, dice: (2 * found) / (query.length + text.size), matched, forms };
 }
 
 /** Cosine rescaled so that unrelated texts (≈ the floor) score 0 and identical ones 1. */
@@ -43,26 +68,20 @@ export interface QueryPeriod {
   from: string;
   to: string;
   anyYear?: boolean;
+  /** The query's words that name it ("last week"). */
+  text?: string;
 }
 
-/** What a query says beside its words: the words that may name a speaker, the periods it names, whether it asks when. */
+/** What a query says beside its words: the words that may name a speaker, whether it asks when. */
 export interface QueryCues {
   words: ReadonlySet<string>;
-  periods: QueryPeriod[];
   asksWhen: boolean;
 }
 
-export function queryCues(query: string, periods: QueryPeriod[]): QueryCues {
-  return { words: new Set(words(query)), periods, asksWhen: asksWhen(query) };
+export function queryCues(query: string): QueryCues {
+  return { words: new Set(words(query)), asksWhen: asksWhen(query) };
 }
 
-/** Boost of a memory whose speaker the query names: questions about a person are mostly answered by that person. */
-const SPEAKER_BOOST = 0.5;
-/** Boost of a memory whose event falls in a period the query names, or up to DATE_LAG_DAYS after it (told later). */
-const DATE_BOOST = 1;
-const DATE_LAG_DAYS = 14;
-/** Boost of a memory that places something in time, for a question asking when. */
-const WHEN_BOOST = 0.5;
 const DAY_MS = 86_400_000;
 
 /** The instant moved by whole years, as milliseconds (29 February becomes 1 March in other years). */
@@ -73,25 +92,26 @@ function shiftYears(iso: string, years: number): number {
 }
 
 /**
- * True when the time falls in one of the periods or within DATE_LAG_DAYS after its end (things are told after they
- * happen). A period without a year ("in June") is read in the time's own year or the year before.
+ * The one date rule of search: the first period holding the time, or ending at most `lagDays` before it (things
+ * are told after they happen). A period without a year ("in June") is read in the time's own year or the year before.
  */
-export function inPeriodOrJustAfter(periods: QueryPeriod[], at: string | null): boolean {
+export function periodHolding<P extends QueryPeriod>(periods: P[], at: string | null, lagDays: number): P | undefined {
   const time = at ? Date.parse(at) : NaN;
-  if (Number.isNaN(time)) return false;
-  const holds = (from: number, to: number) => time >= from && time < to + DATE_LAG_DAYS * DAY_MS;
-  return periods.some(p => {
+  if (Number.isNaN(time)) return undefined;
+  const holds = (from: number, to: number) => time >= from && time < to + lagDays * DAY_MS;
+  return periods.find(p => {
     if (!p.anyYear) return holds(Date.parse(p.from), Date.parse(p.to));
     const offset = new Date(time).getUTCFullYear() - new Date(p.from).getUTCFullYear();
     return [offset, offset - 1].some(years => holds(shiftYears(p.from, years), shiftYears(p.to, years)));
   });
 }
 
-/** Multiplicative boost (≥ 1) of a memory for the cues of the query: its speaker named, its date named, a when-question. */
-export function cueBoost(cues: QueryCues, memory: { content: string; event_start: string | null }): number {
-  const speaker = speakerOf(memory.content);
-  const named = speaker !== null && words(speaker).every(w => cues.words.has(w));
-  const dated = inPeriodOrJustAfter(cues.periods, memory.event_start);
+/**
+ * Multiplicative boost (≥ 1) of a memory for the cues of the query: its speaker named (`speaker` is given only for
+ * conversation turns), a when-question answered by a memory that places something in time.
+ */
+export function cueBoost(cues: QueryCues, memory: { content: string; speaker: string | null }, rules: { speakerBoost: number; whenBoost: number }): number {
+  const named = memory.speaker !== null && words(memory.speaker).length > 0 && words(memory.speaker).every(w => cues.words.has(w));
   const timed = cues.asksWhen && mentionsTime(memory.content);
-  return (named ? 1 + SPEAKER_BOOST : 1) * (dated ? 1 + DATE_BOOST : 1) * (timed ? 1 + WHEN_BOOST : 1);
+  return (named ? 1 + rules.speakerBoost : 1) * (timed ? 1 + rules.whenBoost : 1);
 }

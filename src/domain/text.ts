@@ -68,20 +68,35 @@ export function termsAsWritten(text: string): Map<string, string> {
   return written;
 }
 
-/** The distinct content words of a query, unstemmed (FTS5 stems them itself). */
+/**
+ * Words that frame a question rather than say what it is about ("what database do we *use*", "do you *know*
+ * anything about …"): a query searches by them only when it has no other content word.
+ */
+const FRAME_WORDS = new Set(
+  (
+    'use uses used using know knows knew known tell told remember remembered mean means meant happen happens happened ' +
+    'thing things something anything everything nothing stuff way lot much many one ones else please currently usually actually'
+  ).split(/\s+/),
+);
+
+/** True for a word that only frames a question (see FRAME_WORDS). */
+export function isFrameWord(word: string): boolean {
+  return FRAME_WORDS.has(word);
+}
+
+/**
+ * The distinct content words of a query, unstemmed (the search index stems them itself): never stop words, and
+ * question-framing words only when nothing else is left.
+ */
 export function queryWords(query: string): string[] {
-  return [...new Set(words(query).filter(w => !STOP_WORDS.has(w)))];
+  const content = [...new Set(words(query).filter(w => !STOP_WORDS.has(w)))];
+  const strong = content.filter(w => !FRAME_WORDS.has(w));
+  return strong.length ? strong : content;
 }
 
-/** An FTS5 MATCH expression that finds documents with any of these words (quoted, so no syntax leaks). */
-export function ftsAnyOfWords(unique: string[]): string | null {
-  if (unique.length === 0) return null;
-  return unique.map(w => `"${w.replace(/"/g, '""')}"`).join(' OR ');
-}
-
-/** An FTS5 MATCH expression that finds documents with any of the query's content words. */
-export function ftsAnyOf(query: string): string | null {
-  return ftsAnyOfWords(queryWords(query));
+/** The query's words as lexical scoring compares them: `queryWords`, stemmed. */
+export function queryTerms(query: string): string[] {
+  return [...new Set(queryWords(query).map(stem))];
 }
 
 const TIME_WORDS =

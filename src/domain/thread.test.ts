@@ -6,11 +6,13 @@ import {
   isCalendarDate,
   isDuplicateOf,
   messageHash,
-  termCoverage,
   threadScore,
   toIsoTimestamp,
   truncateContent,
 } from './thread.ts';
+import { lexicalOverlap } from './scoring.ts';
+
+const termCoverage = (q: string[], t: string[], prefixLast = false) => lexicalOverlap(q, t, { prefixLast }).coverage;
 
 describe('message dedup keys', () => {
   test('the hash depends on role and content, and on nothing else', () => {

@@ -106,19 +106,6 @@ export function bm25Score(rank: number): number {
 }
 
 /**
- * Share of the query's terms found among a text's terms (both stemmed alike); with `prefixLast`, the last query
- * term also matches a term it begins (a word still being typed).
- */
-export function termCoverage(queryTerms: string[], textTerms: string[], prefixLast = false): number {
-  const query = [...new Set(queryTerms)];
-  if (query.length === 0) return 0;
-  const text = new Set(textTerms);
-  const last = query.at(-1)!;
-  const found = query.filter(t => text.has(t) || (prefixLast && t === last && textTerms.some(w => w.startsWith(t))));
-  return found.length / query.length;
-}
-
-/**
  * A thread's search score in 0..1, comparable across queries: mostly how much of the query its best message (or its
  * title) covers, a little of how strongly BM25 ranks that message. A thread matching on both gains a little.
  */

@@ -1,4 +1,5 @@
 /** Thread, message and working-memory records and repositories (part of the Store; re-exported by ports.ts). */
+import type { LexicalQuery } from './ports.lexical.ts';
 
 /** A conversation thread. `id` is internal; clients name a thread by `thread_id`, unique within its space. */
 export interface ThreadRecord {
@@ -144,12 +145,12 @@ export interface MessageHit {
 
 /** Full-text search over thread messages and titles (FTS5 on SQLite). */
 export interface ThreadSearchRepo {
-  /** Best message matches (FTS5 MATCH expression) within the filter, best first. */
-  messages(match: string, filter: ThreadSearchFilter, limit: number): Promise<MessageHit[]>;
+  /** Best message matches within the filter, best first. */
+  messages(query: LexicalQuery, filter: ThreadSearchFilter, limit: number): Promise<MessageHit[]>;
   /** Substring matches through the trigram index (CJK); the needle is plain text. */
   substring(needle: string, filter: ThreadSearchFilter, limit: number): Promise<MessageHit[]>;
   /** How many messages and threads match in all. */
-  count(match: string, filter: ThreadSearchFilter): Promise<{ messages: number; threads: number }>;
+  count(query: LexicalQuery, filter: ThreadSearchFilter): Promise<{ messages: number; threads: number }>;
   /** Threads whose title or summary matches, best first. */
-  titles(match: string, filter: ThreadSearchFilter, limit: number): Promise<{ thread_pk: string; rank: number }[]>;
+  titles(query: LexicalQuery, filter: ThreadSearchFilter, limit: number): Promise<{ thread_pk: string; rank: number }[]>;
 }

@@ -32,6 +32,9 @@ export type * from './ports.communities.ts';
 import type { JobRepo, TableRowsRepo } from './ports.portability.ts';
 
 export type * from './ports.portability.ts';
+import type { LexicalQuery } from './ports.lexical.ts';
+
+export type * from './ports.lexical.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -273,6 +276,19 @@ export interface SearchFilter {
   recorded_to?: string;
 }
 
+/** A memory that is a conversation turn by metadata (domain/conversation.ts), with that metadata. */
+export interface MetadataTurn {
+  id: string;
+  metadata: Record<string, unknown>;
+}
+
+/** A memory captured or distilled from a thread, with the position of its source message in the thread. */
+export interface ThreadTurn {
+  id: string;
+  source_thread_id: string;
+  position: number;
+}
+
 export interface LexicalHit {
   id: string;
   /** bm25 from FTS5: lower is better. */
@@ -294,17 +310,21 @@ export interface StoredVector {
 
 /** The search projection: full-text indexes and stored embeddings. */
 export interface SearchRepo {
-  /** Best full-text matches (FTS5 MATCH expression) within the filter. */
-  lexical(match: string, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
-  /** The newest memories (by insertion) matching the FTS5 expression within the filter: cost bounded by `limit`, not by the matches. */
-  newestMatching(match: string, filter: SearchFilter, limit: number): Promise<string[]>;
+  /** Best full-text matches within the filter. */
+  lexical(query: LexicalQuery, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
+  /** The newest memories (by insertion) matching the query within the filter: cost bounded by `limit`, not by the matches. */
+  newestMatching(query: LexicalQuery, filter: SearchFilter, limit: number): Promise<string[]>;
+  /**
+   * Terms of the full-text index (as the backend indexes them: SQLite holds Porter stems) that begin with `prefix`,
+   * with how many memories hold each, most held first, at most `limit`: what word forms and typos are matched against.
+   */
+  vocabulary(prefix: string, limit: number): Promise<{ term: string; documents: number }[]>;
+  /** Memories within the filter whose metadata `key` (as text) is one of `values`, at most `limit`. */
+  turnsByMetadata(key: 'dia_id' | 'session_id', values: string[], filter: SearchFilter, limit: number): Promise<MetadataTurn[]>;
+  /** Memories within the filter captured or distilled from these threads (by thread_id), with their source message's position. */
+  threadTurns(threadIds: string[], filter: SearchFilter, limit: number): Promise<ThreadTurn[]>;
   /** Substring matches through the trigram index (CJK and partial words); the needle is plain text. */
   substring(needle: string, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
-  /**
-   * For each id, the `radius` (default 1) memories created just before and just after it in the same space that pass
-   * the filter (ties on created_at broken by id), with their creation times and distance (1 = adjacent).
-   */
-  neighbours(ids: string[], filter: SearchFilter, radius?: number): Promise<Map<string, { id: string; created_at: string; distance: number }[]>>;
   /** For each word, how many memories within the filter hold it (as full text matches it), counted no further than `cap`. */
   documentFrequencies(words: string[], filter: SearchFilter, cap: number): Promise<Map<string, number>>;
   /** How many memories pass the filter. */

@@ -101,10 +101,11 @@ for (const embedder of ['none', 'hash']) {
       assert.equal(response.body.length, 1);
     });
 
-    test('deep mode lifts the memory right after a strong hit (the answer that follows a question)', async () => {
-      await createMemory(app, { content: 'Caroline: What instrument do you play these days?', space_id: 'chat' });
-      await createMemory(app, { content: 'Melanie: The clarinet, in a community band.', space_id: 'chat' });
-      await createMemory(app, { content: 'Melanie: I went hiking with my kids.', space_id: 'chat' });
+    test('deep mode lifts the turn right after a strong hit (the answer that follows a question), by turn position', async () => {
+      // Posted last turn first: neighbours follow the turns' positions (dia_id), not the order they were written in.
+      await createMemory(app, { content: 'Melanie: I went hiking with my kids.', space_id: 'chat', metadata: { dia_id: 'D1:3' } });
+      await createMemory(app, { content: 'Melanie: The clarinet, in a community band.', space_id: 'chat', metadata: { dia_id: 'D1:2' } });
+      await createMemory(app, { content: 'Caroline: What instrument do you play these days?', space_id: 'chat', metadata: { dia_id: 'D1:1' } });
       await app.deps.indexer?.settle();
       const results = (await post(app, '/memories/search', { query: 'Which instrument does Melanie play?', space_id: 'chat', mode: 'deep' })).body;
       const order = contents(results);

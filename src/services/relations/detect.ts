@@ -27,8 +27,7 @@ export const isOlder = (a: Pick<MemoryRecord, 'created_at' | 'id'>, b: Pick<Memo
 export async function findEvolution(deps: Pick<Deps, 'store'>, memory: MemoryRecord): Promise<{ older: MemoryRecord; verdict: EvolutionVerdict } | null> {
   const subject = openingWords(memoryText(memory), SUBJECT_WORDS);
   if (subject.length < SUBJECT_WORDS) return null;
-  const match = subject.map(w => `"${w.replace(/"/g, '""')}"`).join(' AND ');
-  const hits = await deps.store.search.newestMatching(match, { space_id: memory.space_id, states: ['active'] }, CANDIDATES + 1);
+  const hits = await deps.store.search.newestMatching({ mode: 'all', terms: subject.map(text => ({ text })) }, { space_id: memory.space_id, states: ['active'] }, CANDIDATES + 1);
   const candidates = (await deps.store.memories.getMany(hits.filter(id => id !== memory.id))).filter(
     c => c.is_latest && !c.is_crystal && isOlder(c, memory),
   );

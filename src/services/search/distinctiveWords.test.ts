@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { distinctiveWords } from './search.ts';
+import { FAST_PROFILE } from '../../domain/searchProfile.ts';
+import { distinctiveWords as pick } from './lexical.ts';
+
+const distinctiveWords = (deps: any, words: string[]) => pick(deps, words, FAST_PROFILE.pruning);
 
 /** A store whose only part in use is the word statistics. */
 function statsOf(documents: number, counts: Record<string, number>) {

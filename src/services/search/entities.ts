@@ -5,9 +5,6 @@ import { type EntityNode, presentEntity } from '../graph/present.ts';
 
 type EntityDeps = Pick<Deps, 'store' | 'extraction'>;
 
-/** Deep mode: the most a memory gains from naming the query's entities, and how many memories each entity brings in. */
-const ENTITY_WEIGHT = 0.2;
-const MEMORIES_PER_ENTITY = 30;
 
 export interface EntityContext {
   /** Entities the query names, with how specific each is (1 for an entity one memory mentions, towards 0 for one all do). */
@@ -20,18 +17,23 @@ export interface EntityContext {
  * Graph expansion for deep search: the entities the query names and the memories that mention them. An entity
  * most memories mention ("Caroline" in Caroline's diary) says little, so each counts by its specificity, an IDF.
  */
-export async function entityContext(deps: EntityDeps, query: string, memoryCount: number): Promise<EntityContext> {
-  const entities = await findEntitiesInText(deps, query);
+export async function entityContext(deps: EntityDeps, query: string, memoryCount: number, rule: { memoriesPerEntity: number; minSingleWordConfidence: number }): Promise<EntityContext> {
+  // A capitalised ordinary word ("Data", "CR") taken for a name on the way in says nothing about which memory is
+  // meant: a one-word entity counts only when typed from a lexicon or gazetteer (a known name, place, organisation,
+  // technology), or named by the user.
+  const entities = (await findEntitiesInText(deps, query)).filter(
+    e => e.caller_owned || /\s/.test(e.name.trim()) || e.confidence >= rule.minSingleWordConfidence,
+  );
   const named = entities.map(entity => ({
     entity,
     specificity: memoryCount > 1 ? Math.max(0, Math.log(memoryCount / Math.max(1, entity.mention_count)) / Math.log(memoryCount)) : 1,
   }));
-  const mentioning = await deps.store.mentions.memoryIdsMentioning(entities.map(e => e.id), MEMORIES_PER_ENTITY);
+  const mentioning = await deps.store.mentions.memoryIdsMentioning(entities.map(e => e.id), rule.memoriesPerEntity);
   return { named, memoryIds: [...new Set([...mentioning.values()].flat())] };
 }
 
 /** What naming the query's entities adds to a memory's score, and which ones it names. */
-export async function entityBonus(deps: EntityDeps, context: EntityContext, memoryIds: string[]) {
+export async function entityBonus(deps: EntityDeps, context: EntityContext, memoryIds: string[], rule: { weight: number }) {
   const result = new Map<string, { bonus: number; names: string[] }>();
   if (context.named.length === 0) return result;
   const specificity = new Map(context.named.map(n => [n.entity.id, n.specificity]));
@@ -42,7 +44,7 @@ export async function entityBonus(deps: EntityDeps, context: EntityContext, memo
     const shared = entityIds.filter(id => specificity.has(id));
     if (shared.length === 0) continue;
     const weight = shared.reduce((sum, id) => sum + specificity.get(id)!, 0) / total;
-    result.set(memoryId, { bonus: ENTITY_WEIGHT * weight, names: shared.map(id => names.get(id)!) });
+    result.set(memoryId, { bonus: rule.weight * weight, names: shared.map(id => names.get(id)!) });
   }
   return result;
 }

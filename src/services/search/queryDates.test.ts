@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { datesInQuery, rangeHolding } from './queryDates.ts';
+import { periodHolding } from '../../domain/scoring.ts';
+import { datesInQuery } from './queryDates.ts';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const span = (query: string) => datesInQuery(query, now).map(r => [r.text, r.from.slice(0, 10), r.to.slice(0, 10)]);
@@ -24,10 +25,11 @@ test('a date without a year says so; one with a year or relative to now does not
   assert.equal(datesInQuery('camping last week', now)[0]?.anyYear, undefined);
 });
 
-test('rangeHolding matches dates and date-times inside a span only', () => {
+test('a query date holds dates and date-times inside its span, and with a lag the days just after', () => {
   const ranges = datesInQuery('in March 2024', now);
-  assert.equal(rangeHolding(ranges, '2024-03-15')?.text, 'March 2024');
-  assert.equal(rangeHolding(ranges, '2024-03-31T23:59:00Z')?.text, 'March 2024');
-  assert.equal(rangeHolding(ranges, '2024-04-01T00:00:00Z'), undefined);
-  assert.equal(rangeHolding(ranges, null), undefined);
+  assert.equal(periodHolding(ranges, '2024-03-15', 0)?.text, 'March 2024');
+  assert.equal(periodHolding(ranges, '2024-03-31T23:59:00Z', 0)?.text, 'March 2024');
+  assert.equal(periodHolding(ranges, '2024-04-01T00:00:00Z', 0), undefined);
+  assert.equal(periodHolding(ranges, '2024-04-10T00:00:00Z', 14)?.text, 'March 2024');
+  assert.equal(periodHolding(ranges, null, 14), undefined);
 });

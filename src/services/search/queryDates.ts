@@ -1,17 +1,17 @@
 import { createRequire } from 'node:module';
 import type * as Chrono from 'chrono-node';
+import type { QueryPeriod } from '../../domain/scoring.ts';
 
 /** chrono-node, loaded on first use rather than when the server starts. */
 let chronoModule: typeof Chrono | null = null;
 const chrono = () => (chronoModule ??= createRequire(import.meta.url)('chrono-node') as typeof Chrono);
 
-/** A time span named in a search query, as ISO instants (from inclusive, to exclusive). */
-export interface QueryDateRange {
+/**
+ * A time span named in a search query, as ISO instants (from inclusive, to exclusive). `anyYear`: the text gave no
+ * year ("in June"): from/to hold the last such time before now, but any year may be meant.
+ */
+export interface QueryDateRange extends QueryPeriod {
   text: string;
-  from: string;
-  to: string;
-  /** The text gave no year ("in June"): from/to hold the last such time before now, but any year may be meant. */
-  anyYear?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -52,11 +52,4 @@ export function datesInQuery(query: string, now: Date): QueryDateRange[] {
     ranges.push({ text: match[0], from: new Date(Date.UTC(year, 0, 1)).toISOString(), to: new Date(Date.UTC(year + 1, 0, 1)).toISOString() });
   }
   return ranges;
-}
-
-/** The first range that holds this instant, if any. */
-export function rangeHolding(ranges: QueryDateRange[], at: string | null): QueryDateRange | undefined {
-  const time = at ? Date.parse(at) : NaN;
-  if (Number.isNaN(time)) return undefined;
-  return ranges.find(r => time >= Date.parse(r.from) && time < Date.parse(r.to));
 }

@@ -1,12 +1,18 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
-import { absoluteSimilarity, cueBoost, lexicalOverlap, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
-import { ftsAnyOfWords, hasCjk, queryWords, terms, termsAsWritten } from '../../domain/text.ts';
+import { isConversationTurn, speakerOfTurn } from '../../domain/conversation.ts';
+import { absoluteSimilarity, cueBoost, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
+import { CONVERSATION_PROFILE, DEEP_PROFILE, FAST_PROFILE, profileFor, type SearchProfile } from '../../domain/searchProfile.ts';
+import { queryTerms, stem, terms, termsAsWritten, words } from '../../domain/text.ts';
+import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../memories/read.ts';
 import type { VectorIndex } from './vectorIndex.ts';
-import { datesInQuery, rangeHolding } from './queryDates.ts';
+import { datesInQuery } from './queryDates.ts';
 import { entityBonus, entityContext, relatedEntities } from './entities.ts';
+import { describe } from './explain.ts';
+import { lexicalHits } from './lexical.ts';
+import { neighbourContext } from './turns.ts';
 
 export const SEARCH_MODES = ['fast', 'deep'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -27,37 +33,6 @@ export interface SearchInput {
   /** Attach the entities each result mentions (`related_entities`); default true. */
   include_entities?: boolean;
 }
-
-/** Candidates taken from each ranking before fusion. */
-const POOL = 100;
-/** Least rescaled similarity for a vector-only match to count. */
-const MIN_SEMANTIC = 0.15;
-/**
- * Deep mode: how much of the best nearby hit's score a memory inherits, from how many hits, within what time; up to
- * NEIGHBOUR_RADIUS memories on each side, each step further off worth NEIGHBOUR_DECAY of the last (in a two-person
- * transcript the same speaker's previous turn is two away). Measured on LoCoMo: radius 2, decay 0.6, weight 0.7.
- */
-const NEIGHBOUR_WEIGHT = 0.7;
-const NEIGHBOUR_SEEDS = 50;
-const NEIGHBOUR_WINDOW_MS = 30 * 60_000;
-const NEIGHBOUR_RADIUS = 2;
-const NEIGHBOUR_DECAY = 0.6;
-/** Extra share inherited by the memory right after a hit that asks something: it is likely the answer. */
-const ANSWER_BOOST = 0.5;
-/** Deep mode: a query word in more than this share of the space's memories (a name in a chat) is not searched for. */
-const COMMON_SHARE = 0.35;
-/** Spaces smaller than this keep every query word: shares mean little there. */
-const COMMON_MIN_MEMORIES = 20;
-/** Weight of the share of query terms a memory contains, added to its bm25-based score. */
-const COVERAGE_WEIGHT = 0.1;
-/** Share of the full-text score in the fused score when vectors are on (0.7 measured best on LoCoMo with use-lite). */
-const LEXICAL_WEIGHT = 0.7;
-/** Corpus size from which common words are left out of the full-text query, what counts as common, and the hits needed without them. */
-const PRUNE_FROM_MEMORIES = 20_000;
-const COMMON_WORD_SHARE = 0.05;
-const MIN_DISTINCTIVE_HITS = 20;
-/** Deep mode: what a memory dated within a time the query names ("last week", "March 2024") adds to its score. */
-const DATE_BONUS = 0.3;
 
 type SearchDeps = Pick<Deps, 'store' | 'indexer' | 'clock' | 'extraction'>;
 
@@ -86,54 +61,8 @@ function toFilter(input: SearchInput): SearchFilter {
   };
 }
 
-/**
- * In a big corpus, the query's words that are not everywhere. bm25 gives a word held by every twentieth memory
- * little weight anyway, but ranking the tens of thousands of memories it matches costs most of a query's time
- * (at 100k memories, ~60 ms instead of ~6 ms). When every word is common, all are kept.
- */
-export async function distinctiveWords(deps: SearchDeps, all: string[]): Promise<string[]> {
-  if (all.length < 2) return all;
-  const { documents } = await deps.store.search.termStats([]);
-  if (documents < PRUNE_FROM_MEMORIES) return all;
-  const { frequency: counts } = await deps.store.search.termStats(all);
-  const distinctive = all.filter(w => (counts.get(w) ?? 0) <= COMMON_WORD_SHARE * documents);
-  return distinctive.length ? distinctive : all;
-}
-
-/**
- * Full-text hits: stemmed words (any of them), in deep mode without the words common to most of the space (names in a
- * chat); plus trigram substrings for CJK text, which has no spaces.
- */
-async function lexicalHits(deps: SearchDeps, query: string, filter: SearchFilter, mode: SearchMode): Promise<LexicalHit[]> {
-  const every = queryWords(query);
-  const common = mode === 'deep' ? await commonInSpace(deps, every, filter) : new Set<string>();
-  const all = every.filter(w => !common.has(w));
-  const distinctive = await distinctiveWords(deps, all);
-  let hits = distinctive.length < all.length ? await deps.store.search.lexical(ftsAnyOfWords(distinctive)!, filter, POOL) : [];
-  // Few hits from the distinctive words alone: the common ones may still find what is meant.
-  if (hits.length < MIN_DISTINCTIVE_HITS && all.length) hits = await deps.store.search.lexical(ftsAnyOfWords(all)!, filter, POOL);
-  if (hasCjk(query)) {
-    const runs = query.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
-    for (const run of runs.filter(hasCjk)) hits.push(...(await deps.store.search.substring(run, filter, POOL)));
-  }
-  return hits;
-}
-
-/** Query words found in so large a share of the space's memories that they say nothing about which one is meant. */
-async function commonInSpace(deps: SearchDeps, words: string[], filter: SearchFilter): Promise<Set<string>> {
-  if (words.length < 2) return new Set();
-  const total = await deps.store.search.countFiltered(filter);
-  if (total < COMMON_MIN_MEMORIES) return new Set();
-  const threshold = Math.floor(COMMON_SHARE * total);
-  const counts = await deps.store.search.documentFrequencies(words, filter, threshold + 1);
-  const common = words.filter(w => (counts.get(w) ?? 0) > threshold);
-  // Keep at least the rarest word to search with.
-  if (common.length === words.length) common.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0)).shift();
-  return new Set(common);
-}
-
 /** Nearest vectors in the space that pass the filter, and a way to score any other candidate against the query. */
-async function semanticHits(deps: SearchDeps, query: string, filter: SearchFilter) {
+async function semanticHits(deps: SearchDeps, query: string, filter: SearchFilter, profile: SearchProfile) {
   const none = (unavailable: string | null) => ({ hits: [], cosines: () => new Map<string, number>(), unavailable });
   if (!deps.indexer) return none('no embedding model is configured');
   let vector: Float32Array | undefined;
@@ -146,7 +75,7 @@ async function semanticHits(deps: SearchDeps, query: string, filter: SearchFilte
   }
   const floor = deps.indexer.embedder.unrelatedCosine;
   // A vector match alone must say more than chance: otherwise every memory of the space would come back.
-  const nearest = index.search(vector!, filter.space_id, POOL).filter(h => semanticSimilarity(h.cosine, floor) >= MIN_SEMANTIC);
+  const nearest = index.search(vector!, filter.space_id, profile.pool).filter(h => semanticSimilarity(h.cosine, floor) >= profile.minSemantic);
   const allowed = new Set(await deps.store.search.filterIds(nearest.map(h => h.id), filter));
   return { hits: nearest.filter(h => allowed.has(h.id)), cosines: (ids: string[]) => index.cosines(vector!, ids), unavailable: null };
 }
@@ -164,149 +93,150 @@ function mergeCandidates(lexical: LexicalHit[], semantic: { id: string; cosine: 
 }
 
 /**
- * Weighted score fusion: bm25 scaled by the best bm25 of the query, cosine min-max scaled over the candidates.
- * Measured on LoCoMo it beats reciprocal-rank fusion, which let a weak vector ranking pull good lexical hits down.
+ * Weighted score fusion: bm25 scaled by the best bm25 of the query, cosine min-max scaled over the candidates; each
+ * part kept apart for the reason. Measured on LoCoMo it beats reciprocal-rank fusion, which let a weak vector ranking
+ * pull good lexical hits down.
  */
-function fusedScores(candidates: Candidate[], cosines: Map<string, number>, semantic: boolean): Map<string, number> {
+function fusedScores(candidates: Candidate[], cosines: Map<string, number>, semantic: boolean, lexicalWeight: number) {
   const bestBm25 = Math.min(0, ...candidates.map(c => c.bm25 ?? 0));
   const values = [...cosines.values()];
   const [low, high] = [Math.min(...values), Math.max(...values)];
-  const fused = new Map<string, number>();
+  const fused = new Map<string, { lexical: number; vector: number; total: number }>();
   for (const c of candidates) {
     const lexical = bestBm25 < 0 ? (c.bm25 ?? 0) / bestBm25 : 0;
     if (!semantic) {
-      fused.set(c.id, lexical);
+      fused.set(c.id, { lexical, vector: 0, total: lexical });
       continue;
     }
     const cosine = cosines.get(c.id);
     const vector = cosine === undefined || high <= low ? 0 : (cosine - low) / (high - low);
-    fused.set(c.id, LEXICAL_WEIGHT * lexical + (1 - LEXICAL_WEIGHT) * vector);
+    const parts = { lexical: lexicalWeight * lexical, vector: (1 - lexicalWeight) * vector };
+    fused.set(c.id, { ...parts, total: parts.lexical + parts.vector });
   }
   return fused;
 }
 
-function describe(matched: string[], semantic: number | undefined, dated: string | undefined, entities: string[]): string {
-  const parts: string[] = [];
-  if (matched.length) parts.push(`matched ${matched.slice(0, 5).map(t => `'${t}'`).join(', ')}`);
-  if (semantic !== undefined && semantic > 0) parts.push(`semantically similar (${semantic.toFixed(2)})`);
-  if (dated) parts.push(`dated within '${dated}'`);
-  if (entities.length) parts.push(`same entity ${entities.slice(0, 3).join(', ')}`);
-  return parts.join('; ') || 'weak match';
+/** Whether a memory's term is another form (or a typo) of a query term, when forms (typos) were searched. */
+function nearTerms(profile: SearchProfile, forms: boolean, typos: boolean) {
+  if (!forms && !typos) return undefined;
+  return (queryTerm: string, memoryTerm: string) => isWordForm(queryTerm, memoryTerm, profile.wordForms) || (typos && isTypoOf(queryTerm, memoryTerm));
+}
+
+/** The word of a text whose term is `term`, as the text writes it. */
+function asInText(text: string, term: string): string {
+  return text.normalize('NFKC').match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu)?.find(w => stem(w.toLowerCase()) === term) ?? term;
 }
 
 /**
- * Context from nearby memories: a memory created just before or after a strong hit in the same space (the turns
- * around it in a conversation) inherits part of that hit's score, less with each step away, more when it follows a
- * hit that asks something. Questions are often answered by a turn near the one that shares their words. Returns,
- * per memory, the best score it inherits.
- */
-async function neighbourContext(deps: SearchDeps, seedScores: Map<string, number>, records: Map<string, MemoryRecord>, filter: SearchFilter) {
-  const seeds = [...seedScores].sort((a, b) => b[1] - a[1]).slice(0, NEIGHBOUR_SEEDS);
-  const nearby = await deps.store.search.neighbours(seeds.map(([id]) => id), filter, NEIGHBOUR_RADIUS);
-  const context = new Map<string, number>();
-  for (const [id, score] of seeds) {
-    const seed = records.get(id);
-    if (!seed) continue;
-    const at = Date.parse(seed.created_at);
-    const asks = seed.content.includes('?');
-    for (const next of nearby.get(id) ?? []) {
-      if (Math.abs(Date.parse(next.created_at) - at) > NEIGHBOUR_WINDOW_MS) continue;
-      const answer = asks && next.distance === 1 && isAfter(next, seed);
-      const inherited = score * NEIGHBOUR_DECAY ** (next.distance - 1) * (answer ? 1 + ANSWER_BOOST : 1);
-      context.set(next.id, Math.max(context.get(next.id) ?? 0, inherited));
-    }
-  }
-  return context;
-}
-
-/** Creation order of memories, ties broken by id (as storage orders neighbours). */
-function isAfter(a: { id: string; created_at: string }, b: { id: string; created_at: string }): boolean {
-  return a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
-}
-
-/**
- * Hybrid search within one space. `fast` fuses full-text (bm25) and vector scores by weight, plus a little for the
- * share of query terms a memory holds, and favours memories whose speaker the query names or, for a when-question,
- * that place something in time (domain/scoring.ts cueBoost); `deep` adds context from nearby memories, dates the
- * query names, entities from the knowledge graph, leaves out words most of the space holds, and importance/recency
- * priors. Scores are absolute (see domain/scoring.ts). Query expansion from the best hits was measured on LoCoMo and
- * left out: it cost recall@1.
+ * Hybrid search within one space, ranked by the profiles of domain/searchProfile.ts. `fast` fuses full-text (bm25,
+ * with other word forms and, when the words find little, typos) and vector scores by weight, plus a little for the
+ * share of query terms a memory holds, and favours a when-question's memories that place something in time and
+ * conversation turns whose speaker the query names; `deep` adds dates the query names, entities from the knowledge
+ * graph, leaves out words most of the space holds, importance/recency priors, and, for conversation turns only,
+ * context from their neighbouring turns. Scores are absolute (see domain/scoring.ts).
  */
 export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   // Forgotten memories are never found, even when asked for (the contract accepts the state and ignores it).
   const states = input.include_states.filter(s => s !== 'forgotten');
   if (states.length === 0) return { results: [], semantic_unavailable: deps.indexer ? null : 'no embedding model is configured' };
   const filter = toFilter({ ...input, include_states: states });
-  const queryTerms = terms(input.query);
+  // Query-wide rules are the same for deep mode's two profiles; only turn rules differ, memory by memory.
+  const base = input.mode === 'fast' ? FAST_PROFILE : DEEP_PROFILE;
+  const asked = queryTerms(input.query);
   const asWritten = termsAsWritten(input.query);
-  const dates = input.mode === 'deep' ? datesInQuery(input.query, new Date(deps.clock.now())) : [];
-  const cues = queryCues(input.query, dates);
+  const dates = base.dates ? datesInQuery(input.query, new Date(deps.clock.now())) : [];
+  const cues = queryCues(input.query);
   const [lexical, { hits: semantic, cosines, unavailable }] = await Promise.all([
-    lexicalHits(deps, input.query, filter, input.mode),
-    semanticHits(deps, input.query, filter),
+    lexicalHits(deps, input.query, filter, base),
+    semanticHits(deps, input.query, filter, base),
   ]);
-  const candidates = mergeCandidates(lexical, semantic);
-  const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), unavailable === null);
+  const candidates = mergeCandidates(lexical.hits, semantic);
+  const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), unavailable === null, base.lexicalWeight);
   const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
+  const neighbourRules = input.mode === 'deep' ? CONVERSATION_PROFILE.turns?.neighbours : null;
   // Seeds pass on their plain score: their own cue boost would count twice where a neighbour has the same cue.
-  const context = input.mode === 'deep' ? await neighbourContext(deps, fused, records, filter) : new Map<string, number>();
+  const plain = new Map([...fused].map(([id, f]) => [id, f.total]));
+  const context = neighbourRules ? await neighbourContext(deps, plain, records, filter, neighbourRules) : new Map<string, { score: number; from: string }>();
   for (const id of context.keys()) if (!fused.has(id)) candidates.push({ id });
-  const entities =
-    input.mode === 'deep'
-      ? await entityContext(deps, input.query, (await deps.store.search.termStats([])).documents)
-      : { named: [], memoryIds: [] };
+  const entities = base.entities
+    ? await entityContext(deps, input.query, (await deps.store.search.termStats([])).documents, base.entities)
+    : { named: [], memoryIds: [] };
   const known = new Set(candidates.map(c => c.id));
+  const lag = (base.dates?.lagDays ?? 0) * 86_400_000;
+  const spans = dates.map(d => ({ from: d.from, to: new Date(Date.parse(d.to) + lag).toISOString() }));
   const [dated, mentioning] = await Promise.all([
-    deps.store.search.inTimeSpans(dates, filter, POOL),
+    deps.store.search.inTimeSpans(spans, filter, base.pool),
     deps.store.search.filterIds(entities.memoryIds, filter),
   ]);
   for (const id of [...dated, ...mentioning]) if (!known.has(id) && known.add(id)) candidates.push({ id });
-  const sharedEntities = await entityBonus(deps, entities, candidates.map(c => c.id));
+  const sharedEntities = base.entities ? await entityBonus(deps, entities, candidates.map(c => c.id), base.entities) : new Map();
   const missing = candidates.map(c => c.id).filter(id => !records.has(id));
   for (const m of await deps.store.memories.getMany(missing)) records.set(m.id, m);
   const candidateCosines = cosines(candidates.map(c => c.id));
+  const near = nearTerms(base, lexical.forms, lexical.typos);
+  const overlapOf = (m: MemoryRecord) => lexicalOverlap(asked, terms(`${m.title} ${m.content}`), { near, formWeight: base.wordForms.weight });
 
   const now = Date.parse(deps.clock.now());
   const scored = candidates
     .filter(c => records.has(c.id))
     .map(c => {
       const memory = records.get(c.id)!;
-      const overlap = lexicalOverlap(queryTerms, terms(`${memory.title} ${memory.content}`));
+      const turn = isConversationTurn(memory);
+      const profile = profileFor(input.mode, turn);
+      const overlap = overlapOf(memory);
       const cosine = candidateCosines.get(c.id);
       const semanticScore = cosine === undefined ? undefined : semanticSimilarity(cosine, deps.indexer!.embedder.unrelatedCosine);
-      const own = fused.get(c.id) ?? 0;
-      const neighbour = NEIGHBOUR_WEIGHT * (context.get(c.id) ?? 0);
-      const prior = input.mode === 'deep' ? priorBoost(memory.importance, (now - Date.parse(memory.created_at)) / 86_400_000) : 1;
-      const when = rangeHolding(dates, memory.event_start ?? memory.created_at);
-      const dated = when ? DATE_BONUS : 0;
-      const cue = cueBoost(cues, memory);
+      const own = fused.get(c.id) ?? { lexical: 0, vector: 0, total: 0 };
+      const inherited = profile.turns?.neighbours ? context.get(c.id) : undefined;
+      const neighbour = inherited?.score ?? 0;
+      const prior = profile.priors ? priorBoost(memory.importance, (now - Date.parse(memory.created_at)) / 86_400_000) : 1;
+      const when = profile.dates ? periodHolding(dates, memory.event_start ?? memory.created_at, profile.dates.lagDays) : undefined;
+      const date = when ? profile.dates!.bonus : 0;
+      const speaker = profile.turns ? speakerOfTurn(memory) : null;
+      const cue = cueBoost(cues, { content: memory.content, speaker }, { speakerBoost: profile.turns?.speakerBoost ?? 0, whenBoost: profile.whenBoost });
       const shared = sharedEntities.get(c.id);
       const entity = shared?.bonus ?? 0;
-      const rank = (own + neighbour + dated + entity + COVERAGE_WEIGHT * overlap.coverage) * prior * cue;
-      return { c, memory, overlap, semanticScore, fused: own, neighbour, dated, when, entity, entityNames: shared?.names ?? [], cue, rank, prior };
+      const coverage = profile.coverageWeight * overlap.coverage;
+      const rank = (own.total + neighbour + date + entity + coverage) * prior * cue;
+      return { c, memory, overlap, semanticScore, own, coverage, neighbour, inherited, date, when, entity, entityNames: shared?.names ?? [], cue, rank, prior };
     })
     .sort((a, b) => b.rank - a.rank || (a.c.id < b.c.id ? -1 : 1))
     .slice(0, input.limit);
 
   const presented = await presentMemories(deps, scored.map(s => s.memory));
   const entityNodes = input.include_entities === false ? new Map() : await relatedEntities(deps, scored.map(s => s.memory.id));
+  const written = (term: string) => asWritten.get(term) ?? term;
   let ceiling = 1;
   const results = scored.map((s, i) => {
     // Absolute similarity, but never above the hit ranked before it, so scores read top-down.
     const similarity = Math.min(ceiling, absoluteSimilarity(s.overlap, s.semanticScore));
     ceiling = similarity;
+    const seed = s.inherited ? records.get(s.inherited.from) : undefined;
+    const reason = describe({
+      matched: s.overlap.matched.map(written),
+      forms: [...s.overlap.forms].map(([q, m]) => [written(q), asInText(`${s.memory.title} ${s.memory.content}`, m)]),
+      lexical: s.own.lexical + s.coverage,
+      semantic: s.own.vector,
+      similarity: s.semanticScore,
+      neighbour: s.neighbour,
+      neighbourWords: seed ? overlapOf(seed).matched.map(written) : [],
+      date: s.date,
+      dateText: s.when?.text,
+      entity: s.entity,
+      entityNames: s.entityNames,
+    });
     return {
       // Search results name their labels (clients show them as tags); a single read keeps the label objects.
       memory: { ...presented[i]!, labels: presented[i]!.labels.map(l => l.name) },
       similarity_score: Number(similarity.toFixed(4)),
-      relevance_reason: describe(s.overlap.matched.map(t => asWritten.get(t) ?? t), s.semanticScore, s.when?.text, s.entityNames),
+      relevance_reason: reason,
       related_entities: entityNodes.get(s.memory.id) ?? [],
       score_breakdown: {
         lexical: { rank: s.c.lexicalRank ?? null, coverage: s.overlap.coverage, dice: Number(s.overlap.dice.toFixed(4)) },
         semantic: { rank: s.c.semanticRank ?? null, similarity: s.semanticScore ?? null },
-        fused: Number(s.fused.toFixed(6)),
+        fused: Number(s.own.total.toFixed(6)),
         neighbour: Number(s.neighbour.toFixed(6)),
-        date: s.dated,
+        date: s.date,
         entity: Number(s.entity.toFixed(6)),
         cues: Number(s.cue.toFixed(4)),
         prior: Number(s.prior.toFixed(4)),

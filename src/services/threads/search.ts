@@ -1,7 +1,8 @@
 import { DEFAULT_SPACE } from '../../domain/memory.ts';
-import { ftsAnyOf, hasCjk, terms } from '../../domain/text.ts';
-import { bm25Score, termCoverage, threadScore, type ThreadSearchMode } from '../../domain/thread.ts';
-import type { ThreadSearchFilter } from '../../storage/ports.ts';
+import { hasCjk, queryWords, terms } from '../../domain/text.ts';
+import { lexicalOverlap } from '../../domain/scoring.ts';
+import { bm25Score, threadScore, type ThreadSearchMode } from '../../domain/thread.ts';
+import type { LexicalQuery, ThreadSearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentThreadPublic } from './present.ts';
 
@@ -16,17 +17,16 @@ export interface ThreadSearchInput {
 /** Matched messages shown per thread in `full` mode. */
 const MATCHES_PER_THREAD = 3;
 
-/** The FTS5 expression: any content word; in `suggestions` mode the last word may be unfinished (a prefix). */
-function matchExpression(query: string, mode: ThreadSearchMode): string | null {
-  const any = ftsAnyOf(query);
-  if (!any || mode !== 'suggestions' || /\s$/.test(query)) return any;
-  const terms = any.split(' OR ');
-  terms[terms.length - 1] = `${terms.at(-1)}*`;
-  return terms.join(' OR ');
+/** The full-text query: any content word; in `suggestions` mode the last word may be unfinished (a prefix). */
+function matchExpression(query: string, mode: ThreadSearchMode): LexicalQuery | null {
+  const words = queryWords(query);
+  if (words.length === 0) return null;
+  const typing = mode === 'suggestions' && !/\s$/.test(query);
+  return { mode: 'any', terms: words.map((text, i) => ({ text, prefix: typing && i === words.length - 1 })) };
 }
 
 /** Message hits by full text, plus trigram substrings for CJK text (no spaces to split words on). */
-async function messageHits(deps: Pick<Deps, 'store'>, query: string, match: string | null, filter: ThreadSearchFilter, pool: number) {
+async function messageHits(deps: Pick<Deps, 'store'>, query: string, match: LexicalQuery | null, filter: ThreadSearchFilter, pool: number) {
   const hits = match ? await deps.store.threadSearch.messages(match, filter, pool) : [];
   if (hasCjk(query)) {
     for (const run of (query.match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter(hasCjk)) hits.push(...(await deps.store.threadSearch.substring(run, filter, pool)));
@@ -55,7 +55,7 @@ export async function searchThreads(deps: Pick<Deps, 'store'>, input: ThreadSear
   // Each hit scored on its own: how much of the query its snippet covers, then its BM25 strength.
   const queryTerms = terms(input.query);
   const prefix = !full && !/\s$/.test(input.query);
-  const coverage = (text: string) => (hasCjk(input.query) ? 1 : termCoverage(queryTerms, terms(text), prefix));
+  const coverage = (text: string) => (hasCjk(input.query) ? 1 : lexicalOverlap(queryTerms, terms(text), { prefixLast: prefix }).coverage);
   const scored = hits.map(hit => {
     const covered = coverage(hit.snippet);
     return { hit, coverage: covered, score: Math.round((0.8 * covered + 0.2 * bm25Score(hit.rank)) * 1e4) / 1e4 };
@@ -71,7 +71,7 @@ export async function searchThreads(deps: Pick<Deps, 'store'>, input: ThreadSear
   const ranked = threads
     .map(thread => {
       const best = byThread.get(thread.id)?.[0];
-      const score = threadScore({ messageCoverage: best?.coverage ?? 0, messageRank: best?.hit.rank, titleCoverage: termCoverage(queryTerms, terms(thread.title), prefix) });
+      const score = threadScore({ messageCoverage: best?.coverage ?? 0, messageRank: best?.hit.rank, titleCoverage: lexicalOverlap(queryTerms, terms(thread.title), { prefixLast: prefix }).coverage });
       return { thread, hits: byThread.get(thread.id) ?? [], score, rank: best?.hit.rank ?? 0 };
     })
     .sort((a, b) => b.score - a.score || a.rank - b.rank || (a.thread.thread_id < b.thread.thread_id ? -1 : a.thread.thread_id > b.thread.thread_id ? 1 : 0))

@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { LexicalHit, SearchFilter, SearchRepo } from '../ports.ts';
+import type { LexicalHit, MetadataTurn, SearchFilter, SearchRepo, ThreadTurn } from '../ports.ts';
+import { ftsMatch } from './ftsQuery.ts';
 import type { Database } from '../shared/schema.ts';
 import { chunked } from '../shared/chunks.ts';
 import { HAS_CJK } from './migrations/018_background_queue.ts';
@@ -12,15 +13,6 @@ import { HAS_CJK } from './migrations/018_background_queue.ts';
  */
 const DERIVED_TITLE_BM25 = sql`case when instr(m.content, rtrim(m.title, '…')) = 1
   then bm25(memories_fts, 0.0, 1.0) else bm25(memories_fts, 2.0, 1.0) end`;
-
-/** Neighbour rows, each side nearest first once sorted by (created_at, id), numbered by their distance from the memory. */
-function withDistances(rows: { id: string; created_at: string; side: number }[]) {
-  const order = (a: { id: string; created_at: string }, b: { id: string; created_at: string }) =>
-    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1;
-  const before = rows.filter(r => r.side < 0).sort((a, b) => order(b, a));
-  const after = rows.filter(r => r.side > 0).sort(order);
-  return [...before, ...after].map(r => ({ id: r.id, created_at: r.created_at, distance: (r.side < 0 ? before : after).indexOf(r) + 1 }));
-}
 
 /** SQL conditions on `m` (memories) for a search filter. */
 function filterSql(filter: SearchFilter): RawBuilder<unknown> {
@@ -93,7 +85,9 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return { documents: documents.count, frequency };
     },
 
-    async lexical(match, filter, limit) {
+    async lexical(query, filter, limit) {
+      const match = ftsMatch(query);
+      if (match === null) return [];
       const { rows } = await sql<LexicalHit>`
         select m.id as id, ${DERIVED_TITLE_BM25} as rank
         from memories_fts join memories m on m.rowid = memories_fts.rowid
@@ -102,7 +96,9 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return rows;
     },
 
-    async newestMatching(match, filter, limit) {
+    async newestMatching(query, filter, limit) {
+      const match = ftsMatch(query);
+      if (match === null) return [];
       // FTS5 walks its doclists in rowid order, so this stops after `limit` hits instead of ranking them all.
       const { rows } = await sql<{ id: string }>`
         select m.id as id from memories_fts join memories m on m.rowid = memories_fts.rowid
@@ -121,26 +117,41 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return rows;
     },
 
-    async neighbours(ids, filter, radius = 1) {
-      const result = new Map<string, { id: string; created_at: string; distance: number }[]>();
-      // The plain range on created_at (with the tie on id checked after) lets SQLite walk the time index from the
-      // memory outwards; an OR of the two cases scanned the whole space.
-      for (const id of ids) {
-        const { rows } = await sql<{ id: string; created_at: string; side: number }>`
-          select * from (
-            select m.id, m.created_at, -1 as side from memories m, memories c
-            where c.id = ${id} and ${filterSql(filter)}
-              and m.created_at <= c.created_at and (m.created_at < c.created_at or m.id < c.id)
-            order by m.created_at desc, m.id desc limit ${radius})
-          union all
-          select * from (
-            select m.id, m.created_at, 1 as side from memories m, memories c
-            where c.id = ${id} and ${filterSql(filter)}
-              and m.created_at >= c.created_at and (m.created_at > c.created_at or m.id > c.id)
-            order by m.created_at, m.id limit ${radius})`.execute(db);
-        result.set(id, withDistances(rows));
-      }
-      return result;
+    async vocabulary(prefix, limit) {
+      const from = prefix.toLowerCase();
+      if (!from) return [];
+      // The vocabulary table walks its terms in order from the bound: cost follows the terms with this prefix.
+      const { rows } = await sql<{ term: string; documents: number }>`
+        select term, doc as documents from memories_fts_vocab
+        where term >= ${from} and term < ${`${from}\uffff`}
+        order by doc desc limit ${limit}`.execute(db);
+      return rows;
+    },
+
+    async turnsByMetadata(key, values, filter, limit) {
+      if (values.length === 0) return [];
+      // Expression indexes of migration 020 serve exactly these two paths.
+      const path = key === 'dia_id' ? sql`json_extract(m.metadata, '$.dia_id')` : sql`json_extract(m.metadata, '$.session_id')`;
+      const rows = await chunked([...new Set(values)], async part => {
+        const { rows } = await sql<{ id: string; metadata: string }>`
+          select m.id, m.metadata from memories m
+          where ${path} in (${sql.join(part)}) and ${filterSql(filter)} limit ${limit}`.execute(db);
+        return rows;
+      });
+      return rows.slice(0, limit).map((r): MetadataTurn => ({ id: r.id, metadata: JSON.parse(r.metadata) as Record<string, unknown> }));
+    },
+
+    async threadTurns(threadIds, filter, limit) {
+      if (threadIds.length === 0) return [];
+      const rows = await chunked([...new Set(threadIds)], async part => {
+        const { rows } = await sql<ThreadTurn>`
+          select m.id, m.source_thread_id, tm.position from memories m
+            join threads t on t.thread_id = m.source_thread_id and t.space_id = m.space_id
+            join thread_messages tm on tm.thread_pk = t.id and (tm.id = m.source_message_id or tm.external_id = m.source_message_id)
+          where m.source_thread_id in (${sql.join(part)}) and ${filterSql(filter)} limit ${limit}`.execute(db);
+        return rows;
+      });
+      return rows.slice(0, limit);
     },
 
     async documentFrequencies(words, filter, cap) {

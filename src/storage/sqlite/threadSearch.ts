@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { MessageHit, ThreadSearchFilter, ThreadSearchRepo } from '../ports.ts';
+import { ftsMatch } from './ftsQuery.ts';
 import type { Database } from '../shared/schema.ts';
 
 /** SQL conditions on `t` (threads) for a search filter. */
@@ -36,12 +37,17 @@ async function messageHits(
 /** Message and title full text over the FTS5 indexes of migration 006. */
 export function sqliteThreadSearchRepo(db: Kysely<Database>): ThreadSearchRepo {
   return {
-    messages: (match, filter, limit) => messageHits(db, 'thread_messages_fts', match, filter, limit),
+    messages: async (query, filter, limit) => {
+      const match = ftsMatch(query);
+      return match === null ? [] : messageHits(db, 'thread_messages_fts', match, filter, limit);
+    },
 
     // Trigram index: the needle is matched as one quoted phrase, a substring of the text.
     substring: (needle, filter, limit) => messageHits(db, 'thread_messages_trigram', `"${needle.replace(/"/g, '""')}"`, filter, limit),
 
-    async count(match, filter) {
+    async count(query, filter) {
+      const match = ftsMatch(query);
+      if (match === null) return { messages: 0, threads: 0 };
       const { rows } = await sql<{ messages: number; threads: number }>`
         select count(*) as messages, count(distinct m.thread_pk) as threads
         from thread_messages_fts
@@ -51,7 +57,9 @@ export function sqliteThreadSearchRepo(db: Kysely<Database>): ThreadSearchRepo {
       return { messages: Number(rows[0]?.messages ?? 0), threads: Number(rows[0]?.threads ?? 0) };
     },
 
-    async titles(match, filter, limit) {
+    async titles(query, filter, limit) {
+      const match = ftsMatch(query);
+      if (match === null) return [];
       const { rows } = await sql<{ thread_pk: string; rank: number }>`
         select t.id as thread_pk, bm25(threads_fts, 2.0, 1.0) as rank
         from threads_fts join threads t on t.seq = threads_fts.rowid
