@@ -35,6 +35,9 @@ export type * from './ports.portability.ts';
 import type { LexicalQuery } from './ports.lexical.ts';
 
 export type * from './ports.lexical.ts';
+import type { GraphOverviewRepo } from './ports.graphOverview.ts';
+
+export type * from './ports.graphOverview.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -256,6 +259,7 @@ export interface Repos {
   libraryReads: LibraryReadRepo;
   agentProfiles: AgentProfileRepo;
   communityGraph: CommunityGraphRepo;
+  graphOverview: GraphOverviewRepo;
   /** Raw rows for data export and import. */
   rows: TableRowsRepo;
   jobs: JobRepo;

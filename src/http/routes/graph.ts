@@ -3,6 +3,7 @@ import type { Deps } from '../../services/deps.ts';
 import { applyExtraction } from '../../services/graph/apply.ts';
 import { getEntity, getEntityRelationships, listEntities } from '../../services/graph/entities.ts';
 import { expandNode } from '../../services/graph/expand.ts';
+import { graphOverview } from '../../services/graph/overview.ts';
 import { previewContentExtraction, previewMemoryExtraction } from '../../services/graph/preview.ts';
 import { memoryIdParams } from '../schemas.ts';
 import {
@@ -18,6 +19,7 @@ import {
   previewBody,
   previewContentBody,
 } from './graph.schema.ts';
+import { overviewDocs, overviewQuery } from './graph.overview.schema.ts';
 
 /** Knowledge-graph extraction (preview, apply), entities and neighbourhood expansion. */
 export const graphRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -46,4 +48,5 @@ export const graphRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.get('/graph/expand/:node_id', { schema: { ...graphDocs.expand, params: expandParams, querystring: expandQuery } }, req =>
     expandNode(deps, req.params.node_id, req.query),
   );
+  app.get('/graph/overview', { schema: { ...overviewDocs, querystring: overviewQuery } }, req => graphOverview(deps, req.query));
 };

@@ -18,6 +18,7 @@ import { trashRepo } from './trash.ts';
 import { libraryReadRepo } from './libraryReads.ts';
 import { agentProfileRepo } from './agentProfiles.ts';
 import { communityGraphRepo } from './communityGraph.ts';
+import { graphOverviewRepo } from './graphOverview.ts';
 import { tableRowsRepo } from './tableRows.ts';
 import { jobRepo } from './jobs.ts';
 
@@ -42,6 +43,7 @@ const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   libraryReads: libraryReadRepo,
   agentProfiles: agentProfileRepo,
   communityGraph: communityGraphRepo,
+  graphOverview: graphOverviewRepo,
   rows: tableRowsRepo,
   jobs: jobRepo,
 };

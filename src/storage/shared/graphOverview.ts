@@ -1,0 +1,112 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { GraphOverviewRepo, OverviewEdge } from '../ports.ts';
+import type { Database } from './schema.ts';
+import { chunked } from './chunks.ts';
+
+/**
+ * The overview's reads: every query is one statement over indexed lookups (entity_relations by source and by target,
+ * mentions by entity and by memory); nothing is read per node from the service.
+ */
+export function graphOverviewRepo(db: Kysely<Database>): GraphOverviewRepo {
+  // Forgotten memories are few: their ids are listed once rather than joined to every row.
+  const forgottenIds = db.selectFrom('memories').select('id').where('lifecycle_state', '=', 'forgotten');
+  const liveEvidence = (alias: string) => sql<SqlBool>`(${sql.ref(`${alias}.memory_id`)} is null or ${sql.ref(`${alias}.memory_id`)} not in (${forgottenIds}))`;
+
+  /** Memories (not forgotten; of the space when given) mentioning the entity. */
+  const mentionCount = (spaceId?: string) =>
+    spaceId === undefined
+      ? sql<number>`(entities.mention_total - (
+          select count(*) from memories as forgotten cross join mentions as fm
+          where forgotten.lifecycle_state = 'forgotten' and fm.memory_id = forgotten.id and fm.entity_id = entities.id))`
+      : sql<number>`(select count(*) from mentions as sm inner join memories as smm on smm.id = sm.memory_id
+          where sm.entity_id = entities.id and smm.space_id = ${spaceId} and smm.lifecycle_state != 'forgotten')`;
+  const degree = sql<number>`((select count(*) from entity_relations as rs where rs.source_entity_id = entities.id and ${liveEvidence('rs')})
+    + (select count(*) from entity_relations as rt where rt.target_entity_id = entities.id and ${liveEvidence('rt')}))`;
+  const inLens = (spaceId: string): Expression<SqlBool> =>
+    sql<SqlBool>`exists (select 1 from mentions as lm inner join memories as lmm on lmm.id = lm.memory_id
+      where lm.entity_id = entities.id and lmm.space_id = ${spaceId} and lmm.lifecycle_state != 'forgotten')`;
+
+  /** Entities of the lens, in overview order (most mentioned, most related, id). */
+  const ranked = (spaceId?: string) => {
+    let query = db.selectFrom('entities');
+    if (spaceId !== undefined) query = query.where(inLens(spaceId));
+    return query.orderBy(mentionCount(spaceId), 'desc').orderBy(degree, 'desc').orderBy('entities.id', 'asc');
+  };
+  const firstIds = (count: number, spaceId?: string) => ranked(spaceId).select('entities.id').limit(count);
+
+  const liveMemories = (spaceId?: string) => {
+    let query = db
+      .selectFrom('memories')
+      .where('memories.lifecycle_state', '!=', 'forgotten')
+      .where(eb => eb.exists(eb.selectFrom('mentions').select('mentions.entity_id').whereRef('mentions.memory_id', '=', 'memories.id')));
+    if (spaceId !== undefined) query = query.where('memories.space_id', '=', spaceId);
+    return query;
+  };
+  const toEdge = (r: { source: string; target: string; weight: number | string | null; relation_type: string }): OverviewEdge => ({
+    ...r,
+    weight: Number(r.weight ?? 0),
+  });
+
+  return {
+    async entityPage(offset, limit, spaceId) {
+      const rows = await ranked(spaceId)
+        .leftJoin('community_members', 'community_members.entity_id', 'entities.id')
+        .select(['entities.id', 'entities.name', 'entities.entity_type', 'community_members.community_id'])
+        .select([mentionCount(spaceId).as('mention_count'), degree.as('degree')])
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map(r => ({ ...r, mention_count: Number(r.mention_count), degree: Number(r.degree), community_id: r.community_id ?? null }));
+    },
+
+    async entityCount(spaceId) {
+      let query = db.selectFrom('entities').select(eb => eb.fn.countAll<number>().as('n'));
+      if (spaceId !== undefined) query = query.where(inLens(spaceId));
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+
+    async entityEdges(offset, limit, spaceId) {
+      const top = firstIds(offset + limit, spaceId);
+      let query = db
+        .selectFrom('entity_relations as r')
+        .select(eb => ['r.source_entity_id as source', 'r.target_entity_id as target', eb.fn.sum<number>('r.weight').as('weight'), eb.fn.max('r.relation_type').as('relation_type')])
+        .where('r.source_entity_id', 'in', top)
+        .where('r.target_entity_id', 'in', top)
+        .where(liveEvidence('r'));
+      if (offset > 0) {
+        const head = firstIds(offset, spaceId);
+        query = query.where(eb => eb.or([eb('r.source_entity_id', 'not in', head), eb('r.target_entity_id', 'not in', head)]));
+      }
+      const rows = await query.groupBy(['r.source_entity_id', 'r.target_entity_id']).orderBy('r.source_entity_id').orderBy('r.target_entity_id').execute();
+      return rows.map(toEdge);
+    },
+
+    async memoryPage(offset, limit, spaceId) {
+      return liveMemories(spaceId)
+        .select(['memories.id', 'memories.title', 'memories.unit_type', 'memories.importance'])
+        .orderBy('memories.importance', 'desc')
+        .orderBy('memories.created_at', 'desc')
+        .orderBy('memories.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async memoryCount(spaceId) {
+      return Number((await liveMemories(spaceId).select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    },
+
+    async mentionEdges(memoryIds) {
+      const rows = await chunked(memoryIds, part =>
+        db
+          .selectFrom('mentions')
+          .select(['memory_id as source', 'entity_id as target', 'occurrences as weight'])
+          .where('memory_id', 'in', part)
+          .orderBy('memory_id')
+          .orderBy('entity_id')
+          .execute(),
+      );
+      return rows.map(r => toEdge({ ...r, relation_type: 'MENTIONS' }));
+    },
+  } satisfies GraphOverviewRepo;
+}
