@@ -92,6 +92,18 @@ export default async function appBench(argv: string[]) {
       typing.push(await page.evaluate(() => (window as any).__typing.drawn - (window as any).__typing.last));
     }
 
+    // The graph's data, fetched in the page as the app fetches it, now (GET /graph/overview, pages of 2,000 entities)
+    // and before (one /library/community/{id}/subgraph call per community, four at a time), alternating, p50 of 3.
+    const fetchTimes = { overview: [] as number[], subgraphs: [] as number[] };
+    let fetched = { overview: 0, subgraphs: 0 };
+    for (let i = 0; i < 3; i++) {
+      const overview = await page.evaluate(fetchOverview);
+      const subgraphs = await page.evaluate(fetchSubgraphs);
+      fetchTimes.overview.push(overview.ms);
+      fetchTimes.subgraphs.push(subgraphs.ms);
+      fetched = { overview: overview.entities, subgraphs: subgraphs.entities };
+    }
+
     // The graph: load + first draw, then frames while the camera zooms and pans for 3 s.
     const t0 = Date.now();
     await page.goto(`${server.url}/app/#/graph`);
@@ -150,6 +162,8 @@ export default async function appBench(argv: string[]) {
         [`time to interactive, /app (search box), ${options.loads} cold loads`, ms(percentile(tti.search, 50)), ms(percentile(tti.search, 95))],
         [`time to interactive, Memories view (first page drawn)`, ms(percentile(tti.memories, 50)), ms(percentile(tti.memories, 95))],
         [`search as you type, last key → results drawn (${options.queries} queries)`, ms(percentile(typing, 50)), ms(percentile(typing, 95))],
+        [`graph data now: /graph/overview pages of 2,000 (${fetched.overview} entities), 3 runs`, ms(percentile(fetchTimes.overview, 50)), ms(Math.max(...fetchTimes.overview))],
+        [`graph data before: a subgraph call per community (${fetched.subgraphs} entities), 3 runs`, ms(percentile(fetchTimes.subgraphs, 50)), ms(Math.max(...fetchTimes.subgraphs))],
         [`graph: load and first draw of ${frames.nodes} entities / ${frames.edges} relations (ms)`, '', ms(graphLoad)],
         [`graph: frames per second while the camera moves (software WebGL)`, '', frames.fps.toFixed(1)],
         [`  the same without labels`, '', noLabels.fps.toFixed(1)],
@@ -163,6 +177,31 @@ export default async function appBench(argv: string[]) {
     await server.stop();
     removeDir(dataDir);
   }
+}
+
+/** In the page: the whole entity graph as the app loads it now, pages of 2,000 from /graph/overview. */
+async function fetchOverview() {
+  const t = performance.now();
+  const page = (offset: number) => fetch(`/graph/overview?node_types=Entity&limit=2000&offset=${offset}`).then(r => r.json());
+  const head = await page(0);
+  const rest = await Promise.all(Array.from({ length: Math.ceil(head.total_nodes / 2000) - 1 }, (_, i) => page((i + 1) * 2000)));
+  return { ms: performance.now() - t, entities: [head, ...rest].reduce((n, p) => n + p.nodes.length, 0) };
+}
+
+/** In the page: the graph as the app loaded it before /graph/overview, one subgraph call per community, four at a time. */
+async function fetchSubgraphs() {
+  const t = performance.now();
+  const { communities } = await fetch('/communities?limit=50').then(r => r.json());
+  const queue = [...communities];
+  let entities = 0;
+  const worker = async () => {
+    for (let c = queue.shift(); c; c = queue.shift()) {
+      const sub = await fetch(`/library/community/${c.id}/subgraph?max_entities=200&include_top_memories=0`).then(r => r.json());
+      entities += sub.nodes.filter((n: { node_type: string }) => n.node_type === 'Entity').length;
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return { ms: performance.now() - t, entities };
 }
 
 /** Records the time of the last key in the search box and of the next change of the results list after it. */

@@ -35,33 +35,61 @@ function layout(graph: Graph, groups: Map<number, string[]>) {
   });
 }
 
+interface OverviewNode {
+  id: string;
+  label: string;
+  community_id: number | null;
+  mention_count: number;
+}
+interface OverviewPage {
+  nodes: OverviewNode[];
+  edges: { source: string; target: string; edge_type: string }[];
+  total_nodes: number;
+  has_more: boolean;
+}
+
+/** Entities per overview page: the endpoint's maximum, so 5,000 entities take 3 requests. */
+const PAGE = 2000;
+/** Entities without a community are laid out together, under this key. */
+const NO_COMMUNITY = -1;
+
+/** The whole entity graph from `/graph/overview` (entities with or without relations), a page of 2,000 at a time:
+ * the first page says how many there are, the rest are fetched together. */
 async function loadGraph(onProgress: (done: number, total: number) => void, signal: AbortSignal) {
-  const { communities } = await get<{ communities: Community[] }>('/communities?limit=50', signal);
+  const overview = (offset: number) => get<OverviewPage>(`/graph/overview?node_types=Entity&limit=${PAGE}&offset=${offset}`, signal);
+  onProgress(0, 0);
+  const [{ communities }, head] = await Promise.all([get<{ communities: Community[] }>('/communities?limit=50', signal), overview(0)]);
+  const pageCount = Math.max(1, Math.ceil(head.total_nodes / PAGE));
+  let done = 1;
+  onProgress(done, pageCount);
+  const rest = await Promise.all(
+    Array.from({ length: pageCount - 1 }, (_, i) =>
+      overview((i + 1) * PAGE).then(page => {
+        onProgress(++done, pageCount);
+        return page;
+      }),
+    ),
+  );
   const graph = new Graph({ multi: false, type: 'undirected' });
   const groups = new Map<number, string[]>();
-  let done = 0;
-  onProgress(0, communities.length);
-  const queue = [...communities];
-  const worker = async () => {
-    for (let c = queue.shift(); c; c = queue.shift()) {
-      const sub = await get(`/library/community/${c.id}/subgraph?max_entities=200&include_top_memories=0`, signal);
-      const members: string[] = [];
-      for (const n of sub.nodes) {
-        if (n.node_type !== 'Entity' || graph.hasNode(n.id)) continue;
-        const mentions = n.metadata?.mention_count ?? 1;
-        graph.addNode(n.id, { label: n.label, community: c.id, color: communityColor(c.id), size: 3 + Math.min(12, Math.log2(1 + mentions) * 2.2), x: 0, y: 0 });
-        members.push(n.id);
-      }
-      groups.set(c.id, members);
-      for (const e of sub.edges) {
-        if (e.edge_type === 'RELATES_TO' && graph.hasNode(e.source) && graph.hasNode(e.target) && e.source !== e.target && !graph.hasEdge(e.source, e.target)) {
-          graph.addEdge(e.source, e.target, { size: 1.5, color: edgeColor() });
-        }
-      }
-      onProgress(++done, communities.length);
+  const pages = [head, ...rest];
+  for (const page of pages) {
+    for (const n of page.nodes) {
+      if (graph.hasNode(n.id)) continue;
+      const community = n.community_id ?? NO_COMMUNITY;
+      graph.addNode(n.id, { label: n.label, community: n.community_id, color: communityColor(n.community_id), size: 3 + Math.min(12, Math.log2(1 + n.mention_count) * 2.2), x: 0, y: 0 });
+      if (!groups.has(community)) groups.set(community, []);
+      groups.get(community)!.push(n.id);
     }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  }
+  // Edges after every node: a page's edges reach the nodes of the pages before it too.
+  for (const page of pages) {
+    for (const e of page.edges) {
+      if (e.edge_type === 'RELATES_TO' && e.source !== e.target && graph.hasNode(e.source) && graph.hasNode(e.target) && !graph.hasEdge(e.source, e.target)) {
+        graph.addEdge(e.source, e.target, { size: 1.5, color: edgeColor() });
+      }
+    }
+  }
   layout(graph, groups);
   return { graph, communities };
 }
@@ -94,7 +122,7 @@ export function GraphView({ params }: { params: URLSearchParams }) {
     return () => controller.abort();
   }, [reload]);
 
-  // "Show in graph": the memory's entities are highlighted (and added when they belong to no community).
+  // "Show in graph": the memory's entities are highlighted (and added if the overview did not have them yet).
   useEffect(() => {
     if (!focusId || !state.graph) return setFocus(null);
     get(`/graph/expand/${enc(focusId)}?depth=1&limit=100`).then(
@@ -212,7 +240,7 @@ export function GraphView({ params }: { params: URLSearchParams }) {
         </button>
       </div>
       <ErrorBox error={error} retry={() => setReload(r => r + 1)} />
-      {progress && !graph && !error && <Progress value={progress[1] ? progress[0] / progress[1] : null} label={`Loading communities ${progress[0]}/${progress[1] || '…'}`} />}
+      {progress && !graph && !error && <Progress value={progress[1] ? progress[0] / progress[1] : null} label={`Loading the graph ${progress[0]}/${progress[1] || '…'}`} />}
       {graph && graph.order === 0 && (
         <Empty title="The graph is empty.">
           Entities appear as memories mention people, places and tools; they are grouped once communities are detected. Add memories, then press “Detect
@@ -223,7 +251,7 @@ export function GraphView({ params }: { params: URLSearchParams }) {
       {hovered && graph?.hasNode(hovered) && <p class="graph-hover">{graph.getNodeAttribute(hovered, 'label')} — click to open its page</p>}
       {graph && graph.order > 0 && (
         <p class="muted small">
-          {graph.order} entities, {graph.size} relations in {communities?.length} communities. Scroll to zoom, drag to pan, click a node to open its page.
+          {graph.order} entities, {graph.size} relations, {communities?.length} {communities?.length === 1 ? "community" : "communities"}. Scroll to zoom, drag to pan, click a node to open its page.
           {focus ? ` ${focus.size} entities of the memory highlighted.` : ''}
         </p>
       )}
