@@ -251,7 +251,7 @@ export function GraphView({ params }: { params: URLSearchParams }) {
       {hovered && graph?.hasNode(hovered) && <p class="graph-hover">{graph.getNodeAttribute(hovered, 'label')} — click to open its page</p>}
       {graph && graph.order > 0 && (
         <p class="muted small">
-          {graph.order} entities, {graph.size} relations, {communities?.length} {communities?.length === 1 ? "community" : "communities"}. Scroll to zoom, drag to pan, click a node to open its page.
+          {graph.order} entities, {graph.size} relations, {communities?.length} {communities?.length === 1 ? 'community' : 'communities'}. Scroll to zoom, drag to pan, click a node to open its page.
           {focus ? ` ${focus.size} entities of the memory highlighted.` : ''}
         </p>
       )}
