@@ -32,7 +32,6 @@ export function graphOverviewRepo(db: Kysely<Database>): GraphOverviewRepo {
     if (spaceId !== undefined) query = query.where(inLens(spaceId));
     return query.orderBy(mentionCount(spaceId), 'desc').orderBy(degree, 'desc').orderBy('entities.id', 'asc');
   };
-  const firstIds = (count: number, spaceId?: string) => ranked(spaceId).select('entities.id').limit(count);
 
   const liveMemories = (spaceId?: string) => {
     let query = db
@@ -66,18 +65,31 @@ export function graphOverviewRepo(db: Kysely<Database>): GraphOverviewRepo {
     },
 
     async entityEdges(offset, limit, spaceId) {
-      const top = firstIds(offset + limit, spaceId);
-      let query = db
+      // The order is computed once (a numbered list of the lens), then both ends of each relation are looked up in it.
+      let lens = db.selectFrom('entities');
+      if (spaceId !== undefined) lens = lens.where(inLens(spaceId));
+      const numbered = lens.select(eb => [
+        'entities.id',
+        eb.fn
+          .agg<number>('row_number')
+          .over(ob => ob.orderBy(mentionCount(spaceId), 'desc').orderBy(degree, 'desc').orderBy('entities.id', 'asc'))
+          .as('position'),
+      ]);
+      const end = offset + limit;
+      const rows = await db
+        .with('ranked', () => numbered)
         .selectFrom('entity_relations as r')
+        .innerJoin('ranked as s', 's.id', 'r.source_entity_id')
+        .innerJoin('ranked as t', 't.id', 'r.target_entity_id')
         .select(eb => ['r.source_entity_id as source', 'r.target_entity_id as target', eb.fn.sum<number>('r.weight').as('weight'), eb.fn.max('r.relation_type').as('relation_type')])
-        .where('r.source_entity_id', 'in', top)
-        .where('r.target_entity_id', 'in', top)
-        .where(liveEvidence('r'));
-      if (offset > 0) {
-        const head = firstIds(offset, spaceId);
-        query = query.where(eb => eb.or([eb('r.source_entity_id', 'not in', head), eb('r.target_entity_id', 'not in', head)]));
-      }
-      const rows = await query.groupBy(['r.source_entity_id', 'r.target_entity_id']).orderBy('r.source_entity_id').orderBy('r.target_entity_id').execute();
+        .where('s.position', '<=', end)
+        .where('t.position', '<=', end)
+        .where(eb => eb.or([eb('s.position', '>', offset), eb('t.position', '>', offset)]))
+        .where(liveEvidence('r'))
+        .groupBy(['r.source_entity_id', 'r.target_entity_id'])
+        .orderBy('r.source_entity_id')
+        .orderBy('r.target_entity_id')
+        .execute();
       return rows.map(toEdge);
     },
 
