@@ -62,6 +62,18 @@ interface Claimed {
   memory: MemoryRecord;
 }
 
+interface Extracted {
+  claimed: Claimed;
+  extraction: Extraction | null;
+  labels: string[];
+}
+
+/** A claimed batch whose extraction has started. */
+interface Started {
+  batch: Claimed[];
+  extracted: Promise<Extracted[]>;
+}
+
 /**
  * Works through the queue: a batch is claimed, extracted (outside any transaction), its graphs written in one
  * transaction, then EVOLVES edges found and written with the rows' removal in another. Every write is conditional on
@@ -73,6 +85,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   let released = !deps.exclusive;
   const worker = ids.next();
   const usesModel = extractor !== null && !extractor.inline;
+  const offThread = extractor?.offThread === true;
   const batchSize = usesModel ? MODEL_BATCH : RULES_BATCH;
   const leaseMs = usesModel ? MODEL_LEASE_MS : RULES_LEASE_MS;
   let timer: NodeJS.Timeout | null = null;
@@ -119,22 +132,39 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     await store.extractionQueue.fail(item.memory_id, message);
   }
 
-  /** Extracts and writes the graphs of the batch's memories that have none yet. */
-  async function graphStage(batch: Claimed[]): Promise<Claimed[]> {
-    const extracted: { claimed: Claimed; extraction: Extraction | null; labels: string[] }[] = [];
-    for (const claimed of batch) {
-      if (claimed.item.graph_done) continue;
-      try {
-        const labels = claimed.item.auto_label ? await suggest(claimed.memory) : [];
-        extracted.push({ claimed, extraction: await extract(claimed.memory, claimed.item.level), labels });
-      } catch (error) {
-        await failed(claimed.item, 'extraction', error);
+  /** Extracts the entities (and suggests the labels) of the batch's memories that have no graph yet. */
+  async function extractStage(batch: Claimed[]): Promise<Extracted[]> {
+    const extracted: Extracted[] = [];
+    const prepare = async (claimed: Claimed) => {
+      const labels = claimed.item.auto_label ? await suggest(claimed.memory) : [];
+      return { claimed, extraction: await extract(claimed.memory, claimed.item.level), labels };
+    };
+    const todo = batch.filter(c => !c.item.graph_done);
+    if (offThread) {
+      // The rules run in a worker thread: the whole batch is handed over at once, the event loop stays free meanwhile.
+      const results = await Promise.allSettled(todo.map(prepare));
+      for (const [i, result] of results.entries()) {
+        if (result.status === 'fulfilled') extracted.push(result.value);
+        else await failed(todo[i].item, 'extraction', result.reason);
       }
-      await nextTurn(); // extraction is CPU work: requests that arrived meanwhile go first
+    } else {
+      for (const claimed of todo) {
+        try {
+          extracted.push(await prepare(claimed));
+        } catch (error) {
+          await failed(claimed.item, 'extraction', error);
+        }
+        await nextTurn(); // extraction is CPU work: requests that arrived meanwhile go first
+      }
     }
+    return extracted;
+  }
+
+  /** Writes the extracted graphs in one transaction; the memories whose graph is now written. */
+  async function graphStage(batch: Claimed[], extracted: Extracted[]): Promise<Claimed[]> {
     if (extracted.length === 0) return batch.filter(c => c.item.graph_done);
     const written = new Set<string>();
-    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels }: (typeof extracted)[number]) => {
+    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels }: Extracted) => {
       const mine = item.evolves
         ? await tx.extractionQueue.markGraphDone(item.memory_id, item.content_version, worker)
         : await tx.extractionQueue.complete(item.memory_id, item.content_version, worker);
@@ -178,8 +208,8 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     });
   }
 
-  /** Claims and processes one batch; how many rows it claimed. */
-  async function processBatch(): Promise<number> {
+  /** Claims a batch and starts its extraction; null when nothing is left to claim. */
+  async function startBatch(): Promise<Started | null> {
     const now = Date.parse(clock.now());
     const items = await store.extractionQueue.claim({
       worker,
@@ -188,7 +218,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       now: new Date(now).toISOString(),
       lease_until: new Date(now + leaseMs).toISOString(),
     });
-    if (items.length === 0) return 0;
+    if (items.length === 0) return null;
     const memories = new Map((await store.memories.getMany(items.map(i => i.memory_id))).map(m => [m.id, m]));
     const batch: Claimed[] = [];
     for (const item of items) {
@@ -197,8 +227,11 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       if (!memory || memory.version !== item.content_version) await store.extractionQueue.complete(item.memory_id, item.content_version, worker);
       else batch.push({ item, memory });
     }
-    await evolvesStage(await graphStage(batch));
-    return items.length;
+    return { batch, extracted: extractStage(batch) };
+  }
+
+  async function finishBatch({ batch, extracted }: Started): Promise<void> {
+    await evolvesStage(await graphStage(batch, await extracted));
   }
 
   async function processQueue(): Promise<void> {
@@ -207,7 +240,23 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       if (claims > 0) log(`background queue: ${claims} memories claimed by a process that stopped are queued again`);
       released = true;
     }
-    while (!loop.stopped && (await processBatch()) > 0) await nextTurn(); // requests run between batches
+    let ahead: Promise<Started | null> | null = null;
+    try {
+      while (!loop.stopped) {
+        const started = await (ahead ?? startBatch());
+        ahead = null;
+        if (!started) return;
+        // With the rules in a worker thread, the next batch is claimed and extracted there while this one's graphs
+        // are written here: the two cores work at once.
+        if (offThread) ahead = startBatch();
+        await finishBatch(started);
+        await nextTurn(); // requests run between batches
+      }
+    } finally {
+      // Stopped (or failed) with the next batch claimed: it is finished rather than left to its lease.
+      const left = await ahead?.catch(() => null);
+      if (left) await finishBatch(left);
+    }
   }
 
   const loop = createDrainLoop(async () => {
