@@ -14,6 +14,7 @@ import * as m013communities from './013_communities_extra.ts';
 import * as m016jobs from './016_jobs.ts';
 import * as m017agentProfiles from './017_agent_profiles.ts';
 import * as m018backgroundQueue from './018_background_queue.ts';
+import * as m019queueClaimOrder from './019_queue_claim_order.ts';
 
 /**
  * Numbered, append-only: add a file and a line, never edit a released one. 011, 014 and 015 were never used and stay
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '016_jobs': m016jobs,
   '017_agent_profiles': m017agentProfiles,
   '018_background_queue': m018backgroundQueue,
+  '019_queue_claim_order': m019queueClaimOrder,
 };
 
 export const sqliteMigrations: MigrationProvider = {
