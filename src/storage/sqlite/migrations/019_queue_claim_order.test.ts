@@ -20,7 +20,9 @@ test('a claim on the background queue reads it in claim order through an index, 
       .orderBy('memory_id')
       .limit(16)
       .compile();
-    const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${claim}`.replace(/\?/g, () => JSON.stringify(parameters.shift()).replace(/"/g, "'"))).execute(db);
+    const values = [...parameters];
+    const inlined = claim.replace(/\?/g, () => JSON.stringify(values.shift()).replace(/"/g, "'"));
+    const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${inlined}`).execute(db);
     const plan = rows.map(r => r.detail).join(' | ');
     assert.match(plan, /USING INDEX extraction_queue_claim_order/);
     assert.doesNotMatch(plan, /TEMP B-TREE/);
