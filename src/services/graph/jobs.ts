@@ -6,7 +6,7 @@ import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '
 import type { Clock, Ids } from '../deps.ts';
 import type { LlmHealth } from './setup.ts';
 import { writeMemoryGraph } from './write.ts';
-import { planEvolution } from '../relations/detect.ts';
+import { planEvolution, planEvolutions } from '../relations/detect.ts';
 
 /** Memories claimed at once: small, so a search waits at most one batch (a few ms of rules) for the event loop. */
 const RULES_BATCH = 16;
@@ -191,14 +191,21 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   /** Finds the EVOLVES edges of created memories whose graph is written, and removes their rows with the edges. */
   async function evolvesStage(ready: Claimed[]): Promise<void> {
     const planned: { item: QueuedExtraction; edge: EvolvesEdge | null }[] = [];
-    for (const { item, memory } of ready) {
-      if (!item.evolves) continue;
-      try {
-        planned.push({ item, edge: await planEvolution({ store, clock, ids }, memory) });
-      } catch (error) {
-        await failed(item, 'EVOLVES detection', error);
+    const wanted = ready.filter(c => c.item.evolves);
+    try {
+      // The batch's reads shared: one query for all candidates, one for their entities.
+      const edges = await planEvolutions({ store, clock, ids }, wanted.map(c => c.memory));
+      wanted.forEach(({ item }, i) => planned.push({ item, edge: edges[i] }));
+    } catch {
+      // One memory's detection failed: each alone, so only that one is counted as failed.
+      for (const { item, memory } of wanted) {
+        try {
+          planned.push({ item, edge: await planEvolution({ store, clock, ids }, memory) });
+        } catch (error) {
+          await failed(item, 'EVOLVES detection', error);
+        }
+        await nextTurn();
       }
-      await nextTurn();
     }
     if (planned.length === 0) return;
     await store.transaction(async tx => {
