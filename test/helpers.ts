@@ -4,11 +4,10 @@ import { type App, createApp } from '../src/main.ts';
 
 /**
  * A service on an in-memory database, driven through Fastify's inject(); close it after the test. Every reply is checked
- * against its documented response schema: a reply the schema does not describe fails with a 500. The rules extract
- * inline (no worker thread per app) unless a test asks for `extractorWorker: true`.
+ * against its documented response schema: a reply the schema does not describe fails with a 500.
  */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
-  const config = { ...loadConfig({ dataDir: '/tmp/cairn-test-unused' }, {}), databasePath: ':memory:', logLevel: 'silent', validateResponses: true, extractorWorker: false, ...overrides };
+  const config = { ...loadConfig({ dataDir: '/tmp/cairn-test-unused' }, {}), databasePath: ':memory:', logLevel: 'silent', validateResponses: true, ...overrides };
   return createApp(config);
 }
 

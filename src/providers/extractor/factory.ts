@@ -9,7 +9,7 @@ export interface ExtractorConfig {
   llmUrl: string | null;
   llmModel: string | null;
   llmApiKey: string | null;
-  /** The rules run in a worker thread (default); false: inline, on the caller's thread. */
+  /** The background queue's rules run in a worker thread; false or absent: inline, on the caller's thread. */
   extractorWorker?: boolean;
   log?: (message: string) => void;
 }
@@ -26,7 +26,7 @@ export function createExtractors(config: ExtractorConfig): { mode: 'rules' | 'll
   switch (config.extractor) {
     case 'rules':
       // The background queue's extractor; previews and the language model's fallback keep the inline rules.
-      return { mode: 'rules', primary: config.extractorWorker === false ? rules : createWorkerRulesExtractor({ log: config.log }), rules, llm };
+      return { mode: 'rules', primary: config.extractorWorker ? createWorkerRulesExtractor({ log: config.log }) : rules, rules, llm };
     case 'none':
       return { mode: 'none', primary: null, rules, llm };
     case 'llm': {

@@ -234,7 +234,9 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       if (!memory || memory.version !== item.content_version) await store.extractionQueue.complete(item.memory_id, item.content_version, worker);
       else batch.push({ item, memory });
     }
-    return { batch, extracted: extractStage(batch) };
+    const extracted = extractStage(batch);
+    extracted.catch(() => {}); // awaited later (finishBatch): a failure meanwhile is not an unhandled rejection
+    return { batch, extracted };
   }
 
   async function finishBatch({ batch, extracted }: Started): Promise<void> {
@@ -255,7 +257,10 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
         if (!started) return;
         // With the rules in a worker thread, the next batch is claimed and extracted there while this one's graphs
         // are written here: the two cores work at once.
-        if (offThread) ahead = startBatch();
+        if (offThread) {
+          ahead = startBatch();
+          ahead.catch(() => {}); // awaited on the next turn of the loop, which reports the failure
+        }
         await finishBatch(started);
         await nextTurn(); // requests run between batches
       }
