@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { classifyEvolution, type EvolutionVerdict, openingWords, profileText } from '../../domain/relationSignals.ts';
 import type { EvolvesEdge, MemoryRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -43,7 +44,10 @@ async function candidateIds(deps: Pick<Deps, 'store'>, memory: MemoryRecord): Pr
  */
 export async function findEvolutions(deps: Pick<Deps, 'store'>, memories: MemoryRecord[]): Promise<({ older: MemoryRecord; verdict: EvolutionVerdict } | null)[]> {
   const hits: string[][] = [];
-  for (const memory of memories) hits.push(await candidateIds(deps, memory));
+  for (const memory of memories) {
+    hits.push(await candidateIds(deps, memory));
+    if (memories.length > 1) await nextTurn(); // a full-text query per memory: requests that arrived meanwhile go first
+  }
   const wanted = [...new Set(hits.flat())];
   const stored = new Map((wanted.length ? await deps.store.memories.getMany(wanted) : []).map(m => [m.id, m]));
   const candidates = memories.map((memory, i) =>
