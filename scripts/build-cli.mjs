@@ -56,6 +56,12 @@ const KEEP_EXTERNAL = [
 ];
 
 /**
+ * Worker threads written in TypeScript: each is bundled on its own beside the server (a worker does not inherit a
+ * loader), and a source's `new URL('./x.worker.ts', import.meta.url)` names that bundle.
+ */
+const WORKERS = { 'src/providers/extractor/rules.worker.ts': 'rules.worker.js' };
+
+/**
  * A source's `new URL('./x', import.meta.url)` (a worker script, package.json) must still name the same file once the
  * source is bundled into dist/server/: the relative path is rewritten from the source's folder to the bundle's.
  */
@@ -65,6 +71,8 @@ const keepRelativeUrls = outdir => ({
     build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, args => {
       const source = readFileSync(args.path, 'utf8');
       const contents = source.replace(/new URL\((['"])(\.{1,2}\/[^'"]+)\1,\s*import\.meta\.url\)/g, (_match, quote, path) => {
+        const worker = WORKERS[relative(root, resolve(dirname(args.path), path)).split('\\').join('/')];
+        if (worker) return `new URL(${quote}./${worker}${quote}, import.meta.url)`;
         const target = relative(outdir, resolve(dirname(args.path), path)).split('\\').join('/');
         return `new URL(${quote}${target.startsWith('.') ? target : `./${target}`}${quote}, import.meta.url)`;
       });
@@ -99,8 +107,12 @@ async function buildServer() {
   const outfile = resolve(root, SERVER_BUNDLE);
   try {
     await esbuild.build({
-      entryPoints: [resolve(root, 'src/cli/index.ts')],
-      outfile,
+      // The server, and each worker thread's script beside it (named as WORKERS says).
+      entryPoints: {
+        [SERVER_BUNDLE.replace(/^.*\/|\.js$/g, '')]: resolve(root, 'src/cli/index.ts'),
+        ...Object.fromEntries(Object.entries(WORKERS).map(([source, bundle]) => [bundle.replace(/\.js$/, ''), resolve(root, source)])),
+      },
+      outdir: dirname(outfile),
       bundle: true,
       platform: 'node',
       format: 'esm',

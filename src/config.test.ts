@@ -17,6 +17,12 @@ describe('loadConfig', () => {
     assert.equal(config.storage, 'sqlite');
   });
 
+  test('the rules run on the event loop unless CAIRN_EXTRACTOR_WORKER=1 asks for a worker thread', () => {
+    assert.equal(loadConfig({}, {}).extractorWorker, false);
+    assert.equal(loadConfig({}, { CAIRN_EXTRACTOR_WORKER: '1' }).extractorWorker, true);
+    assert.equal(loadConfig({}, { CAIRN_EXTRACTOR_WORKER: '0' }).extractorWorker, false);
+  });
+
   test('environment variables replace the defaults', () => {
     const config = loadConfig(
       {},

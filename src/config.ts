@@ -20,6 +20,11 @@ export interface Config {
   embedderModel: string | null;
   embedderUrl: string | null;
   extractor: string;
+  /**
+   * CAIRN_EXTRACTOR_WORKER=1: the background queue's offline rules run in a worker thread instead of on the event loop.
+   * Off by default: on two cores shared with the client it took the core the acknowledgements need (see docs/benchmarks.md).
+   */
+  extractorWorker: boolean;
   llmUrl: string | null;
   llmModel: string | null;
   llmApiKey: string | null;
@@ -107,6 +112,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     embedderModel: env.CAIRN_EMBEDDER_MODEL || null,
     embedderUrl: env.CAIRN_EMBEDDER_URL || null,
     extractor: env.CAIRN_EXTRACTOR ?? 'rules',
+    extractorWorker: /^(1|true|yes|on)$/i.test(env.CAIRN_EXTRACTOR_WORKER ?? ''),
     llmUrl: env.CAIRN_LLM_URL || null,
     llmModel: env.CAIRN_LLM_MODEL || null,
     llmApiKey: env.CAIRN_LLM_API_KEY || null,

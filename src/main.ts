@@ -67,7 +67,7 @@ function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'emb
 export function buildDeps(
   store: Store,
   config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays' | 'exportDir'> &
-    Partial<Pick<Config, 'communityDebounceMs'>>,
+    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker'>>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
@@ -90,7 +90,7 @@ export function buildDeps(
     trashDays: config.trashDays,
     sessions: createLocalSessionSource(config.homeDir),
     // SQLite's data directory is locked to one process: claims it finds on start are a dead process's.
-    extraction: createExtractionSetup({ ...createExtractors(config), store, clock, ids, log, onGraphChanged: () => communities.graphChanged(), exclusive: store.backend === 'sqlite', embedder: labelEmbedder }),
+    extraction: createExtractionSetup({ ...createExtractors({ ...config, log }), store, clock, ids, log, onGraphChanged: () => communities.graphChanged(), exclusive: store.backend === 'sqlite', embedder: labelEmbedder }),
     llm,
     communities,
     exportDir: config.exportDir,
@@ -115,6 +115,7 @@ async function stopBackgroundWork(deps: Deps): Promise<void> {
   await deps.rebuilds.settle();
   await deps.indexer?.settle();
   await deps.extraction.jobs?.settle();
+  await deps.extraction.primary?.close?.();
   await deps.communities?.settle();
   await deps.indexer?.embedder.close?.();
 }

@@ -74,6 +74,10 @@ export interface Extractor {
   readonly model: string | null;
   /** True when fast enough to run inside a request (offline rules); false for a language model (runs in the background). */
   readonly inline: boolean;
+  /** True when extract() runs on another thread: calls made together do not hold up the event loop. */
+  readonly offThread?: boolean;
+  /** Stops what the extractor started (a worker thread). */
+  close?(): Promise<void>;
   extract(input: ExtractionInput): Promise<Extraction>;
 }
 

@@ -30,6 +30,24 @@ describe('EVOLVES detection when a memory is created', () => {
     assert.equal(listed.body.relations[0].source, 'auto');
   });
 
+  test('memories processed in one batch each get the edge to the memory they update, and only that one', async () => {
+    const olders = [];
+    for (const content of ['Amara lives in Nairobi with her sister', 'The standup meets every Monday at nine', 'Tomas drives a blue Volvo to work']) {
+      olders.push(await createMemory(app, { content }));
+    }
+    // Created together, so the background queue detects their EVOLVES edges in one batch (its reads shared).
+    const newers = [];
+    for (const content of ['Amara now lives in Kampala with her sister', 'Nobody noticed the lights were off', 'The standup meets every Monday at nine.']) {
+      newers.push((await post(app, '/memories', { content })).body.id);
+    }
+    await settleBackground(app);
+    const [amara, standup, tomas] = await Promise.all(olders.map(evolvesOf));
+    assert.deepEqual(amara.map(e => [e.from_memory_id, e.relation]), [[newers[0], 'replaces']]);
+    assert.deepEqual(standup.map(e => [e.from_memory_id, e.relation]), [[newers[2], 'confirms']]);
+    assert.deepEqual(tomas, []);
+    assert.deepEqual(await evolvesOf(newers[1]), []);
+  });
+
   test('a restatement is linked as confirms', async () => {
     const older = await createMemory(app, { content: 'The release train leaves every second Tuesday at noon' });
     const newer = await createMemory(app, { content: 'The release train leaves every second Tuesday at noon.' });

@@ -2,12 +2,16 @@ import type { Extractor, Llm } from '../ports.ts';
 import { createOpenAiLlm } from '../llm/openai.ts';
 import { createLlmExtractor } from './llm.ts';
 import { createRulesExtractor } from './rules.ts';
+import { createWorkerRulesExtractor } from './rulesWorker.ts';
 
 export interface ExtractorConfig {
   extractor: string;
   llmUrl: string | null;
   llmModel: string | null;
   llmApiKey: string | null;
+  /** The background queue's rules run in a worker thread; false or absent: inline, on the caller's thread. */
+  extractorWorker?: boolean;
+  log?: (message: string) => void;
 }
 
 /**
@@ -21,7 +25,8 @@ export function createExtractors(config: ExtractorConfig): { mode: 'rules' | 'll
   const llm = config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null;
   switch (config.extractor) {
     case 'rules':
-      return { mode: 'rules', primary: rules, rules, llm };
+      // The background queue's extractor; previews and the language model's fallback keep the inline rules.
+      return { mode: 'rules', primary: config.extractorWorker ? createWorkerRulesExtractor({ log: config.log }) : rules, rules, llm };
     case 'none':
       return { mode: 'none', primary: null, rules, llm };
     case 'llm': {

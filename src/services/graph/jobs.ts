@@ -6,7 +6,7 @@ import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '
 import type { Clock, Ids } from '../deps.ts';
 import type { LlmHealth } from './setup.ts';
 import { writeMemoryGraph } from './write.ts';
-import { planEvolution } from '../relations/detect.ts';
+import { planEvolution, planEvolutions } from '../relations/detect.ts';
 
 /** Memories claimed at once: small, so a search waits at most one batch (a few ms of rules) for the event loop. */
 const RULES_BATCH = 16;
@@ -62,6 +62,18 @@ interface Claimed {
   memory: MemoryRecord;
 }
 
+interface Extracted {
+  claimed: Claimed;
+  extraction: Extraction | null;
+  labels: string[];
+}
+
+/** A claimed batch whose extraction has started. */
+interface Started {
+  batch: Claimed[];
+  extracted: Promise<Extracted[]>;
+}
+
 /**
  * Works through the queue: a batch is claimed, extracted (outside any transaction), its graphs written in one
  * transaction, then EVOLVES edges found and written with the rows' removal in another. Every write is conditional on
@@ -73,6 +85,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   let released = !deps.exclusive;
   const worker = ids.next();
   const usesModel = extractor !== null && !extractor.inline;
+  const offThread = extractor?.offThread === true;
   const batchSize = usesModel ? MODEL_BATCH : RULES_BATCH;
   const leaseMs = usesModel ? MODEL_LEASE_MS : RULES_LEASE_MS;
   let timer: NodeJS.Timeout | null = null;
@@ -119,22 +132,39 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     await store.extractionQueue.fail(item.memory_id, message);
   }
 
-  /** Extracts and writes the graphs of the batch's memories that have none yet. */
-  async function graphStage(batch: Claimed[]): Promise<Claimed[]> {
-    const extracted: { claimed: Claimed; extraction: Extraction | null; labels: string[] }[] = [];
-    for (const claimed of batch) {
-      if (claimed.item.graph_done) continue;
-      try {
-        const labels = claimed.item.auto_label ? await suggest(claimed.memory) : [];
-        extracted.push({ claimed, extraction: await extract(claimed.memory, claimed.item.level), labels });
-      } catch (error) {
-        await failed(claimed.item, 'extraction', error);
+  /** Extracts the entities (and suggests the labels) of the batch's memories that have no graph yet. */
+  async function extractStage(batch: Claimed[]): Promise<Extracted[]> {
+    const extracted: Extracted[] = [];
+    const prepare = async (claimed: Claimed) => {
+      const labels = claimed.item.auto_label ? await suggest(claimed.memory) : [];
+      return { claimed, extraction: await extract(claimed.memory, claimed.item.level), labels };
+    };
+    const todo = batch.filter(c => !c.item.graph_done);
+    if (offThread) {
+      // The rules run in a worker thread: the whole batch is handed over at once, the event loop stays free meanwhile.
+      const results = await Promise.allSettled(todo.map(prepare));
+      for (const [i, result] of results.entries()) {
+        if (result.status === 'fulfilled') extracted.push(result.value);
+        else await failed(todo[i].item, 'extraction', result.reason);
       }
-      await nextTurn(); // extraction is CPU work: requests that arrived meanwhile go first
+    } else {
+      for (const claimed of todo) {
+        try {
+          extracted.push(await prepare(claimed));
+        } catch (error) {
+          await failed(claimed.item, 'extraction', error);
+        }
+        await nextTurn(); // extraction is CPU work: requests that arrived meanwhile go first
+      }
     }
+    return extracted;
+  }
+
+  /** Writes the extracted graphs in one transaction; the memories whose graph is now written. */
+  async function graphStage(batch: Claimed[], extracted: Extracted[]): Promise<Claimed[]> {
     if (extracted.length === 0) return batch.filter(c => c.item.graph_done);
     const written = new Set<string>();
-    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels }: (typeof extracted)[number]) => {
+    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels }: Extracted) => {
       const mine = item.evolves
         ? await tx.extractionQueue.markGraphDone(item.memory_id, item.content_version, worker)
         : await tx.extractionQueue.complete(item.memory_id, item.content_version, worker);
@@ -161,14 +191,21 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   /** Finds the EVOLVES edges of created memories whose graph is written, and removes their rows with the edges. */
   async function evolvesStage(ready: Claimed[]): Promise<void> {
     const planned: { item: QueuedExtraction; edge: EvolvesEdge | null }[] = [];
-    for (const { item, memory } of ready) {
-      if (!item.evolves) continue;
-      try {
-        planned.push({ item, edge: await planEvolution({ store, clock, ids }, memory) });
-      } catch (error) {
-        await failed(item, 'EVOLVES detection', error);
+    const wanted = ready.filter(c => c.item.evolves);
+    try {
+      // The batch's reads shared: one query for all candidates, one for their entities.
+      const edges = await planEvolutions({ store, clock, ids }, wanted.map(c => c.memory));
+      wanted.forEach(({ item }, i) => planned.push({ item, edge: edges[i] }));
+    } catch {
+      // One memory's detection failed: each alone, so only that one is counted as failed.
+      for (const { item, memory } of wanted) {
+        try {
+          planned.push({ item, edge: await planEvolution({ store, clock, ids }, memory) });
+        } catch (error) {
+          await failed(item, 'EVOLVES detection', error);
+        }
+        await nextTurn();
       }
-      await nextTurn();
     }
     if (planned.length === 0) return;
     await store.transaction(async tx => {
@@ -178,8 +215,8 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     });
   }
 
-  /** Claims and processes one batch; how many rows it claimed. */
-  async function processBatch(): Promise<number> {
+  /** Claims a batch and starts its extraction; null when nothing is left to claim. */
+  async function startBatch(): Promise<Started | null> {
     const now = Date.parse(clock.now());
     const items = await store.extractionQueue.claim({
       worker,
@@ -188,7 +225,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       now: new Date(now).toISOString(),
       lease_until: new Date(now + leaseMs).toISOString(),
     });
-    if (items.length === 0) return 0;
+    if (items.length === 0) return null;
     const memories = new Map((await store.memories.getMany(items.map(i => i.memory_id))).map(m => [m.id, m]));
     const batch: Claimed[] = [];
     for (const item of items) {
@@ -197,8 +234,13 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       if (!memory || memory.version !== item.content_version) await store.extractionQueue.complete(item.memory_id, item.content_version, worker);
       else batch.push({ item, memory });
     }
-    await evolvesStage(await graphStage(batch));
-    return items.length;
+    const extracted = extractStage(batch);
+    extracted.catch(() => {}); // awaited later (finishBatch): a failure meanwhile is not an unhandled rejection
+    return { batch, extracted };
+  }
+
+  async function finishBatch({ batch, extracted }: Started): Promise<void> {
+    await evolvesStage(await graphStage(batch, await extracted));
   }
 
   async function processQueue(): Promise<void> {
@@ -207,7 +249,26 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       if (claims > 0) log(`background queue: ${claims} memories claimed by a process that stopped are queued again`);
       released = true;
     }
-    while (!loop.stopped && (await processBatch()) > 0) await nextTurn(); // requests run between batches
+    let ahead: Promise<Started | null> | null = null;
+    try {
+      while (!loop.stopped) {
+        const started = await (ahead ?? startBatch());
+        ahead = null;
+        if (!started) return;
+        // With the rules in a worker thread, the next batch is claimed and extracted there while this one's graphs
+        // are written here: the two cores work at once.
+        if (offThread) {
+          ahead = startBatch();
+          ahead.catch(() => {}); // awaited on the next turn of the loop, which reports the failure
+        }
+        await finishBatch(started);
+        await nextTurn(); // requests run between batches
+      }
+    } finally {
+      // Stopped (or failed) with the next batch claimed: it is finished rather than left to its lease.
+      const left = await ahead?.catch(() => null);
+      if (left) await finishBatch(left);
+    }
   }
 
   const loop = createDrainLoop(async () => {

@@ -14,11 +14,12 @@ import * as m013communities from './013_communities_extra.ts';
 import * as m016jobs from './016_jobs.ts';
 import * as m017agentProfiles from './017_agent_profiles.ts';
 import * as m018backgroundQueue from './018_background_queue.ts';
+import * as m019queueClaimOrder from './019_queue_claim_order.ts';
 import * as m020searchVocabulary from './020_search_vocabulary.ts';
 
 /**
  * Numbered, append-only: add a file and a line, never edit a released one. 011, 014 and 015 were never used and stay
- * unused (Kysely refuses a migration that sorts before one already applied): new migrations take 018 and up.
+ * unused (Kysely refuses a migration that sorts before one already applied): new migrations take 021 and up.
  */
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '016_jobs': m016jobs,
   '017_agent_profiles': m017agentProfiles,
   '018_background_queue': m018backgroundQueue,
+  '019_queue_claim_order': m019queueClaimOrder,
   '020_search_vocabulary': m020searchVocabulary,
 };
 
