@@ -98,12 +98,12 @@ function mergeCandidates(lexical: LexicalHit[], semantic: { id: string; cosine: 
  * pull good lexical hits down. The full-text share follows `lexicalStrength`, the best full-text hit's term coverage
  * (profile `fusion`): a query whose words match weakly (a paraphrase) leans on the vectors.
  */
-function fusedScores(candidates: Candidate[], cosines: Map<string, number>, semantic: boolean, profile: SearchProfile, lexicalStrength: number) {
+function fusedScores(candidates: Candidate[], cosines: Map<string, number>, semantic: boolean, profileOf: (id: string) => SearchProfile, lexicalStrength: number) {
   const bestBm25 = Math.min(0, ...candidates.map(c => c.bm25 ?? 0));
   const values = [...cosines.values()];
   const [low, high] = [Math.min(...values), Math.max(...values)];
-  const strength = Math.min(1, Math.max(0, lexicalStrength) / profile.fusion.fullFrom) ** profile.fusion.power;
-  const lexicalWeight = profile.fusion.lexicalWhenWeak + (profile.lexicalWeight - profile.fusion.lexicalWhenWeak) * strength;
+  const weightOf = ({ fusion, lexicalWeight }: SearchProfile) =>
+    fusion.lexicalWhenWeak + (lexicalWeight - fusion.lexicalWhenWeak) * Math.min(1, Math.max(0, lexicalStrength) / fusion.fullFrom) ** fusion.power;
   const fused = new Map<string, { lexical: number; vector: number; total: number }>();
   for (const c of candidates) {
     const lexical = bestBm25 < 0 ? (c.bm25 ?? 0) / bestBm25 : 0;
@@ -113,6 +113,7 @@ function fusedScores(candidates: Candidate[], cosines: Map<string, number>, sema
     }
     const cosine = cosines.get(c.id);
     const vector = cosine === undefined || high <= low ? 0 : (cosine - low) / (high - low);
+    const lexicalWeight = weightOf(profileOf(c.id));
     const parts = { lexical: lexicalWeight * lexical, vector: (1 - lexicalWeight) * vector };
     fused.set(c.id, { ...parts, total: parts.lexical + parts.vector });
   }
@@ -172,7 +173,8 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
       for (const m of await deps.store.memories.getMany(candidates.map(c => c.id).filter(id => !records.has(id)))) records.set(m.id, m);
     }
   }
-  const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), unavailable === null, base, lexicalStrength);
+  const profileOf = (id: string) => (records.has(id) ? profileFor(input.mode, isConversationTurn(records.get(id)!)) : base);
+  const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), unavailable === null, profileOf, lexicalStrength);
   const neighbourRules = input.mode === 'deep' ? CONVERSATION_PROFILE.turns?.neighbours : null;
   // Seeds pass on their plain score: their own cue boost would count twice where a neighbour has the same cue.
   const plain = new Map([...fused].map(([id, f]) => [id, f.total]));
