@@ -17,6 +17,7 @@ import { createTransformersEmbedder } from './providers/embedder/transformers.ts
 import { createWordVectorEmbedder } from './providers/embedder/wordVectors.ts';
 import type { Embedder } from './providers/ports.ts';
 import { createIndexer } from './services/search/indexer.ts';
+import { sharedThesaurus } from './providers/thesaurus/wordnet.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
 import { createLocalSessionSource } from './providers/sessions/local.ts';
 import { createExtractors } from './providers/extractor/factory.ts';
@@ -95,6 +96,7 @@ export function buildDeps(
     communities,
     exportDir: config.exportDir,
     jobs: createJobRunner({ store, clock, ids }),
+    thesaurus: sharedThesaurus(),
   };
 }
 

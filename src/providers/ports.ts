@@ -97,3 +97,8 @@ export interface Llm {
    */
   completeJson(messages: ChatMessage[], schema: { name: string; schema: Record<string, unknown> }, options?: { signal?: AbortSignal }): Promise<unknown>;
 }
+
+/** Words meaning the same as a word, or a little more generally (a thesaurus); [] for a word it does not know. */
+export interface Thesaurus {
+  related(word: string): string[];
+}

@@ -1,5 +1,5 @@
 import type { Store } from '../storage/ports.ts';
-import type { Embedder, Llm } from '../providers/ports.ts';
+import type { Embedder, Llm, Thesaurus } from '../providers/ports.ts';
 import type { SessionSource } from '../providers/ports.sessions.ts';
 import type { Indexer } from './search/indexer.ts';
 import type { RebuildRunner } from './search/rebuild.ts';
@@ -47,4 +47,6 @@ export interface Deps {
   exportDir: string;
   /** Background jobs (data export and import), rows of the jobs table. */
   jobs: JobRunner;
+  /** Synonyms and broader words (WordNet) for queries whose own words match weakly; absent: no such bridge. */
+  thesaurus?: Thesaurus | null;
 }

@@ -230,3 +230,25 @@ describe('transcript rules for conversation turns', () => {
     }
   });
 });
+
+describe('a thesaurus bridges paraphrases when the words match weakly (WordNet)', () => {
+  let app: App;
+  before(async () => {
+    app = await buildTestApp();
+    await createMemory(app, { content: 'Invoices go out by email on the first of the month' });
+    await createMemory(app, { content: 'Bills for the flat are paid by card' });
+  });
+  after(() => app.close());
+
+  for (const mode of ['fast', 'deep']) {
+    test(`${mode}: a query naming bills finds the note about invoices`, async () => {
+      const order = contents(await search(app, { query: 'when are customer bills sent', mode }));
+      assert.ok(order.includes('Invoices go out by email on the first of the month'), order.join(' | '));
+    });
+  }
+
+  test('a query whose words all match one note brings no synonym-only note', async () => {
+    const order = contents(await search(app, { query: 'bills paid by card', mode: 'fast' }));
+    assert.deepEqual(order, ['Bills for the flat are paid by card']);
+  });
+});

@@ -19,6 +19,6 @@ test('a big corpus searches by the words that are not everywhere', async () => {
 });
 
 test('a small corpus keeps every word', async () => {
-  const deps = statsOf(5_000, { caroline: 2_000, pottery: 3 });
+  const deps = statsOf(3_000, { caroline: 1_200, pottery: 3 });
   assert.deepEqual(await distinctiveWords(deps, ['caroline', 'pottery']), ['caroline', 'pottery']);
 });

@@ -4,6 +4,7 @@ import { formsOf, typosOf } from '../../domain/wordForms.ts';
 import type { LexicalHit, LexicalTerm, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
+
 type LexicalDeps = Pick<Deps, 'store'>;
 
 /** Index terms looked at per query word (those sharing its first letters, most held first). */
@@ -78,7 +79,7 @@ function formTerms(words: string[], forms: Map<string, string[]>): LexicalTerm[]
  * Hits of the exact words, plus a discounted share of the hits of their forms: bm25 adds up over query terms, so the
  * sum of the two scores is one ranking in which a form counts `weight` of the word.
  */
-function combine(exact: LexicalHit[], forms: LexicalHit[], weight: number): LexicalHit[] {
+export function combine(exact: LexicalHit[], forms: LexicalHit[], weight: number): LexicalHit[] {
   const byId = new Map(exact.map(h => [h.id, h.rank]));
   for (const h of forms) byId.set(h.id, (byId.get(h.id) ?? 0) + weight * h.rank);
   return [...byId].map(([id, rank]) => ({ id, rank })).sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1));
@@ -128,4 +129,16 @@ export async function lexicalHits(deps: LexicalDeps, query: string, filter: Sear
     for (const run of runs.filter(hasCjk)) hits.push(...(await deps.store.search.substring(run, filter, profile.pool)));
   }
   return { hits, words: all, forms, typos };
+}
+
+/**
+ * Hits of words meaning the same or a little more generally than the query's words (a thesaurus: `invoicing` →
+ * `bill`), for a query whose own words matched weakly; ranked as one full-text ranking of those words only.
+ */
+export async function bridgeHits(deps: Pick<Deps, 'store' | 'thesaurus'>, words: string[], filter: SearchFilter, profile: SearchProfile): Promise<LexicalHit[]> {
+  if (!deps.thesaurus) return [];
+  const asked = new Set(words);
+  const bridge = [...new Set(words.flatMap(w => deps.thesaurus!.related(w)))].filter(w => !asked.has(w));
+  if (!bridge.length) return [];
+  return deps.store.search.lexical({ mode: 'any', terms: bridge.map(text => ({ text })) }, filter, profile.pool);
 }

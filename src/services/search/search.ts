@@ -11,7 +11,7 @@ import type { VectorIndex } from './vectorIndex.ts';
 import { datesInQuery } from './queryDates.ts';
 import { entityBonus, entityContext, relatedEntities } from './entities.ts';
 import { describe } from './explain.ts';
-import { lexicalHits } from './lexical.ts';
+import { bridgeHits, combine, lexicalHits } from './lexical.ts';
 import { neighbourContext } from './turns.ts';
 
 export const SEARCH_MODES = ['fast', 'deep'] as const;
@@ -34,7 +34,7 @@ export interface SearchInput {
   include_entities?: boolean;
 }
 
-type SearchDeps = Pick<Deps, 'store' | 'indexer' | 'clock' | 'extraction'>;
+type SearchDeps = Pick<Deps, 'store' | 'indexer' | 'clock' | 'extraction' | 'thesaurus'>;
 
 interface Candidate {
   id: string;
@@ -95,12 +95,15 @@ function mergeCandidates(lexical: LexicalHit[], semantic: { id: string; cosine: 
 /**
  * Weighted score fusion: bm25 scaled by the best bm25 of the query, cosine min-max scaled over the candidates; each
  * part kept apart for the reason. Measured on LoCoMo it beats reciprocal-rank fusion, which let a weak vector ranking
- * pull good lexical hits down.
+ * pull good lexical hits down. The full-text share follows `lexicalStrength`, the best full-text hit's term coverage
+ * (profile `fusion`): a query whose words match weakly (a paraphrase) leans on the vectors.
  */
-function fusedScores(candidates: Candidate[], cosines: Map<string, number>, semantic: boolean, lexicalWeight: number) {
+function fusedScores(candidates: Candidate[], cosines: Map<string, number>, semantic: boolean, profileOf: (id: string) => SearchProfile, lexicalStrength: number) {
   const bestBm25 = Math.min(0, ...candidates.map(c => c.bm25 ?? 0));
   const values = [...cosines.values()];
   const [low, high] = [Math.min(...values), Math.max(...values)];
+  const weightOf = ({ fusion, lexicalWeight }: SearchProfile) =>
+    fusion.lexicalWhenWeak + (lexicalWeight - fusion.lexicalWhenWeak) * Math.min(1, Math.max(0, lexicalStrength) / fusion.fullFrom) ** fusion.power;
   const fused = new Map<string, { lexical: number; vector: number; total: number }>();
   for (const c of candidates) {
     const lexical = bestBm25 < 0 ? (c.bm25 ?? 0) / bestBm25 : 0;
@@ -110,6 +113,7 @@ function fusedScores(candidates: Candidate[], cosines: Map<string, number>, sema
     }
     const cosine = cosines.get(c.id);
     const vector = cosine === undefined || high <= low ? 0 : (cosine - low) / (high - low);
+    const lexicalWeight = weightOf(profileOf(c.id));
     const parts = { lexical: lexicalWeight * lexical, vector: (1 - lexicalWeight) * vector };
     fused.set(c.id, { ...parts, total: parts.lexical + parts.vector });
   }
@@ -150,9 +154,27 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
     lexicalHits(deps, input.query, filter, base),
     semanticHits(deps, input.query, filter, base),
   ]);
-  const candidates = mergeCandidates(lexical.hits, semantic);
-  const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), unavailable === null, base.lexicalWeight);
+  let candidates = mergeCandidates(lexical.hits, semantic);
   const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
+  const near = nearTerms(base, lexical.forms, lexical.typos);
+  const overlaps = new Map<string, ReturnType<typeof lexicalOverlap>>();
+  const overlapOf = (m: MemoryRecord) => {
+    let found = overlaps.get(m.id);
+    if (!found) overlaps.set(m.id, (found = lexicalOverlap(asked, terms(`${m.title} ${m.content}`), { near, formWeight: base.wordForms.weight })));
+    return found;
+  };
+  // How much of the query the full text found: the most query words one full-text hit holds.
+  const lexicalStrength = Math.max(0, ...candidates.filter(c => c.bm25 !== undefined && records.has(c.id)).map(c => overlapOf(records.get(c.id)!).coverage));
+  // The query's own words match weakly (a paraphrase): words meaning the same, or a little more generally, may not.
+  if (base.thesaurus && lexicalStrength < base.thesaurus.below && lexical.words.length) {
+    const bridged = await bridgeHits(deps, lexical.words, filter, base);
+    if (bridged.length) {
+      candidates = mergeCandidates(combine(lexical.hits, bridged, base.thesaurus.weight), semantic);
+      for (const m of await deps.store.memories.getMany(candidates.map(c => c.id).filter(id => !records.has(id)))) records.set(m.id, m);
+    }
+  }
+  const profileOf = (id: string) => (records.has(id) ? profileFor(input.mode, isConversationTurn(records.get(id)!)) : base);
+  const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), unavailable === null, profileOf, lexicalStrength);
   const neighbourRules = input.mode === 'deep' ? CONVERSATION_PROFILE.turns?.neighbours : null;
   // Seeds pass on their plain score: their own cue boost would count twice where a neighbour has the same cue.
   const plain = new Map([...fused].map(([id, f]) => [id, f.total]));
@@ -173,8 +195,6 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   const missing = candidates.map(c => c.id).filter(id => !records.has(id));
   for (const m of await deps.store.memories.getMany(missing)) records.set(m.id, m);
   const candidateCosines = cosines(candidates.map(c => c.id));
-  const near = nearTerms(base, lexical.forms, lexical.typos);
-  const overlapOf = (m: MemoryRecord) => lexicalOverlap(asked, terms(`${m.title} ${m.content}`), { near, formWeight: base.wordForms.weight });
 
   const now = Date.parse(deps.clock.now());
   const scored = candidates
