@@ -264,3 +264,17 @@ export async function requestJson(pool: Pool, method: 'GET' | 'POST', path: stri
   if (response.statusCode !== 200) throw new Error(`${method} ${path} → ${response.statusCode} ${text.slice(0, 200)}`);
   return JSON.parse(text);
 }
+
+/**
+ * Waits until the server owes nothing to what it acknowledged: no memory waiting for its embedding
+ * (`/memories/reindex/status`) or for its graph and EVOLVES detection (`/health` → `background_queue.pending`), so a
+ * quality benchmark searches the store it would have after the writes settle, whatever the machine's speed.
+ */
+export async function waitForBackground(url: string): Promise<void> {
+  const read = async (path: string) => (await fetch(`${url}${path}`)).json() as Promise<any>;
+  for (;;) {
+    const [reindex, health] = await Promise.all([read('/memories/reindex/status'), read('/health')]);
+    if (reindex.count_needing_reindex === 0 && (health.background_queue?.pending ?? 0) === 0) return;
+    await new Promise(r => setTimeout(r, 200));
+  }
+}

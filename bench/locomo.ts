@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bm25Baseline } from './bm25.ts';
-import { formatTable, makeTempDir, ms, numericOptions, percentile, REPO_ROOT, removeDir, startServer } from './lib.ts';
+import { formatTable, makeTempDir, ms, numericOptions, percentile, removeDir, REPO_ROOT, startServer, waitForBackground } from './lib.ts';
 
 interface Turn {
   speaker: string;
@@ -97,7 +97,7 @@ export default async function locomo(argv: string[]) {
     );
     const ingestSeconds = (performance.now() - ingestStarted) / 1000;
     const waitStarted = performance.now();
-    while ((await json(`${server.url}/memories/reindex/status`)).count_needing_reindex > 0) await new Promise(r => setTimeout(r, 200));
+    await waitForBackground(server.url);
     const indexSeconds = (performance.now() - waitStarted) / 1000;
     const status = await json(`${server.url}/search-index/status`);
 
@@ -139,7 +139,7 @@ export default async function locomo(argv: string[]) {
     rows.push(['bm25', String(total), ...[1, 5, 10].map(k => (hits[k as 1 | 5 | 10] / total).toFixed(3)), ms(percentile(latencies, 50)), ms(percentile(latencies, 95))]);
     console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns.length} turns, posted ${width} at a time per conversation`);
     console.log(`search index: ${status.message}`);
-    console.log(`ingest: ${(turns.length / ingestSeconds).toFixed(0)} memories/s (${errors} errors); embedding settled ${indexSeconds.toFixed(1)} s later\n`);
+    console.log(`ingest: ${(turns.length / ingestSeconds).toFixed(0)} memories/s (${errors} errors); embedding and graph settled ${indexSeconds.toFixed(1)} s later\n`);
     console.log(formatTable(rows));
   } finally {
     await server.stop();

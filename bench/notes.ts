@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bm25Baseline } from './bm25.ts';
-import { formatTable, makeTempDir, ms, numericOptions, percentile, REPO_ROOT, removeDir, startServer } from './lib.ts';
+import { formatTable, makeTempDir, ms, numericOptions, percentile, removeDir, REPO_ROOT, startServer, waitForBackground } from './lib.ts';
 
 export interface Note {
   id: string;
@@ -103,7 +103,7 @@ export async function runRetrievalBench(label: string, dir: string, argv: string
     }
     const ingestSeconds = (performance.now() - ingestStarted) / 1000;
     const waitStarted = performance.now();
-    while ((await json(`${server.url}/memories/reindex/status`)).count_needing_reindex > 0) await new Promise(r => setTimeout(r, 200));
+    await waitForBackground(server.url);
     const indexSeconds = (performance.now() - waitStarted) / 1000;
     const status = await json(`${server.url}/search-index/status`);
 
@@ -134,7 +134,7 @@ export async function runRetrievalBench(label: string, dir: string, argv: string
 
     console.log(`${label} retrieval: ${notes.length} notes, ${questions.length} questions, limit ${options.limit}`);
     console.log(`search index: ${status.message}`);
-    console.log(`ingest: ${(notes.length / ingestSeconds).toFixed(0)} memories/s; embedding settled ${indexSeconds.toFixed(1)} s later\n`);
+    console.log(`ingest: ${(notes.length / ingestSeconds).toFixed(0)} memories/s; embedding and graph settled ${indexSeconds.toFixed(1)} s later\n`);
     const overall = [['method', 'questions', 'recall@1', 'recall@5', 'recall@10', 'MRR', 'p50 ms', 'p95 ms']];
     for (const [method, s] of scores) overall.push([method, ...summary(s.ranks), ms(percentile(s.latencies, 50)), ms(percentile(s.latencies, 95))]);
     console.log(formatTable(overall));
