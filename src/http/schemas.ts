@@ -30,8 +30,8 @@ export const optionalSpaceQuery = z.object({ space_id: z.string().min(1).optiona
 /** A date or date-time string that JavaScript can read. */
 export const dateString = z.string().refine(value => !Number.isNaN(Date.parse(value)), { message: 'Expected an ISO 8601 date or date-time' });
 
-/** A body real clients may leave out entirely (no body, or an empty one): absent means `{}`. */
-export const optionalBody = <T extends z.ZodObject>(schema: T) => schema.nullish().transform(value => value ?? ({} as z.output<T>));
+/** A body real clients may leave out entirely (no body, or an empty one): absent means `{}`, defaults applied. */
+export const optionalBody = <T extends z.ZodObject>(schema: T) => schema.nullish().transform(value => value ?? (schema.parse({}) as z.output<T>));
 
 /** Free-form JSON fields serialise to at most this many bytes (UTF-8); their depth bound is domain/jsonBounds.ts. */
 export const MAX_JSON_BYTES = 64 * 1024;

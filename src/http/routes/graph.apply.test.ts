@@ -81,6 +81,14 @@ describe('extraction preview', () => {
     assert.deepEqual(await graphDump(app), before);
   });
 
+  test('a preview with no body uses the same defaults as an empty one (extraction_level swift)', async () => {
+    const id = await createMemory(app, { content: 'Odalys moved to Havana with Priya.' });
+    const bare = await post(app, `/memories/${id}/extract-kg/preview`);
+    assert.equal(bare.status, 200);
+    assert.equal(bare.body.extraction_level, 'swift');
+    assert.equal((await post(app, `/memories/${id}/extract-kg/preview`, {})).body.extraction_level, 'swift');
+  });
+
   test('a memory already extracted says so; bad input → 422; unknown memory → 404', async () => {
     const id = await createMemory(app, { content: 'Odalys lives in Havana.' });
     assert.equal((await post(app, `/memories/${id}/extract-kg/preview`)).body.kg_already_extracted, true);

@@ -119,7 +119,7 @@ const Extraction = z.object({
     })
     .describe('What an automatic apply would do: which stored entities it would reuse, which it would create'),
   extraction_method: z.string(),
-  extraction_level: z.enum(EXTRACTION_LEVELS).optional().describe('As asked (absent when the request had no body)'),
+  extraction_level: z.enum(EXTRACTION_LEVELS).describe('As asked (swift when not given)'),
   warnings: z.array(z.string()),
 });
 
