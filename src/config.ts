@@ -11,7 +11,12 @@ export interface Config {
   apiKey: string | null;
   exportDir: string;
   homeDir: string;
+  /** CAIRN_STORAGE: 'sqlite' (the default: one file in the data dir) or 'postgres' (CAIRN_DATABASE_URL). */
   storage: string;
+  /** CAIRN_DATABASE_URL: the PostgreSQL database when storage is 'postgres' (postgres://user:password@host:port/db). */
+  databaseUrl: string | null;
+  /** CAIRN_PG_POOL_SIZE (default 10): connections one process may hold to PostgreSQL. */
+  pgPoolSize: number;
   embedder: string;
   /**
    * CAIRN_EMBEDDER=openai: the embeddings model, and its endpoint when not CAIRN_LLM_URL. transformers: a model id or
@@ -94,6 +99,14 @@ function parseMs(name: string, value: string | undefined, fallback: number): num
   return Number(value);
 }
 
+/** CAIRN_PG_POOL_SIZE: a whole number of connections, 1..1000. */
+function parsePoolSize(value: string | undefined): number {
+  if (value === undefined) return 10;
+  const size = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(size >= 1 && size <= 1000)) throw new Error(`CAIRN_PG_POOL_SIZE must be a whole number from 1 to 1000, got "${value}"`);
+  return size;
+}
+
 /** Builds the Config from flags, falling back to environment variables, then to defaults. */
 export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env = setVariables(rawEnv);
@@ -108,6 +121,8 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     exportDir: resolve(env.CAIRN_EXPORT_DIR ?? join(dataDir, 'exports')),
     homeDir: resolve(env.CAIRN_HOME_DIR ?? homedir()),
     storage: env.CAIRN_STORAGE ?? 'sqlite',
+    databaseUrl: env.CAIRN_DATABASE_URL ?? null,
+    pgPoolSize: parsePoolSize(env.CAIRN_PG_POOL_SIZE),
     embedder: env.CAIRN_EMBEDDER ?? 'default',
     embedderModel: env.CAIRN_EMBEDDER_MODEL || null,
     embedderUrl: env.CAIRN_EMBEDDER_URL || null,

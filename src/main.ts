@@ -6,6 +6,8 @@ import { VERSION } from './version.ts';
 import type { Deps } from './services/deps.ts';
 import { type Authenticator, createAuthenticator } from './services/auth/authenticator.ts';
 import { openSqliteStore } from './storage/sqlite/store.ts';
+import { openPostgresStore } from './storage/postgres/store.ts';
+import { createPool } from './storage/postgres/connection.ts';
 import { lockDataDir } from './storage/sqlite/dataDirLock.ts';
 import type { Store } from './storage/ports.ts';
 import { buildServer } from './http/server.ts';
@@ -31,10 +33,14 @@ import { createJobRunner, failInterruptedJobs } from './services/exports/jobs.ts
 
 export { VERSION };
 
-export async function openStore(config: Pick<Config, 'storage' | 'databasePath' | 'sqliteSync'> & Partial<Pick<Config, 'walCheckpointMs'>>): Promise<Store> {
-  if (config.storage !== 'sqlite') {
-    throw new Error(`Storage backend "${config.storage}" is not available yet; use CAIRN_STORAGE=sqlite (the default)`);
+export async function openStore(
+  config: Pick<Config, 'storage' | 'databasePath' | 'sqliteSync'> & Partial<Pick<Config, 'walCheckpointMs' | 'databaseUrl' | 'pgPoolSize'>>,
+): Promise<Store> {
+  if (config.storage === 'postgres') {
+    if (!config.databaseUrl) throw new Error('CAIRN_STORAGE=postgres needs CAIRN_DATABASE_URL (postgres://user:password@host:port/database)');
+    return openPostgresStore(createPool({ url: config.databaseUrl, poolSize: config.pgPoolSize ?? 10 }));
   }
+  if (config.storage !== 'sqlite') throw new Error(`Unknown CAIRN_STORAGE "${config.storage}": use sqlite (the default) or postgres`);
   return openSqliteStore({ path: config.databasePath, synchronous: config.sqliteSync, walCheckpointMs: config.walCheckpointMs });
 }
 
@@ -146,9 +152,14 @@ export async function createApp(config: Config): Promise<App> {
   };
 }
 
+/** SQLite's data dir belongs to one process; a PostgreSQL database is shared by as many as the operator runs. */
+function lockForStorage(config: Pick<Config, 'storage' | 'dataDir'>): { release(): void } {
+  return config.storage === 'postgres' ? { release() {} } : lockDataDir(config.dataDir);
+}
+
 /** Starts the service in the foreground; SIGTERM/SIGINT drain requests and close the database cleanly. */
 export async function serve(config: Config): Promise<App> {
-  const lock = lockDataDir(config.dataDir); // a second server on the same data refuses here, before touching it
+  const lock = lockForStorage(config); // a second server on the same SQLite data refuses here, before touching it
   let opened: App;
   try {
     opened = await createApp(config);
@@ -198,7 +209,7 @@ export async function serve(config: Config): Promise<App> {
  * start on it meanwhile (and the command refuses when one runs). `close` stops background work and releases the lock.
  */
 export async function openDataDir(config: Config): Promise<{ deps: Deps; close(): Promise<void> }> {
-  const lock = lockDataDir(config.dataDir);
+  const lock = lockForStorage(config);
   try {
     const store = await openStore(config);
     const deps = buildDeps(store, config);

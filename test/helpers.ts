@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { type App, createApp } from '../src/main.ts';
+import { HTTP_ON_POSTGRES, testDatabase } from './postgres.ts';
 
 /**
  * A service on an in-memory database, driven through Fastify's inject(); close it after the test. Every reply is checked
@@ -8,7 +9,11 @@ import { type App, createApp } from '../src/main.ts';
  */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
   const config = { ...loadConfig({ dataDir: '/tmp/cairn-test-unused' }, {}), databasePath: ':memory:', logLevel: 'silent', validateResponses: true, ...overrides };
-  return createApp(config);
+  if (!HTTP_ON_POSTGRES || config.storage === 'postgres') return createApp(config);
+  // CAIRN_TEST_STORAGE=postgres: the same test on a database of its own (kept by data path, so a reopened app finds its data).
+  const database = await testDatabase(config.databasePath === ':memory:' ? undefined : config.databasePath);
+  const app = await createApp({ ...config, storage: 'postgres', databaseUrl: database.url, pgPoolSize: 4 });
+  return { ...app, close: () => app.close().finally(() => database.drop()) };
 }
 
 export interface TestResponse<T = any> {

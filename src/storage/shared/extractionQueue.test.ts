@@ -1,6 +1,6 @@
 import { test, describe, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSqliteStore } from '../sqlite/store.ts';
+import { STORE_BACKENDS } from '../../../test/backends.ts';
 import type { MemoryRecord, Store } from '../ports.ts';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
@@ -17,10 +17,10 @@ function memory(id: string): MemoryRecord {
 const claim = (store: Store, worker: string, now: number, leaseSeconds = 60) =>
   store.extractionQueue.claim({ worker, limit: 10, max_attempts: 3, now: at(now), lease_until: at(now + leaseSeconds) });
 
-describe('the background queue of memory writes', () => {
+for (const backend of STORE_BACKENDS) describe(`the background queue of memory writes (${backend.name})`, () => {
   let store: Store;
   beforeEach(async () => {
-    store = await openSqliteStore({ path: ':memory:' });
+    store = await backend.fresh();
     await store.transaction(async tx => {
       for (const id of ['m1', 'm2']) {
         await tx.memories.insert(memory(id));
@@ -58,9 +58,9 @@ describe('the background queue of memory writes', () => {
   });
 });
 
-describe('group commit', () => {
+for (const backend of STORE_BACKENDS) describe(`group commit (${backend.name})`, () => {
   test('writes begun in the same turn commit together, and one that fails is rolled back alone', async () => {
-    const store = await openSqliteStore({ path: ':memory:' });
+    const store = await backend.fresh();
     try {
       const results = await Promise.allSettled(
         ['g1', 'g2', 'g3'].map(id =>

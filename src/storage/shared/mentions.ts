@@ -60,8 +60,8 @@ export function mentionRepo(db: Kysely<Database>): MentionRepo {
           .values(mentions.slice(i, i + 100))
           .onConflict(oc =>
             oc.columns(['memory_id', 'entity_id']).doUpdateSet({
-              occurrences: sql<number>`max(mentions.occurrences, excluded.occurrences)`,
-              confidence: sql<number>`max(mentions.confidence, excluded.confidence)`,
+              occurrences: sql<number>`case when excluded.occurrences > mentions.occurrences then excluded.occurrences else mentions.occurrences end`,
+              confidence: sql<number>`case when excluded.confidence > mentions.confidence then excluded.confidence else mentions.confidence end`,
             }),
           )
           .execute();

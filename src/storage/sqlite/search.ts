@@ -5,6 +5,7 @@ import type { LexicalHit, MetadataTurn, SearchFilter, SearchRepo, ThreadTurn } f
 import { ftsMatch } from './ftsQuery.ts';
 import type { Database } from '../shared/schema.ts';
 import { chunked } from '../shared/chunks.ts';
+import { embeddingRepo } from '../shared/embeddings.ts';
 import { HAS_CJK } from './migrations/018_background_queue.ts';
 
 /**
@@ -191,131 +192,7 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return rows.map(r => r.id);
     },
 
-    async pendingEmbeddings(limit) {
-      return db
-        .selectFrom('memories')
-        .select(['id', 'title', 'content', 'version'])
-        .where('reindex_needed', '=', sql.lit(1))
-        .where('lifecycle_state', '!=', 'forgotten')
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-
-    async saveEmbeddings(items, model, at) {
-      return db.transaction().execute(async trx => {
-        let saved = 0;
-        for (const item of items) {
-          const bytes = Buffer.from(item.vector.buffer, item.vector.byteOffset, item.vector.byteLength);
-          // Only where the content is still the embedded version: an edit meanwhile leaves the memory pending.
-          const cleared = await trx
-            .updateTable('memories')
-            .set({ reindex_needed: 0 })
-            .where('id', '=', item.memory_id)
-            .where('version', '=', item.version)
-            .executeTakeFirst();
-          if (Number(cleared.numUpdatedRows) === 0) continue;
-          const row = { model, dimensions: item.vector.length, vector: bytes, content_version: item.version, created_at: at };
-          await trx
-            .insertInto('memory_embeddings')
-            .values({ memory_id: item.memory_id, ...row })
-            .onConflict(oc => oc.column('memory_id').doUpdateSet(row))
-            .execute();
-          saved++;
-        }
-        return saved;
-      });
-    },
-
-    async vectors(model) {
-      const rows = await db
-        .selectFrom('memory_embeddings as e')
-        .innerJoin('memories as m', 'm.id', 'e.memory_id')
-        .select(['e.memory_id', 'm.space_id', 'e.vector'])
-        .where('e.model', '=', model)
-        .execute();
-      return rows.map(r => {
-        const bytes = r.vector as Buffer;
-        const copy = new Float32Array(bytes.byteLength / 4);
-        new Uint8Array(copy.buffer).set(bytes);
-        return { memory_id: r.memory_id, space_id: r.space_id, vector: copy };
-      });
-    },
-
-    async countIndexable() {
-      const row = await db
-        .selectFrom('memories')
-        .select(eb => eb.fn.countAll<number>().as('n'))
-        .where('lifecycle_state', '!=', 'forgotten')
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    async countNeedingReindex() {
-      const row = await db
-        .selectFrom('memories')
-        .select(eb => eb.fn.countAll<number>().as('n'))
-        .where('reindex_needed', '=', sql.lit(1))
-        .where('lifecycle_state', '!=', 'forgotten')
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    async oldestNeedingReindex() {
-      const row = await db
-        .selectFrom('memories')
-        .select(eb => eb.fn.min<string>('updated_at').as('oldest'))
-        .where('reindex_needed', '=', sql.lit(1))
-        .where('lifecycle_state', '!=', 'forgotten')
-        .executeTakeFirstOrThrow();
-      return row.oldest ?? null;
-    },
-
-    async idsNeedingReindex(limit) {
-      let query = db.selectFrom('memories').select('id').where('reindex_needed', '=', sql.lit(1)).where('lifecycle_state', '!=', 'forgotten').orderBy('created_at').orderBy('id');
-      if (limit !== undefined) query = query.limit(limit);
-      return (await query.execute()).map(r => r.id);
-    },
-
-    async markForReindex(ids) {
-      if (ids === undefined) {
-        const result = await db.updateTable('memories').set({ reindex_needed: 1 }).executeTakeFirst();
-        return Number(result.numUpdatedRows);
-      }
-      const counts = await chunked(ids, async part => {
-        const result = await db.updateTable('memories').set({ reindex_needed: 1 }).where('id', 'in', part).executeTakeFirst();
-        return [Number(result.numUpdatedRows)];
-      });
-      return counts.reduce((a, b) => a + b, 0);
-    },
-
-    async markMissingVectors(model) {
-      const result = await db
-        .updateTable('memories')
-        .set({ reindex_needed: 1 })
-        .where('reindex_needed', '=', sql.lit(0))
-        .where('lifecycle_state', '!=', 'forgotten')
-        .where(eb =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('memory_embeddings as e')
-                .select(sql.lit(1).as('one'))
-                .whereRef('e.memory_id', '=', 'memories.id')
-                .whereRef('e.content_version', '=', 'memories.version')
-                .where('e.model', '=', model),
-            ),
-          ),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-
-    async dropVectorsNotOf(model) {
-      const result = await db.deleteFrom('memory_embeddings').where('model', '!=', model).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    ...embeddingRepo(db),
 
     async rebuildFullText() {
       await db.transaction().execute(async trx => {

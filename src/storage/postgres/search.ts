@@ -1,0 +1,184 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { LexicalHit, MetadataTurn, SearchFilter, SearchRepo, ThreadTurn } from '../ports.ts';
+import type { Database } from '../shared/schema.ts';
+import { chunked } from '../shared/chunks.ts';
+import { embeddingRepo } from '../shared/embeddings.ts';
+import { memoryFilterSql as filterSql } from './filters.ts';
+import { tsQuery } from './tsQuery.ts';
+import { CJK_PATTERN } from './extensions.ts';
+
+/**
+ * ts_rank_cd with the title (weight A) counting double the content (B), negated: the port's rank is lower-is-better,
+ * as bm25 is on SQLite. Normalisation 1 divides by 1 + log(length), so long memories do not win by length alone.
+ */
+const rank = (query: RawBuilder<unknown>) => sql<number>`-ts_rank_cd('{0.1, 0.2, 0.5, 1.0}', d.document, ${query}, 1)`;
+
+const STATS_TTL_MS = 60_000;
+const VOCABULARY_TTL_MS = 5 * 60_000;
+
+/** Full text over tsvector + GIN, CJK substrings over pg_trgm, the embedding queue shared with SQLite. */
+export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
+  const frequencies = new Map<string, { count: number; at: number }>();
+  let documents = { count: 0, at: -Infinity };
+  let vocabulary: { at: number; terms: Promise<{ term: string; documents: number }[]> } | null = null;
+
+  /** Every lexeme with its document count, read by ts_stat (a scan of the index's documents) at most every few minutes. */
+  function allTerms() {
+    if (!vocabulary || Date.now() - vocabulary.at > VOCABULARY_TTL_MS) {
+      const terms = sql<{ term: string; documents: number }>`select word as term, ndoc as documents from ts_stat('select document from memory_documents') order by word`
+        .execute(db)
+        .then(r => r.rows);
+      vocabulary = { at: Date.now(), terms };
+      terms.catch(() => (vocabulary = null));
+    }
+    return vocabulary.terms;
+  }
+
+  return {
+    async termStats(words) {
+      const now = Date.now();
+      if (now - documents.at > STATS_TTL_MS) {
+        const { rows } = await sql<{ n: number }>`select count(*) as n from memories`.execute(db);
+        documents = { count: Number(rows[0]?.n ?? 0), at: now };
+      }
+      if (frequencies.size > 50_000) frequencies.clear();
+      const frequency = new Map<string, number>();
+      for (const word of words) {
+        let known = frequencies.get(word);
+        if (!known || now - known.at > STATS_TTL_MS) {
+          const { rows } = await sql<{ n: number }>`select count(*) as n from memory_documents where document @@ plainto_tsquery('english', ${word})`.execute(db);
+          known = { count: Number(rows[0]?.n ?? 0), at: now };
+          frequencies.set(word, known);
+        }
+        frequency.set(word, known.count);
+      }
+      return { documents: documents.count, frequency };
+    },
+
+    async lexical(query, filter, limit) {
+      const q = tsQuery(query);
+      if (q === null) return [];
+      const { rows } = await sql<LexicalHit>`
+        select m.id as id, ${rank(q)} as rank
+        from memory_documents d join memories m on m.id = d.memory_id
+        where d.document @@ ${q} and ${filterSql(filter)}
+        order by rank, m.id limit ${limit}`.execute(db);
+      return rows;
+    },
+
+    async newestMatching(query, filter, limit) {
+      const q = tsQuery(query);
+      if (q === null) return [];
+      const { rows } = await sql<{ id: string }>`
+        select m.id as id from memory_documents d join memories m on m.id = d.memory_id
+        where d.document @@ ${q} and ${filterSql(filter)}
+        order by m.created_at desc, m.id desc limit ${limit}`.execute(db);
+      return rows.map(r => r.id);
+    },
+
+    async substring(needle, filter, limit) {
+      if (!needle) return [];
+      const pattern = `%${needle.replace(/[\\%_]/g, c => `\\${c}`)}%`;
+      const text = sql`(m.title || ' ' || m.content)`;
+      // The CJK condition repeats the trigram index's own, so the planner may use it.
+      const { rows } = await sql<LexicalHit>`
+        select m.id as id, -(length(${needle}) * 1.0 / length(${text})) as rank from memories m
+        where ${text} ~ ${sql.lit(CJK_PATTERN)} and ${text} like ${pattern} and ${filterSql(filter)}
+        order by rank, m.id limit ${limit}`.execute(db);
+      return rows;
+    },
+
+    async vocabulary(prefix, limit) {
+      const from = prefix.toLowerCase();
+      if (!from) return [];
+      return (await allTerms())
+        .filter(t => t.term.startsWith(from))
+        .sort((a, b) => b.documents - a.documents)
+        .slice(0, limit);
+    },
+
+    async turnsByMetadata(key, values, filter, limit) {
+      if (values.length === 0) return [];
+      // Expression indexes of migration 001 serve exactly these two paths.
+      const path = key === 'dia_id' ? sql`(m.metadata::jsonb ->> 'dia_id')` : sql`(m.metadata::jsonb ->> 'session_id')`;
+      const rows = await chunked([...new Set(values)], async part => {
+        const { rows } = await sql<{ id: string; metadata: string }>`
+          select m.id, m.metadata from memories m
+          where ${path} in (${sql.join(part)}) and ${filterSql(filter)} limit ${limit}`.execute(db);
+        return rows;
+      });
+      return rows.slice(0, limit).map((r): MetadataTurn => ({ id: r.id, metadata: JSON.parse(r.metadata) as Record<string, unknown> }));
+    },
+
+    async threadTurns(threadIds, filter, limit) {
+      if (threadIds.length === 0) return [];
+      const rows = await chunked([...new Set(threadIds)], async part => {
+        const { rows } = await sql<ThreadTurn>`
+          select m.id, m.source_thread_id, tm.position from memories m
+            join threads t on t.thread_id = m.source_thread_id and t.space_id = m.space_id
+            join thread_messages tm on tm.thread_pk = t.id and (tm.id = m.source_message_id or tm.external_id = m.source_message_id)
+          where m.source_thread_id in (${sql.join(part)}) and ${filterSql(filter)} limit ${limit}`.execute(db);
+        return rows;
+      });
+      return rows.slice(0, limit);
+    },
+
+    async documentFrequencies(words, filter, cap) {
+      const counts = new Map<string, number>();
+      for (const word of words) {
+        const { rows } = await sql<{ n: number }>`
+          select count(*) as n from (
+            select 1 from memory_documents d join memories m on m.id = d.memory_id
+            where d.document @@ plainto_tsquery('english', ${word}) and ${filterSql(filter)} limit ${cap}) as capped`.execute(db);
+        counts.set(word, Number(rows[0]?.n ?? 0));
+      }
+      return counts;
+    },
+
+    async countFiltered(filter) {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from memories m where ${filterSql(filter)}`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    async inTimeSpans(spans, filter, limit) {
+      if (spans.length === 0) return [];
+      const when = sql`coalesce(m.event_start, m.created_at)`;
+      const within = spans.map(s => sql`(${when} >= ${s.from.slice(0, 10)} and ${when} < ${s.to.slice(0, 10)})`);
+      const { rows } = await sql<{ id: string }>`
+        select m.id from memories m where ${filterSql(filter)} and (${sql.join(within, sql` or `)})
+        order by m.importance desc, ${when} desc limit ${limit}`.execute(db);
+      return rows.map(r => r.id);
+    },
+
+    async filterIds(ids, filter) {
+      const rows = await chunked(ids, async part => {
+        const { rows } = await sql<{ id: string }>`select m.id as id from memories m where m.id in (${sql.join(part)}) and ${filterSql(filter)}`.execute(db);
+        return rows;
+      });
+      return rows.map(r => r.id);
+    },
+
+    ...embeddingRepo(db),
+
+    async rebuildFullText() {
+      await sql`insert into memory_documents (memory_id, document) select id, cairn_memory_document(title, content) from memories
+        on conflict (memory_id) do update set document = excluded.document`.execute(db);
+      await sql`reindex table memory_documents`.execute(db);
+    },
+
+    async sizeBytes() {
+      const { rows } = await sql<{ search: number; database: number }>`
+        select coalesce(pg_total_relation_size(to_regclass('memory_documents')), 0) + coalesce(pg_total_relation_size(to_regclass('memory_embeddings')), 0)
+          + coalesce(pg_total_relation_size(to_regclass('memory_vectors')), 0) as search,
+          pg_database_size(current_database()) as database`.execute(db);
+      return { search_index_bytes: Number(rows[0]?.search ?? 0), database_bytes: Number(rows[0]?.database ?? 0) };
+    },
+
+    async optimize() {
+      const before = (await this.sizeBytes()).database_bytes;
+      // VACUUM cannot run in a transaction block; ANALYZE refreshes the planner's statistics after bulk changes.
+      await sql`vacuum (analyze) memories, memory_documents, memory_embeddings`.execute(db);
+      return { before_bytes: before, after_bytes: (await this.sizeBytes()).database_bytes };
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import type { Store } from '../ports.ts';
+import type { Database } from '../shared/schema.ts';
+import { buildRepos } from '../shared/repos.ts';
+import { createGroupCommit } from '../shared/groupCommit.ts';
+import { postgresMigrations } from './migrations/index.ts';
+import { postgresSearchRepo } from './search.ts';
+import { postgresThreadSearchRepo } from './threadSearch.ts';
+import { type PostgresExtensions, setUpExtensions } from './extensions.ts';
+
+export interface PostgresStore extends Store {
+  readonly extensions: PostgresExtensions;
+}
+
+/** Serialises schema changes of processes starting at once on one database (Kysely's own lock is per process). */
+const MIGRATION_LOCK = 7_362_001;
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  await db.connection().execute(async connection => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+    try {
+      const { error, results } = await new Migrator({ db: connection, provider: postgresMigrations }).migrateToLatest();
+      const failed = results?.find(r => r.status === 'Error');
+      if (error || failed) throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
+    }
+  });
+}
+
+/**
+ * A store on PostgreSQL over a pool of connections (a real server through `pg`, or PGlite in tests through its
+ * node-postgres adapter). Several Cairn processes may share the database: nothing here holds state another
+ * process could change, but for caches of statistics that only guide ranking.
+ */
+export async function openPostgresStore(pool: pg.Pool): Promise<PostgresStore> {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let extensions: PostgresExtensions;
+  try {
+    await migrate(db);
+    extensions = await setUpExtensions(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    backend: 'postgres',
+    extensions,
+    ...buildRepos(db),
+    search: postgresSearchRepo(db),
+    threadSearch: postgresThreadSearchRepo(db),
+    transaction: work => db.transaction().execute(trx => work(buildRepos(trx))),
+    groupTransaction: createGroupCommit(db),
+    // REPEATABLE READ READ ONLY: one snapshot for the whole read, taken at its first query, without blocking writers.
+    readSnapshot: work =>
+      db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async trx => {
+          await sql`set transaction read only`.execute(trx);
+          return work(buildRepos(trx));
+        }),
+    async ping() {
+      await sql`select 1`.execute(db);
+      return true;
+    },
+    async checkpoint() {
+      return { checkpointed: false, detail: 'Not applicable on PostgreSQL: the server writes its own checkpoints; back up with pg_dump or the server\'s own backups' };
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Every storage backend, for the storage contract suite: the same repository tests run over each (one loop, not
+ * copies). SQLite and PGlite always; a real PostgreSQL server when CAIRN_TEST_DATABASE_URL is set.
+ */
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { Store } from '../src/storage/ports.ts';
+import { openSqliteStore } from '../src/storage/sqlite/store.ts';
+import { openPostgresStore } from '../src/storage/postgres/store.ts';
+import { cairnTypes, createPool } from '../src/storage/postgres/connection.ts';
+import { TEST_DATABASE_URL, testDatabase } from './postgres.ts';
+
+export interface StoreBackend {
+  name: 'sqlite' | 'pglite' | 'postgres';
+  /** An empty store, migrated; close it after the test. */
+  fresh(): Promise<Store>;
+}
+
+let lite: Promise<PGlite> | null = null;
+
+/**
+ * One PGlite per test process (it takes a second or two to boot): each fresh store empties every table first. Its
+ * pool has one connection, so tests on it run one query at a time, as they would on a pool of one.
+ */
+async function freshPglite(): Promise<Store> {
+  lite ??= PGlite.create({ extensions: { vector, pg_trgm } });
+  const instance = await lite;
+  const store = await openPostgresStore(new pg.Pool({ ...(createPgConfig(instance) as unknown as pg.PoolConfig), types: cairnTypes }));
+  await instance.exec(`DO $$ DECLARE names text; BEGIN
+    SELECT string_agg(quote_ident(tablename), ', ') INTO names FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%';
+    EXECUTE 'TRUNCATE ' || names || ' RESTART IDENTITY CASCADE'; END $$`);
+  return store;
+}
+
+export const STORE_BACKENDS: StoreBackend[] = [
+  { name: 'sqlite', fresh: () => openSqliteStore({ path: ':memory:' }) },
+  { name: 'pglite', fresh: freshPglite },
+  ...(TEST_DATABASE_URL
+    ? [
+        {
+          name: 'postgres' as const,
+          async fresh() {
+            const database = await testDatabase();
+            const store = await openPostgresStore(createPool({ url: database.url, poolSize: 4 }));
+            return { ...store, close: () => store.close().finally(() => database.drop()) };
+          },
+        },
+      ]
+    : []),
+];
