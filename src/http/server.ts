@@ -1,3 +1,4 @@
+import { installNulGuard, nulInBody } from './nulGuard.ts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from '../services/deps.ts';
@@ -63,13 +64,15 @@ export async function buildServer({ deps, auth, logLevel = 'info', validateRespo
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
+      const parsed: unknown = JSON.parse(text);
+      done(nulInBody(text, parsed), parsed);
     } catch (error) {
       done(new MalformedJsonError(`Malformed JSON: ${(error as Error).message}`), undefined);
     }
   });
 
   installErrorHandlers(app);
+  installNulGuard(app);
   installUnknownFieldWarnings(app);
   installAuth(app, auth);
 

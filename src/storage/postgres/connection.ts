@@ -18,7 +18,8 @@ export interface PoolOptions {
 }
 
 export function createPool({ url, poolSize }: PoolOptions): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: cairnTypes, application_name: 'cairn' });
+  // A server that does not answer fails a request after 10 s instead of holding it for ever.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: cairnTypes, application_name: 'cairn', connectionTimeoutMillis: 10_000 });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', () => {});
   return pool;

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
-import type { Store } from '../ports.ts';
+import type { Repos, Store } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { buildRepos } from '../shared/repos.ts';
-import { createGroupCommit } from '../shared/groupCommit.ts';
+import { withRetries } from './retry.ts';
 import { postgresMigrations } from './migrations/index.ts';
 import { postgresSearchRepo } from './search.ts';
 import { postgresThreadSearchRepo } from './threadSearch.ts';
@@ -30,6 +30,15 @@ async function migrate(db: Kysely<Database>): Promise<void> {
 }
 
 /**
+ * Queries still waiting for a connection when the store closes fail now: pg's pool would leave them pending for
+ * ever once it ends (and whoever awaits them, a background job's settle, with them).
+ */
+function rejectWaiting(pool: pg.Pool) {
+  const waiting = (pool as unknown as { _pendingQueue?: { callback(error: Error): void }[] })._pendingQueue;
+  for (const item of waiting?.splice(0) ?? []) item.callback(new Error('The database connection pool is closed'));
+}
+
+/**
  * A store on PostgreSQL over a pool of connections (a real server through `pg`, or PGlite in tests through its
  * node-postgres adapter). Several Cairn processes may share the database: nothing here holds state another
  * process could change, but for caches of statistics that only guide ranking.
@@ -44,14 +53,23 @@ export async function openPostgresStore(pool: pg.Pool): Promise<PostgresStore> {
     await db.destroy();
     throw error;
   }
+  /**
+   * Every transaction is SERIALIZABLE, retried when the server aborts it: services were written against SQLite's one
+   * writer, and a read-then-write (an append, a find-or-create) must not interleave with another process's.
+   */
+  const serializable = <T>(work: (tx: Repos) => Promise<T>) =>
+    withRetries(() => db.transaction().setIsolationLevel('serializable').execute(trx => work(buildRepos(trx))));
+
+  let closed = false;
   return {
     backend: 'postgres',
     extensions,
     ...buildRepos(db),
     search: postgresSearchRepo(db),
     threadSearch: postgresThreadSearchRepo(db),
-    transaction: work => db.transaction().execute(trx => work(buildRepos(trx))),
-    groupTransaction: createGroupCommit(db),
+    transaction: serializable,
+    // Commits cost the server, not this process: each write commits alone, in parallel with the others.
+    groupTransaction: serializable,
     // REPEATABLE READ READ ONLY: one snapshot for the whole read, taken at its first query, without blocking writers.
     readSnapshot: work =>
       db
@@ -62,13 +80,18 @@ export async function openPostgresStore(pool: pg.Pool): Promise<PostgresStore> {
           return work(buildRepos(trx));
         }),
     async ping() {
+      if (closed) return false;
       await sql`select 1`.execute(db);
       return true;
     },
     async checkpoint() {
-      return { checkpointed: false, detail: 'Not applicable on PostgreSQL: the server writes its own checkpoints; back up with pg_dump or the server\'s own backups' };
+      // Nothing waits in this process: every acknowledged write is already durable in the server's own log.
+      return { checkpointed: true, detail: 'Nothing to flush on PostgreSQL: the server checkpoints its own log; back up with pg_dump' };
     },
     async close() {
+      if (closed) return;
+      closed = true;
+      rejectWaiting(pool);
       await db.destroy();
     },
   };
