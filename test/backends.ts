@@ -2,6 +2,9 @@
  * Every storage backend, for the storage contract suite: the same repository tests run over each (one loop, not
  * copies). SQLite and PGlite always; a real PostgreSQL server when CAIRN_TEST_DATABASE_URL is set.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -36,7 +39,15 @@ async function freshPglite(): Promise<Store> {
 }
 
 export const STORE_BACKENDS: StoreBackend[] = [
-  { name: 'sqlite', fresh: () => openSqliteStore({ path: ':memory:' }) },
+  // A file, not ':memory:': an in-memory database has one connection, so it cannot read a snapshot beside writes.
+  {
+    name: 'sqlite',
+    async fresh() {
+      const dir = mkdtempSync(join(tmpdir(), 'cairn-contract-'));
+      const store = await openSqliteStore({ path: join(dir, 'cairn.db') });
+      return { ...store, close: () => store.close().finally(() => rmSync(dir, { recursive: true, force: true })) };
+    },
+  },
   { name: 'pglite', fresh: freshPglite },
   ...(TEST_DATABASE_URL
     ? [

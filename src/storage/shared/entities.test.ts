@@ -1,6 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSqliteStore } from '../sqlite/store.ts';
+import { STORE_BACKENDS } from '../../../test/backends.ts';
 import type { EntityRecord, MemoryRecord, Store } from '../ports.ts';
 
 const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
@@ -21,10 +21,10 @@ function entity(id: string, name: string, i: number): EntityRecord {
   };
 }
 
-describe('graph repositories', () => {
+for (const backend of STORE_BACKENDS) describe(`graph repositories (${backend.name})`, () => {
   let store: Store;
   before(async () => {
-    store = await openSqliteStore({ path: ':memory:' });
+    store = await backend.fresh();
     await store.transaction(async tx => {
       for (const [i, id] of ['m1', 'm2', 'm3', 'm4'].entries()) await tx.memories.insert(memory(id, i, id === 'm4' ? 'forgotten' : 'active'));
       await tx.entities.insert(entity('e1', 'Alice', 1), ['alice', 'ally']);

@@ -1,6 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSqliteStore } from '../sqlite/store.ts';
+import { STORE_BACKENDS } from '../../../test/backends.ts';
 import type { CommunityRecord, EntityRecord, MemoryRecord, Store } from '../ports.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
@@ -22,10 +22,10 @@ const community = (id: number, entity_count: number): CommunityRecord => ({
   id, name: `c${id}`, summary: '', summary_source: 'extractive', entity_count, memory_count: 0, created_at: at, updated_at: at,
 });
 
-describe('community and crystal repositories', () => {
+for (const backend of STORE_BACKENDS) describe(`community and crystal repositories (${backend.name})`, () => {
   let store: Store;
   before(async () => {
-    store = await openSqliteStore({ path: ':memory:' });
+    store = await backend.fresh();
     await store.transaction(async tx => {
       for (const id of ['m1', 'm2', 'm3']) await tx.memories.insert(memory(id));
       await tx.memories.insert(memory('k1', true));
