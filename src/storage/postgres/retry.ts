@@ -2,7 +2,7 @@
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 8;
 
-const isRetryable = (error: unknown) => RETRYABLE.has((error as { code?: string } | null)?.code ?? '');
+export const isRetryable = (error: unknown) => RETRYABLE.has((error as { code?: string } | null)?.code ?? '');
 
 /**
  * Runs a transaction, again when PostgreSQL aborted it to keep SERIALIZABLE's promise (the outcome of some order of

@@ -3,7 +3,8 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Repos, Store } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { buildRepos } from '../shared/repos.ts';
-import { withRetries } from './retry.ts';
+import { createGroupCommit } from '../shared/groupCommit.ts';
+import { isRetryable, withRetries } from './retry.ts';
 import { postgresMigrations } from './migrations/index.ts';
 import { postgresSearchRepo } from './search.ts';
 import { postgresThreadSearchRepo } from './threadSearch.ts';
@@ -68,8 +69,8 @@ export async function openPostgresStore(pool: pg.Pool): Promise<PostgresStore> {
     search: postgresSearchRepo(db),
     threadSearch: postgresThreadSearchRepo(db),
     transaction: serializable,
-    // Commits cost the server, not this process: each write commits alone, in parallel with the others.
-    groupTransaction: serializable,
+    // Writes arriving together commit together, in arrival order, as on SQLite (and one commit costs the server less).
+    groupTransaction: createGroupCommit(db, { isolation: 'serializable', retry: withRetries, isRetryable }),
     // REPEATABLE READ READ ONLY: one snapshot for the whole read, taken at its first query, without blocking writers.
     readSnapshot: work =>
       db

@@ -15,7 +15,15 @@ interface Pending {
  * gain is the commit itself (one write-ahead-log write and sync for many requests); units arriving while a group runs
  * form the next group. Portable Kysely (savepoints exist in SQLite and PostgreSQL alike).
  */
-export function createGroupCommit(db: Kysely<Database>) {
+export interface GroupCommitOptions {
+  /** PostgreSQL runs its transactions SERIALIZABLE (SQLite's single writer is serializable already). */
+  isolation?: 'serializable';
+  /** Runs a transaction again when the backend aborted it to keep its isolation; a unit's own error fails it alone. */
+  retry?: <T>(run: () => Promise<T>) => Promise<T>;
+  isRetryable?: (error: unknown) => boolean;
+}
+
+export function createGroupCommit(db: Kysely<Database>, { isolation, retry = run => run(), isRetryable = () => false }: GroupCommitOptions = {}) {
   let queue: Pending[] = [];
   let scheduled = false;
   let running = false;
@@ -29,8 +37,10 @@ export function createGroupCommit(db: Kysely<Database>) {
     });
   }
 
-  async function runGroup(group: Pending[]) {
-    const trx = await db.startTransaction().execute();
+  /** One attempt at the group: every unit's outcome, or a throw when the transaction as a whole failed. */
+  async function attemptGroup(group: Pending[]) {
+    const begin = db.startTransaction();
+    const trx = await (isolation ? begin.setIsolationLevel(isolation) : begin).execute();
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       for (const unit of group) {
@@ -40,14 +50,26 @@ export function createGroupCommit(db: Kysely<Database>) {
           await savepoint.releaseSavepoint('request').execute();
           outcomes.push({ ok: true, value });
         } catch (error) {
+          // The backend gave up on the whole transaction's isolation, not on this unit: the group runs again.
+          if (isRetryable(error)) throw error;
           await savepoint.rollbackToSavepoint('request').execute();
           await savepoint.releaseSavepoint('request').execute();
           outcomes.push({ ok: false, value: error });
         }
       }
       await trx.commit().execute();
+      return outcomes;
     } catch (error) {
       await trx.rollback().execute().catch(() => {});
+      throw error;
+    }
+  }
+
+  async function runGroup(group: Pending[]) {
+    let outcomes: { ok: boolean; value: unknown }[];
+    try {
+      outcomes = await retry(() => attemptGroup(group));
+    } catch (error) {
       for (const unit of group) unit.reject(error);
       return;
     }
@@ -61,7 +83,8 @@ export function createGroupCommit(db: Kysely<Database>) {
     try {
       if (group.length === 1) {
         const [unit] = group;
-        await db.transaction().execute(trx => unit!.work(buildRepos(trx))).then(unit!.resolve, unit!.reject);
+        const begin = db.transaction();
+        await retry(() => (isolation ? begin.setIsolationLevel(isolation) : begin).execute(trx => unit!.work(buildRepos(trx)))).then(unit!.resolve, unit!.reject);
       } else {
         await runGroup(group);
       }
