@@ -9,7 +9,8 @@ import { HTTP_ON_POSTGRES, testDatabase } from './postgres.ts';
  */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
   const config = { ...loadConfig({ dataDir: '/tmp/cairn-test-unused' }, {}), databasePath: ':memory:', logLevel: 'silent', validateResponses: true, ...overrides };
-  if (!HTTP_ON_POSTGRES || config.storage === 'postgres') return createApp(config);
+  // A test that names its storage (one about SQLite's files, say) keeps it.
+  if (!HTTP_ON_POSTGRES || overrides.storage) return createApp(config);
   // CAIRN_TEST_STORAGE=postgres: the same test on a database of its own (kept by data path, so a reopened app finds its data).
   const database = await testDatabase(config.databasePath === ':memory:' ? undefined : config.databasePath);
   const app = await createApp({ ...config, storage: 'postgres', databaseUrl: database.url, pgPoolSize: 4 });

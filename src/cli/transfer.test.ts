@@ -25,7 +25,7 @@ test('without a server, cairn export and import work on the data dirs directly, 
   const dir = mkdtempSync(join(tmpdir(), 'cairn-cli-'));
   const exportDir = join(dir, 'exports');
   try {
-    const source = await buildTestApp({ dataDir: join(dir, 'a'), databasePath: join(dir, 'a', 'cairn.db'), exportDir });
+    const source = await buildTestApp({ storage: 'sqlite', dataDir: join(dir, 'a'), databasePath: join(dir, 'a', 'cairn.db'), exportDir });
     const id = await createMemory(source, { content: 'Carried over by the command line' });
     await source.close();
 
@@ -39,7 +39,7 @@ test('without a server, cairn export and import work on the data dirs directly, 
     const imported = await cairn(['import', 'cli.zip', '--mode', 'skip', '--data-dir', join(dir, 'b')], { CAIRN_URL: NO_SERVER, CAIRN_EXPORT_DIR: exportDir });
     assert.equal(imported.code, 0, imported.stderr);
     assert.match(imported.stdout, /memories: 1 inserted/);
-    const target = await buildTestApp({ dataDir: join(dir, 'b'), databasePath: join(dir, 'b', 'cairn.db'), exportDir });
+    const target = await buildTestApp({ storage: 'sqlite', dataDir: join(dir, 'b'), databasePath: join(dir, 'b', 'cairn.db'), exportDir });
     assert.equal((await get(target, `/memories/${id}`)).body.content, 'Carried over by the command line');
     await target.close();
   } finally {

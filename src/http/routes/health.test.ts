@@ -159,7 +159,7 @@ describe('health when the database is unreachable', () => {
   });
 });
 
-describe('checkpoint on a database file', { skip: HTTP_ON_POSTGRES && 'SQLite only: its write-ahead log file' }, () => {
+describe('checkpoint on a database file', () => {
   let dir: string;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'cairn-checkpoint-'));
@@ -168,7 +168,7 @@ describe('checkpoint on a database file', { skip: HTTP_ON_POSTGRES && 'SQLite on
 
   test('a checkpoint empties the write-ahead log so a copy of the database file alone holds every write', async () => {
     const databasePath = join(dir, 'cairn.db');
-    const app = await buildTestApp({ dataDir: dir, databasePath });
+    const app = await buildTestApp({ storage: 'sqlite', dataDir: dir, databasePath });
     let id: string;
     try {
       id = await createMemory(app, { content: 'must survive the copy', labels: ['durable'] });
@@ -183,7 +183,7 @@ describe('checkpoint on a database file', { skip: HTTP_ON_POSTGRES && 'SQLite on
     } finally {
       await app.close();
     }
-    const copy = await buildTestApp({ dataDir: dir, databasePath: join(dir, 'copy.db') });
+    const copy = await buildTestApp({ storage: 'sqlite', dataDir: dir, databasePath: join(dir, 'copy.db') });
     try {
       const read = await get(copy, `/memories/${id}`);
       assert.equal(read.status, 200);

@@ -26,7 +26,7 @@ function memoriesInMainFile(databasePath: string, name: string): number {
 
 test('while the server runs, the write-ahead log reaches cairn.db on a timer, so a plain copy holds recent writes', async () => {
   const databasePath = join(dir, 'timer', 'cairn.db');
-  const app = await buildTestApp({ databasePath, walCheckpointMs: 30 });
+  const app = await buildTestApp({ storage: 'sqlite', databasePath, walCheckpointMs: 30 });
   try {
     await createMemory(app, { content: 'The spare key is under the blue flowerpot.' });
     await sleep(200);
@@ -38,7 +38,7 @@ test('while the server runs, the write-ahead log reaches cairn.db on a timer, so
 
 test('without the timer a small write stays in the log and a plain copy misses it', async () => {
   const databasePath = join(dir, 'no-timer', 'cairn.db');
-  const app = await buildTestApp({ databasePath, walCheckpointMs: 0 });
+  const app = await buildTestApp({ storage: 'sqlite', databasePath, walCheckpointMs: 0 });
   try {
     await createMemory(app, { content: 'The spare key is under the blue flowerpot.' });
     await sleep(200);
