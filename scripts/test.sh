@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: type check, import-direction check, the web app's build, then every *.test.ts under src/,
-# test/ and bench/ (test/e2e/webapp.browser.test.ts needs Chromium at /usr/bin/chromium; .ci/run installs it).
+# test/ and bench/ (test/e2e/webapp.browser.test.ts needs Chromium at /usr/bin/chromium; .ci/run installs it), and
+# then the HTTP suite again on PostgreSQL. With PostgreSQL's binaries installed (Debian: apt-get install postgresql)
+# a throwaway cluster is started for the run: the storage contract runs on it too. Without them those parts are
+# skipped with a notice (CAIRN_REQUIRE_POSTGRES=1, as CI sets, makes that a failure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx tsc --noEmit
@@ -12,5 +15,26 @@ node scripts/build-cli.mjs server
 # The web app: its sources type-checked, then bundled (the browser tests in test/e2e drive the built app in Chromium).
 npx tsc -p web/tsconfig.json
 node scripts/build-web.mjs --strict
+
+if [ -z "${CAIRN_TEST_DATABASE_URL:-}" ]; then
+  if CAIRN_TEST_DATABASE_URL=$(bash scripts/pg-cluster.sh start); then
+    export CAIRN_TEST_DATABASE_URL
+    cluster=$(cat "/tmp/cairn-pg-$(echo "$CAIRN_TEST_DATABASE_URL" | sed -E 's#.*:([0-9]+)/.*#\1#').dir")
+    trap 'bash scripts/pg-cluster.sh stop "$cluster" || true' EXIT
+  elif [ "${CAIRN_REQUIRE_POSTGRES:-}" = 1 ]; then
+    echo "PostgreSQL could not be started and CAIRN_REQUIRE_POSTGRES=1" >&2
+    exit 1
+  else
+    echo "NOTICE: no PostgreSQL binaries: the storage contract runs on SQLite and PGlite only, the HTTP suite on SQLite only" >&2
+  fi
+fi
+
 mapfile -t files < <(find src test bench -name '*.test.ts' | sort)
 node --import tsx --test --test-reporter=spec "${files[@]}"
+
+if [ -n "${CAIRN_TEST_DATABASE_URL:-}" ]; then
+  # Every test file that drives the service through a test app (test/helpers.ts buildTestApp), on PostgreSQL.
+  mapfile -t http < <(grep -rlE "buildTestApp|test/(exports|labels|library|sessions)\.ts" src test bench --include='*.test.ts' | sort)
+  echo "The HTTP suite on PostgreSQL: ${#http[@]} files"
+  CAIRN_TEST_STORAGE=postgres node --import tsx --test --test-reporter=spec "${http[@]}"
+fi

@@ -286,5 +286,8 @@ export const BackgroundQueue = z
     pending: z.number().describe('Memories waiting for their graph, EVOLVES detection or (semantic search on) embedding'),
     lag_ms: z.number().nullable().describe('How long the oldest of them has waited; null when none waits'),
     failed: z.number().describe('Memories given up after repeated failures'),
+    claimed_here: z
+      .number()
+      .describe('Memories this process took from the queue since it started: processes sharing one PostgreSQL database split the queue, none takes a memory another holds'),
   })
   .meta({ id: 'BackgroundQueue' });

@@ -41,7 +41,7 @@ describe('a create is acknowledged before its graph, which follows from the back
     try {
       await post(app, '/memories', { content: 'Mei moved to Osaka.' });
       await settleBackground(app);
-      assert.deepEqual((await get(app, '/health')).body.background_queue, { pending: 0, lag_ms: null, failed: 0 });
+      assert.deepEqual((await get(app, '/health')).body.background_queue, { pending: 0, lag_ms: null, failed: 0, claimed_here: 1 });
     } finally {
       await app.close();
     }

@@ -14,6 +14,11 @@ const MODEL_BATCH = 4;
 /** How long a claim holds: a worker that died lets its rows be claimed again after this. */
 const RULES_LEASE_MS = 30_000;
 const MODEL_LEASE_MS = 10 * 60_000;
+/**
+ * A queue shared with other processes (PostgreSQL) is looked at this often even when this process wrote nothing: rows
+ * another process queued and left (it died, or its processing failed) are claimed once their lease runs out.
+ */
+const SHARED_QUEUE_POLL_MS = 2_000;
 /** A memory whose processing failed this often is left out (counted as failed). */
 export const MAX_ATTEMPTS = 3;
 /** A kick waits this long before claiming, so memories written together are processed together. */
@@ -32,7 +37,7 @@ export interface ExtractionJobs {
   /** How many memories wait. */
   pending(): Promise<number>;
   /** What waits, how long the oldest has waited, and what was given up: `background_queue` in /health. */
-  status(): Promise<{ pending: number; lag_ms: number | null; failed: number }>;
+  status(): Promise<{ pending: number; lag_ms: number | null; failed: number; claimed_here: number }>;
 }
 
 export interface ExtractionJobDeps {
@@ -89,6 +94,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   const batchSize = usesModel ? MODEL_BATCH : RULES_BATCH;
   const leaseMs = usesModel ? MODEL_LEASE_MS : RULES_LEASE_MS;
   let timer: NodeJS.Timeout | null = null;
+  let poll: NodeJS.Timeout | null = null;
 
   // The content only: a stored title may be one derived from an older content.
   async function extract(memory: MemoryRecord, queuedLevel: string): Promise<Extraction | null> {
@@ -169,8 +175,12 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
         ? await tx.extractionQueue.markGraphDone(item.memory_id, item.content_version, worker)
         : await tx.extractionQueue.complete(item.memory_id, item.content_version, worker);
       if (!mine) return;
-      // Re-written meanwhile by a path that writes its graph itself (a content PATCH): this extraction is stale.
-      if ((await tx.memories.getById(item.memory_id))?.version !== item.content_version) return;
+      // Re-written meanwhile by a path that writes its graph itself (a content PATCH): this extraction is stale, but
+      // a created memory still wants its EVOLVES detection (else its row would wait, claimed, for its lease to run out).
+      if ((await tx.memories.getById(item.memory_id))?.version !== item.content_version) {
+        if (item.evolves) written.add(item.memory_id);
+        return;
+      }
       if (extraction) await writeMemoryGraph(tx, { ids, clock }, memory, extraction, { replace: true });
       if (labels.length) await assignSuggested(tx, memory, labels);
       written.add(item.memory_id);
@@ -216,6 +226,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   }
 
   /** Claims a batch and starts its extraction; null when nothing is left to claim. */
+  let claimedHere = 0;
   async function startBatch(): Promise<Started | null> {
     const now = Date.parse(clock.now());
     const items = await store.extractionQueue.claim({
@@ -226,6 +237,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       lease_until: new Date(now + leaseMs).toISOString(),
     });
     if (items.length === 0) return null;
+    claimedHere += items.length;
     const memories = new Map((await store.memories.getMany(items.map(i => i.memory_id))).map(m => [m.id, m]));
     const batch: Claimed[] = [];
     for (const item of items) {
@@ -282,6 +294,10 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
 
   const jobs: ExtractionJobs = {
     kick() {
+      if (!deps.exclusive && !poll && !loop.stopped) {
+        poll = setInterval(() => jobs.kick(), SHARED_QUEUE_POLL_MS);
+        poll.unref();
+      }
       if (timer || loop.stopped) return;
       timer = setTimeout(() => {
         timer = null;
@@ -296,14 +312,15 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     },
     stop() {
       if (timer) clearTimeout(timer);
-      timer = null;
+      if (poll) clearInterval(poll);
+      timer = poll = null;
       loop.stop();
     },
     pending: () => store.extractionQueue.count(MAX_ATTEMPTS),
     async status() {
       const { pending, failed, oldest_queued_at } = await store.extractionQueue.stats(MAX_ATTEMPTS);
       const lag = oldest_queued_at === null ? null : Math.max(0, Date.parse(clock.now()) - Date.parse(oldest_queued_at));
-      return { pending, lag_ms: lag, failed };
+      return { pending, lag_ms: lag, failed, claimed_here: claimedHere };
     },
   };
   return jobs;

@@ -1,6 +1,6 @@
 /** SQLSTATEs after which the whole transaction may simply run again: serialization failure, deadlock. */
 const RETRYABLE = new Set(['40001', '40P01']);
-const ATTEMPTS = 8;
+const ATTEMPTS = 12;
 
 export const isRetryable = (error: unknown) => RETRYABLE.has((error as { code?: string } | null)?.code ?? '');
 
@@ -15,7 +15,7 @@ export async function withRetries<T>(run: () => Promise<T>): Promise<T> {
       return await run();
     } catch (error) {
       if (!isRetryable(error) || attempt >= ATTEMPTS) throw error;
-      await new Promise(resolve => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+      await new Promise(resolve => setTimeout(resolve, Math.random() * Math.min(500, 5 * 2 ** attempt)));
     }
   }
 }
