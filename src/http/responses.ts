@@ -288,3 +288,12 @@ export const BackgroundQueue = z
     failed: z.number().describe('Memories given up after repeated failures'),
   })
   .meta({ id: 'BackgroundQueue' });
+
+/** How the store searches vectors; `available: false` (PostgreSQL without pgvector) means search answers from full text. */
+export const VectorSearchStatus = z
+  .object({
+    engine: z.string().describe('memory-exact+hnsw (SQLite: in process memory, HNSW for big spaces), pgvector-hnsw (PostgreSQL)'),
+    available: z.boolean(),
+    detail: z.string().nullable(),
+  })
+  .meta({ id: 'VectorSearchStatus' });

@@ -228,21 +228,6 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       });
     },
 
-    async vectors(model) {
-      const rows = await db
-        .selectFrom('memory_embeddings as e')
-        .innerJoin('memories as m', 'm.id', 'e.memory_id')
-        .select(['e.memory_id', 'm.space_id', 'e.vector'])
-        .where('e.model', '=', model)
-        .execute();
-      return rows.map(r => {
-        const bytes = r.vector as Buffer;
-        const copy = new Float32Array(bytes.byteLength / 4);
-        new Uint8Array(copy.buffer).set(bytes);
-        return { memory_id: r.memory_id, space_id: r.space_id, vector: copy };
-      });
-    },
-
     async countIndexable() {
       const row = await db
         .selectFrom('memories')
