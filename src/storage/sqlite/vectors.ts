@@ -80,12 +80,16 @@ export function sqliteVectorRepo(db: Kysely<Database>, options: SqliteVectorOpti
     index.reset(await readVectors(model));
     const loaded = { index, seen };
     models.set(model, loaded);
+    await prune(); // what a long run without searches logged
     return loaded;
   }
 
-  /** Drops applied log rows (those every loaded index has seen); a model loaded later reads all its vectors anyway. */
+  /**
+   * Drops applied log rows (those every loaded index has seen; all of them while none is loaded): a model loaded
+   * later reads all its vectors anyway.
+   */
   async function prune() {
-    const floor = Math.min(...[...models.values()].map(m => m.seen));
+    const floor = models.size ? Math.min(...[...models.values()].map(m => m.seen)) : Number.MAX_SAFE_INTEGER;
     await sql`delete from vector_changes where seq <= ${floor}`.execute(db);
     appliedSincePrune = 0;
   }
@@ -123,6 +127,8 @@ export function sqliteVectorRepo(db: Kysely<Database>, options: SqliteVectorOpti
       return { engine, available: true, detail };
     },
     async count(model) {
+      // A server that writes and never searches would keep logging: the status poll clears what no index needs.
+      if (models.size === 0) await serial(prune);
       const row = await db
         .selectFrom('memory_embeddings')
         .select(eb => eb.fn.countAll<number>().as('n'))
