@@ -93,7 +93,7 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
     ...buildRepos(db),
     search: sqliteSearchRepo(db, sqlite, options.path),
     threadSearch: sqliteThreadSearchRepo(db),
-    vectors: sqliteVectorRepo(db, { ann: options.ann }),
+    vectors: sqliteVectorRepo(db, sqlite, { ann: options.ann }),
     transaction: work => db.transaction().execute(trx => work(buildRepos(trx))),
     groupTransaction: createGroupCommit(db),
     readSnapshot: work => readSnapshot(options.path, db, work),

@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { AnnIndexFactory } from '../../providers/ports.ts';
 import type { VectorSearchRepo } from '../ports.ts';
@@ -42,16 +43,29 @@ function toFloats(bytes: Uint8Array): Float32Array {
  * write is seen, whoever made it, and nothing uncommitted is (the log is written in the writer's transaction).
  * SQLite's data dir belongs to one process, so holding the index in this process is safe.
  */
-export function sqliteVectorRepo(db: Kysely<Database>, options: SqliteVectorOptions = {}): VectorSearchRepo {
+export function sqliteVectorRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Database, options: SqliteVectorOptions = {}): VectorSearchRepo {
   const models = new Map<string, Loaded>();
   let queue: Promise<unknown> = Promise.resolve();
+  let running = 0;
   let appliedSincePrune = 0;
+  let anyChange: BetterSqlite3.Statement<[number], unknown> | null = null;
 
   /** One refresh at a time: each caller's refresh starts after its call, so it sees every commit made before it. */
   function serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = queue.then(work);
+    running++;
+    const run = queue.then(work).finally(() => running--);
     queue = run.catch(() => {});
     return run;
+  }
+
+  /**
+   * The common case without a round trip through Kysely: no refresh running, no transaction open on the connection
+   * (so what it reads is committed), and nothing logged since the index last looked. Saves ~0.5 ms per call.
+   */
+  function upToDate(loaded: Loaded | undefined): loaded is Loaded {
+    if (!loaded || running > 0 || sqlite.inTransaction) return false;
+    anyChange ??= sqlite.prepare('select 1 from vector_changes where seq > ? limit 1');
+    return anyChange.get(loaded.seen) === undefined;
   }
 
   async function readVectors(model: string, ids?: string[]): Promise<StoredVector[]> {
@@ -95,7 +109,9 @@ export function sqliteVectorRepo(db: Kysely<Database>, options: SqliteVectorOpti
   }
 
   /** The model's index, brought up to the last commit. */
-  function current(model: string): Promise<VectorIndex> {
+  async function current(model: string): Promise<VectorIndex> {
+    const known = models.get(model);
+    if (upToDate(known)) return known.index;
     return serial(async () => {
       const loaded = models.get(model);
       if (!loaded) return (await load(model)).index;
