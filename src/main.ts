@@ -41,7 +41,7 @@ export async function openStore(
     return openPostgresStore(createPool({ url: config.databaseUrl, poolSize: config.pgPoolSize ?? 10 }));
   }
   if (config.storage !== 'sqlite') throw new Error(`Unknown CAIRN_STORAGE "${config.storage}": use sqlite (the default) or postgres`);
-  return openSqliteStore({ path: config.databasePath, synchronous: config.sqliteSync, walCheckpointMs: config.walCheckpointMs });
+  return openSqliteStore({ path: config.databasePath, synchronous: config.sqliteSync, walCheckpointMs: config.walCheckpointMs, ann: createUsearchIndex });
 }
 
 /** The embedder named by CAIRN_EMBEDDER; null means search stays lexical. */
@@ -81,7 +81,7 @@ export function buildDeps(
   const ids = { next: () => uuidv7() };
   const embedder = searchEmbedder(config);
   const labelEmbedder = embedder ?? createHashEmbedder();
-  const indexer = embedder && createIndexer({ store, embedder, clock, log, ann: createUsearchIndex });
+  const indexer = embedder && createIndexer({ store, embedder, clock, log });
   const llm = config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null;
   const communities = createCommunityJobs({ store, clock, llm, debounceMs: config.communityDebounceMs, log });
   return {

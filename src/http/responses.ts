@@ -291,3 +291,12 @@ export const BackgroundQueue = z
       .describe('Memories this process took from the queue since it started: processes sharing one PostgreSQL database split the queue, none takes a memory another holds'),
   })
   .meta({ id: 'BackgroundQueue' });
+
+/** How the store searches vectors; `available: false` (PostgreSQL without pgvector) means search answers from full text. */
+export const VectorSearchStatus = z
+  .object({
+    engine: z.string().describe('memory-exact+hnsw (SQLite: in process memory, HNSW for big spaces), pgvector-hnsw (PostgreSQL)'),
+    available: z.boolean(),
+    detail: z.string().nullable(),
+  })
+  .meta({ id: 'VectorSearchStatus' });

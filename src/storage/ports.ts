@@ -38,6 +38,9 @@ export type * from './ports.lexical.ts';
 import type { GraphOverviewRepo } from './ports.graphOverview.ts';
 
 export type * from './ports.graphOverview.ts';
+import type { VectorSearchRepo } from './ports.vectors.ts';
+
+export type * from './ports.vectors.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -306,12 +309,6 @@ export interface PendingEmbedding {
   version: number;
 }
 
-export interface StoredVector {
-  memory_id: string;
-  space_id: string;
-  vector: Float32Array;
-}
-
 /** The search projection: full-text indexes and stored embeddings. */
 export interface SearchRepo {
   /** Best full-text matches within the filter. */
@@ -345,8 +342,6 @@ export interface SearchRepo {
   pendingEmbeddings(limit: number): Promise<PendingEmbedding[]>;
   /** Stores vectors and clears `reindex_needed`, in one transaction, where the content has not changed since (same version). */
   saveEmbeddings(items: { memory_id: string; version: number; vector: Float32Array }[], model: string, at: string): Promise<number>;
-  /** Every stored vector of this model, with the memory's space. */
-  vectors(model: string): Promise<StoredVector[]>;
   /** Memories the index covers: every one not forgotten. */
   countIndexable(): Promise<number>;
   countNeedingReindex(): Promise<number>;
@@ -373,6 +368,8 @@ export interface Store extends Repos {
   readonly backend: 'sqlite' | 'postgres';
   readonly search: SearchRepo;
   readonly threadSearch: ThreadSearchRepo;
+  /** Nearest-neighbour search over the stored embeddings, consistent with the last commit. */
+  readonly vectors: VectorSearchRepo;
   /** Runs `work` in one transaction: all its writes commit together or not at all. */
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { doc, OPEN } from '../openapi.ts';
-import { BackgroundQueue } from '../responses.ts';
+import { BackgroundQueue, VectorSearchStatus } from '../responses.ts';
 
 const features = [
   'memories',
@@ -79,6 +79,7 @@ export const healthDocs = {
             last_error: z.string().nullable(),
             background_jobs: z.boolean(),
           }),
+          vector_search: VectorSearchStatus,
         }),
       },
     }),

@@ -4,7 +4,7 @@ import { SEARCH_MODES } from '../../services/search/search.ts';
 import { MAX_LABEL_NAME_CHARS } from '../../domain/label.ts';
 import { boolQuery, dateString, intQuery } from '../schemas.ts';
 import { doc } from '../openapi.ts';
-import { BackgroundQueue, Entity, SearchMemory } from '../responses.ts';
+import { BackgroundQueue, Entity, SearchMemory, VectorSearchStatus } from '../responses.ts';
 export const searchBody = z.object({
   query: z.string().max(4000),
   limit: z.number().int().min(1).max(100).default(10),
@@ -161,6 +161,7 @@ export const searchDocs = {
         last_error: z.string().nullable(),
         backfill: BackfillStatus.nullable(),
         background_queue: BackgroundQueue,
+        vector_search: VectorSearchStatus,
       }),
     },
   }),

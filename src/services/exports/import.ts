@@ -90,7 +90,7 @@ export async function runImport(deps: ImportDeps, plan: ImportPlan, progress: Pr
       }
     }
   });
-  await refreshSearch(deps, plan.mode);
+  refreshSearch(deps);
   return { success: true, import_path: plan.source.path, format: plan.source.format, mode: plan.mode, archive_created_at: manifest.created_at, counts, warnings };
 }
 
@@ -99,11 +99,9 @@ export async function importData(deps: ImportDeps, input: ImportInput, progress?
   return runImport(deps, await planImport(deps, input), progress);
 }
 
-/** After an overwrite the loaded vectors of memories that are gone are dropped; imported memories get embedded. */
-async function refreshSearch(deps: ImportDeps, mode: ImportMode) {
-  if (!deps.indexer) return;
-  if (mode === 'overwrite') (await deps.indexer.vectors()).reset(await deps.store.search.vectors(deps.indexer.embedder.model));
-  deps.indexer.kick();
+/** Imported memories get embedded (the store's vector search already follows what the import wrote and removed). */
+function refreshSearch(deps: ImportDeps) {
+  deps.indexer?.kick();
 }
 
 interface LineReader {

@@ -26,8 +26,10 @@ export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version' |
 }
 
 /** Server version and which optional subsystems are on, so clients can hide what is missing. */
-export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer' | 'extraction'>, authRequired: boolean) {
+export async function getCapabilities(deps: Pick<Deps, 'version' | 'indexer' | 'extraction' | 'store'>, authRequired: boolean) {
   const extraction = describeExtraction(deps.extraction);
+  // How the store searches vectors: semantic search needs an embedder and a store that can (pgvector on PostgreSQL).
+  const vector_search = await deps.store.vectors.status();
   return {
     version: deps.version,
     interface_version: INTERFACE_VERSION,
@@ -39,7 +41,7 @@ export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer' | 'extrac
       bulk_operations: true,
       memory_export: true,
       // An embedder that cannot load (a missing optional package) leaves search on full text: say so.
-      semantic_search: deps.indexer !== null && deps.indexer.lastError === null,
+      semantic_search: deps.indexer !== null && deps.indexer.lastError === null && vector_search.available,
       lexical_search: true,
       search_index: true,
       llm_extraction: extraction.extractor === 'llm' && !extraction.degraded,
@@ -57,6 +59,7 @@ export function getCapabilities(deps: Pick<Deps, 'version' | 'indexer' | 'extrac
     spaces_enabled: true,
     // Which extractor runs on create, and whether a configured language model is reachable (else the rules stand in).
     extraction,
+    vector_search,
   };
 }
 

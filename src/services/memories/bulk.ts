@@ -80,7 +80,6 @@ export async function bulkMove(deps: Pick<Deps, 'store' | 'clock' | 'indexer'>, 
   requireWithinBound(selection);
   requireOtherSpace(selection.source_space_id, input.target_space_id);
   const moved = await deps.store.transaction(tx => tx.memories.moveToSpace(selection.found, input.target_space_id, deps.clock.now()));
-  if (deps.indexer) (await deps.indexer.vectors()).moveToSpace(selection.found, input.target_space_id);
   return {
     moved_count: moved,
     failed_count: selection.selected.length - moved,
@@ -126,7 +125,7 @@ export async function previewBulkDelete(deps: Pick<Deps, 'store' | 'trashDays'>,
  * they and their edges go to the trash in that same transaction. With `dry_run` it only previews.
  */
 export async function bulkDelete(
-  deps: Pick<Deps, 'store' | 'indexer' | 'trashDays' | 'clock' | 'communities'>,
+  deps: Pick<Deps, 'store' | 'trashDays' | 'clock' | 'communities'>,
   input: { selection: BulkSelection; cascade_delete: boolean; dry_run?: boolean },
 ) {
   if (input.dry_run) return previewBulkDelete(deps, input);
@@ -138,7 +137,6 @@ export async function bulkDelete(
     if (snapshots) await moveToTrash(tx, deps, snapshots);
     return deleted;
   });
-  if (deps.indexer) (await deps.indexer.vectors()).remove(selection.found);
   deps.communities?.graphChanged();
   const found = new Set(selection.found);
   return {

@@ -9,7 +9,7 @@ import { captureForTrash, captureSoleEntities, moveToTrash } from '../trash/capt
  * Unless the trash is off, the memory and all that went with it are kept in the trash, in the same transaction.
  */
 export async function deleteMemory(
-  deps: Pick<Deps, 'store' | 'indexer' | 'trashDays' | 'clock' | 'communities'>,
+  deps: Pick<Deps, 'store' | 'trashDays' | 'clock' | 'communities'>,
   id: string,
   input: { cascade_delete: boolean; space_id?: string },
 ) {
@@ -22,7 +22,6 @@ export async function deleteMemory(
     if (snapshots) await moveToTrash(tx, deps, snapshots, { snapshots: entities, ids: graph.deleted_entity_ids });
     return { message: `Memory ${id} deleted`, id, deleted_relationships: edges + graph.edges, deleted_entities: graph.entities, cascade_delete: input.cascade_delete };
   });
-  if (deps.indexer) (await deps.indexer.vectors()).remove([id]);
   deps.communities?.graphChanged();
   return result;
 }

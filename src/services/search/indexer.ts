@@ -1,7 +1,6 @@
-import type { AnnIndexFactory, Embedder } from '../../providers/ports.ts';
+import type { Embedder } from '../../providers/ports.ts';
 import type { Store } from '../../storage/ports.ts';
 import type { Clock } from '../deps.ts';
-import { createVectorIndex, type VectorIndex } from './vectorIndex.ts';
 import { createDrainLoop } from '../drainLoop.ts';
 
 const BATCH = 32;
@@ -24,8 +23,11 @@ export interface Indexer {
   readonly embedder: Embedder;
   /** The backfill started with this process, or null when every memory already had its vector. */
   readonly backfill: Backfill | null;
-  /** Vectors of the current model, loaded from the database on first use. */
-  vectors(): Promise<VectorIndex>;
+  /**
+   * Once per process: drops vectors of another model and queues every memory lacking one of the current model (the
+   * backfill). Later calls return the first one's promise. The vectors themselves are searched through `store.vectors`.
+   */
+  prepare(): Promise<void>;
   /** Asks for pending memories to be embedded soon; returns at once. */
   kick(): void;
   /** Resolves once nothing is pending (or the last attempt failed); for tests, benchmarks and shutdown. */
@@ -38,22 +40,20 @@ export interface IndexerDeps {
   store: Store;
   embedder: Embedder;
   clock: Clock;
-  /** HNSW for big spaces; without it search stays exact. */
-  ann?: AnnIndexFactory;
   log?: (message: string) => void;
 }
 
-export function createIndexer({ store, embedder, clock, ann, log = () => {} }: IndexerDeps): Indexer {
-  let loaded: Promise<VectorIndex> | null = null;
+export function createIndexer({ store, embedder, clock, log = () => {} }: IndexerDeps): Indexer {
+  let prepared: Promise<void> | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let lastError: string | null = null;
   let backfill: Backfill | null = null;
 
   /**
-   * Loads stored vectors. Vectors of another model are dropped, and every memory without a vector of this model for its
-   * current content (written with no embedder, under another model, or edited meanwhile) is queued: the backfill.
+   * Vectors of another model are dropped, and every memory without a vector of this model for its current content
+   * (written with no embedder, under another model, or edited meanwhile) is queued: the backfill.
    */
-  async function load(): Promise<VectorIndex> {
+  async function prepare(): Promise<void> {
     const dropped = await store.search.dropVectorsNotOf(embedder.model);
     if (dropped > 0) log(`embedding model is now ${embedder.model}: ${dropped} vectors of another model dropped`);
     await store.search.markMissingVectors(embedder.model);
@@ -62,13 +62,10 @@ export function createIndexer({ store, embedder, clock, ann, log = () => {} }: I
       log(`embedding ${queued} memories with ${embedder.model} in the background`);
       backfill = { model: embedder.model, queued, embedded: 0, started_at: clock.now(), finished_at: null };
     }
-    const index = createVectorIndex(embedder.dimensions, { ann });
-    index.reset(await store.search.vectors(embedder.model));
-    return index;
   }
 
   async function embedPending(): Promise<void> {
-    const index = await indexer.vectors();
+    await indexer.prepare();
     for (;;) {
       const pending = await store.search.pendingEmbeddings(BATCH);
       if (pending.length === 0 && backfill && backfill.finished_at === null) backfill.finished_at = clock.now();
@@ -77,11 +74,6 @@ export function createIndexer({ store, embedder, clock, ann, log = () => {} }: I
       const items = pending.map((p, i) => ({ memory_id: p.id, version: p.version, vector: vectors[i]! }));
       const saved = await store.search.saveEmbeddings(items, embedder.model, clock.now());
       if (backfill && backfill.finished_at === null) backfill.embedded = Math.min(backfill.queued, backfill.embedded + saved);
-      const spaces = new Map((await store.memories.getMany(pending.map(p => p.id))).map(m => [m.id, m.space_id]));
-      for (const item of items) {
-        const space = spaces.get(item.memory_id);
-        if (space !== undefined) index.upsert(item.memory_id, space, item.vector);
-      }
     }
   }
 
@@ -105,9 +97,13 @@ export function createIndexer({ store, embedder, clock, ann, log = () => {} }: I
     get backfill() {
       return backfill && { ...backfill };
     },
-    vectors() {
-      loaded ??= load();
-      return loaded;
+    prepare() {
+      // A failed attempt (the database busy at start) is tried again by the next caller.
+      prepared ??= prepare().catch(error => {
+        prepared = null;
+        throw error;
+      });
+      return prepared;
     },
     kick: () => loop.kick(),
     settle: () => loop.settle(),

@@ -42,7 +42,7 @@ export async function reindexMemories(deps: IndexDeps, input: { memory_ids?: str
 
 /** How many memories still wait for their embedding (a client may poll this until it is 0). */
 export async function reindexStatus(deps: IndexDeps, input: { include_ids: boolean }) {
-  await deps.indexer?.vectors(); // queues what the current model has not embedded yet
+  await deps.indexer?.prepare(); // queues what the current model has not embedded yet
   const count = await deps.store.search.countNeedingReindex();
   const sample = await deps.store.memories.getMany(await deps.store.search.idsNeedingReindex(5));
   return {
@@ -63,12 +63,14 @@ function presentBackfill(indexer: NonNullable<IndexDeps['indexer']>, pending: nu
 
 /** Whether semantic search is on, with which model, and how far the index has got (with the start-up backfill). */
 export async function searchIndexStatus(deps: StatusDeps) {
-  // Loading the vectors first queues what the current model has not embedded yet, so the counts below include it.
-  const vectors = deps.indexer ? await deps.indexer.vectors() : null;
+  // Preparing first queues what the current model has not embedded yet, so the counts below include it.
+  await deps.indexer?.prepare();
   const pending = await deps.store.search.countNeedingReindex();
   // What the acknowledged writes still wait for (graph, EVOLVES, embeddings), with the oldest one's wait.
   const background_queue = await backgroundQueueStatus(deps);
-  if (!deps.indexer || !vectors) {
+  // How the store searches vectors (in process memory on SQLite, pgvector on PostgreSQL), and whether it can.
+  const vector_search = await deps.store.vectors.status();
+  if (!deps.indexer) {
     return {
       available: true,
       model_cached: false,
@@ -83,28 +85,34 @@ export async function searchIndexStatus(deps: StatusDeps) {
       last_error: null,
       backfill: null,
       background_queue,
+      vector_search,
     };
   }
   const embedder = deps.indexer.embedder;
+  const indexed = await deps.store.vectors.count(embedder.model);
   const remote = embedder.provider === 'openai';
   const backfill = presentBackfill(deps.indexer, pending);
   const progress = backfill?.in_progress ? `; embedding existing memories: ${backfill.embedded} of ${backfill.queued} done` : '';
+  const message = deps.indexer.lastError
+    ? `Embedding is failing (${deps.indexer.lastError}); search falls back to full text for memories not yet embedded${progress}`
+    : vector_search.available
+      ? `Hybrid search: full text + ${embedder.model} (${indexed} vectors, ${pending} pending${progress})`
+      : `Full-text search only: the store cannot search vectors (${vector_search.detail ?? vector_search.engine}); memories are still embedded${progress}`;
   return {
     available: deps.indexer.lastError === null,
     model_cached: true,
     model_name: embedder.model,
-    message: deps.indexer.lastError
-      ? `Embedding is failing (${deps.indexer.lastError}); search falls back to full text for memories not yet embedded${progress}`
-      : `Hybrid search: full text + ${embedder.model} (${vectors.size} vectors, ${pending} pending${progress})`,
+    message,
     embedding_mode: remote ? 'remote' : 'local',
     remote_provider: remote ? embedder.provider : null,
     remote_model: remote ? embedder.model : null,
-    semantic_search: true,
-    indexed_vectors: vectors.size,
+    semantic_search: vector_search.available,
+    indexed_vectors: indexed,
     pending_memories: pending,
     last_error: deps.indexer.lastError,
     backfill,
     background_queue,
+    vector_search,
   };
 }
 

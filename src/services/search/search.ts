@@ -7,7 +7,6 @@ import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../memories/read.ts';
-import type { VectorIndex } from './vectorIndex.ts';
 import { datesInQuery } from './queryDates.ts';
 import { entityBonus, entityContext, relatedEntities } from './entities.ts';
 import { describe } from './explain.ts';
@@ -63,21 +62,23 @@ function toFilter(input: SearchInput): SearchFilter {
 
 /** Nearest vectors in the space that pass the filter, and a way to score any other candidate against the query. */
 async function semanticHits(deps: SearchDeps, query: string, filter: SearchFilter, profile: SearchProfile) {
-  const none = (unavailable: string | null) => ({ hits: [], cosines: () => new Map<string, number>(), unavailable });
+  const none = (unavailable: string | null) => ({ hits: [], cosines: async () => new Map<string, number>(), unavailable });
   if (!deps.indexer) return none('no embedding model is configured');
+  const { model, unrelatedCosine: floor } = deps.indexer.embedder;
   let vector: Float32Array | undefined;
-  let index: VectorIndex;
   try {
-    [[vector], index] = await Promise.all([deps.indexer.embedder.embed([query]), deps.indexer.vectors()]);
+    [vector] = await deps.indexer.embedder.embed([query]);
   } catch (error) {
     // A remote model that is down must not take search with it: answer from full text and say so.
     return none(`the embedding model failed (${error instanceof Error ? error.message : String(error)})`);
   }
-  const floor = deps.indexer.embedder.unrelatedCosine;
+  const engine = await deps.store.vectors.status();
+  // A store that cannot search vectors (PostgreSQL without pgvector) answers from full text, and says so.
+  if (!engine.available) return none(`the store cannot search vectors (${engine.detail ?? engine.engine})`);
   // A vector match alone must say more than chance: otherwise every memory of the space would come back.
-  const nearest = index.search(vector!, filter.space_id, profile.pool).filter(h => semanticSimilarity(h.cosine, floor) >= profile.minSemantic);
+  const nearest = (await deps.store.vectors.nearest(model, vector!, filter.space_id, profile.pool)).filter(h => semanticSimilarity(h.cosine, floor) >= profile.minSemantic);
   const allowed = new Set(await deps.store.search.filterIds(nearest.map(h => h.id), filter));
-  return { hits: nearest.filter(h => allowed.has(h.id)), cosines: (ids: string[]) => index.cosines(vector!, ids), unavailable: null };
+  return { hits: nearest.filter(h => allowed.has(h.id)), cosines: (ids: string[]) => deps.store.vectors.cosines(model, vector!, ids), unavailable: null };
 }
 
 function mergeCandidates(lexical: LexicalHit[], semantic: { id: string; cosine: number }[]) {
@@ -174,7 +175,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
     }
   }
   const profileOf = (id: string) => (records.has(id) ? profileFor(input.mode, isConversationTurn(records.get(id)!)) : base);
-  const fused = fusedScores(candidates, cosines(candidates.map(c => c.id)), unavailable === null, profileOf, lexicalStrength);
+  const fused = fusedScores(candidates, await cosines(candidates.map(c => c.id)), unavailable === null, profileOf, lexicalStrength);
   const neighbourRules = input.mode === 'deep' ? CONVERSATION_PROFILE.turns?.neighbours : null;
   // Seeds pass on their plain score: their own cue boost would count twice where a neighbour has the same cue.
   const plain = new Map([...fused].map(([id, f]) => [id, f.total]));
@@ -194,7 +195,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   const sharedEntities = base.entities ? await entityBonus(deps, entities, candidates.map(c => c.id), base.entities) : new Map();
   const missing = candidates.map(c => c.id).filter(id => !records.has(id));
   for (const m of await deps.store.memories.getMany(missing)) records.set(m.id, m);
-  const candidateCosines = cosines(candidates.map(c => c.id));
+  const candidateCosines = await cosines(candidates.map(c => c.id));
 
   const now = Date.parse(deps.clock.now());
   const scored = candidates

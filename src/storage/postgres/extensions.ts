@@ -45,7 +45,14 @@ BEGIN
   RETURN NEW;
 END $$;
 DROP TRIGGER IF EXISTS memory_embeddings_vector_sync ON memory_embeddings;
-CREATE TRIGGER memory_embeddings_vector_sync AFTER INSERT OR UPDATE ON memory_embeddings FOR EACH ROW EXECUTE FUNCTION cairn_memory_vector_sync()`;
+CREATE TRIGGER memory_embeddings_vector_sync AFTER INSERT OR UPDATE ON memory_embeddings FOR EACH ROW EXECUTE FUNCTION cairn_memory_vector_sync();
+CREATE OR REPLACE FUNCTION cairn_memory_vector_drop() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM memory_vectors WHERE memory_id = OLD.memory_id;
+  RETURN OLD;
+END $$;
+DROP TRIGGER IF EXISTS memory_embeddings_vector_drop ON memory_embeddings;
+CREATE TRIGGER memory_embeddings_vector_drop AFTER DELETE ON memory_embeddings FOR EACH ROW EXECUTE FUNCTION cairn_memory_vector_drop()`;
 
 /**
  * Creates the optional extensions where the server has them and this role may (both are "trusted" in recent

@@ -8,6 +8,7 @@ import { isRetryable, withRetries } from './retry.ts';
 import { postgresMigrations } from './migrations/index.ts';
 import { postgresSearchRepo } from './search.ts';
 import { postgresThreadSearchRepo } from './threadSearch.ts';
+import { postgresVectorRepo } from './vectors.ts';
 import { type PostgresExtensions, setUpExtensions } from './extensions.ts';
 
 export interface PostgresStore extends Store {
@@ -67,6 +68,7 @@ export async function openPostgresStore(pool: pg.Pool): Promise<PostgresStore> {
     extensions,
     ...buildRepos(db),
     search: postgresSearchRepo(db),
+    vectors: postgresVectorRepo(db, extensions),
     threadSearch: postgresThreadSearchRepo(db),
     transaction: serializable,
     // Writes arriving together commit together, in arrival order, as on SQLite (and one commit costs the server less).

@@ -5,7 +5,7 @@ import { chunked } from './chunks.ts';
 
 type EmbeddingMethods = Pick<
   SearchRepo,
-  | 'pendingEmbeddings' | 'saveEmbeddings' | 'vectors' | 'countIndexable' | 'countNeedingReindex' | 'oldestNeedingReindex'
+  | 'pendingEmbeddings' | 'saveEmbeddings' | 'countIndexable' | 'countNeedingReindex' | 'oldestNeedingReindex'
   | 'idsNeedingReindex' | 'markForReindex' | 'markMissingVectors' | 'dropVectorsNotOf'
 >;
 
@@ -46,21 +46,6 @@ export function embeddingRepo(db: Kysely<Database>): EmbeddingMethods {
           saved++;
         }
         return saved;
-      });
-    },
-
-    async vectors(model) {
-      const rows = await db
-        .selectFrom('memory_embeddings as e')
-        .innerJoin('memories as m', 'm.id', 'e.memory_id')
-        .select(['e.memory_id', 'm.space_id', 'e.vector'])
-        .where('e.model', '=', model)
-        .execute();
-      return rows.map(r => {
-        const bytes = r.vector as Buffer;
-        const copy = new Float32Array(bytes.byteLength / 4);
-        new Uint8Array(copy.buffer).set(bytes);
-        return { memory_id: r.memory_id, space_id: r.space_id, vector: copy };
       });
     },
 

@@ -10,6 +10,7 @@ import { sqliteMigrations } from './migrations/index.ts';
 import { sqliteSearchRepo } from './search.ts';
 import { sqliteThreadSearchRepo } from './threadSearch.ts';
 import { startWalCheckpoints } from './walCheckpoints.ts';
+import { sqliteVectorRepo, type SqliteVectorOptions } from './vectors.ts';
 
 export interface SqliteOptions {
   /** A file path, or ':memory:' for tests. */
@@ -18,6 +19,8 @@ export interface SqliteOptions {
   synchronous?: 'normal' | 'full';
   /** How often the write-ahead log is checkpointed into the database file (walCheckpoints.ts); 0 or absent: only by SQLite's own threshold. */
   walCheckpointMs?: number;
+  /** HNSW for spaces of many vectors (usearch, passed in by the composition root); without it vector search stays exact. */
+  ann?: SqliteVectorOptions['ann'];
 }
 
 /** Most statements repeat exactly; preparing each once saves about a tenth of a write's cost. */
@@ -90,6 +93,7 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
     ...buildRepos(db),
     search: sqliteSearchRepo(db, sqlite, options.path),
     threadSearch: sqliteThreadSearchRepo(db),
+    vectors: sqliteVectorRepo(db, sqlite, { ann: options.ann }),
     transaction: work => db.transaction().execute(trx => work(buildRepos(trx))),
     groupTransaction: createGroupCommit(db),
     readSnapshot: work => readSnapshot(options.path, db, work),

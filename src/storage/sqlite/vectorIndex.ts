@@ -1,15 +1,11 @@
 import type { AnnIndex, AnnIndexFactory } from '../../providers/ports.ts';
+import type { VectorHit } from '../ports.ts';
 
 /**
  * Nearest-neighbour search over unit vectors kept in one growing Float32Array. Search is exact (~5 ms at 10k
  * vectors) until a space holds `annThreshold` vectors; from then on that space also gets an HNSW index (when a
  * factory is given) and search asks it for candidates, whose cosines are still computed exactly.
  */
-export interface VectorHit {
-  id: string;
-  cosine: number;
-}
-
 export interface VectorIndex {
   readonly size: number;
   /** Replaces the whole content (used when loading from the database). */
