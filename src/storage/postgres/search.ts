@@ -1,9 +1,9 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { LexicalHit, MetadataTurn, SearchFilter, SearchRepo, ThreadTurn } from '../ports.ts';
+import type { LexicalHit, SearchRepo } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
-import { chunked } from '../shared/chunks.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
-import { memoryFilterSql as filterSql } from './filters.ts';
+import { filterQueries } from '../shared/searchFilters.ts';
+import { memoryFilterSql as filterSql, metadataSql } from './filters.ts';
 import { tsQuery } from './tsQuery.ts';
 import { CJK_PATTERN } from './extensions.ts';
 
@@ -97,32 +97,6 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
         .slice(0, limit);
     },
 
-    async turnsByMetadata(key, values, filter, limit) {
-      if (values.length === 0) return [];
-      // Expression indexes of migration 001 serve exactly these two paths.
-      const path = key === 'dia_id' ? sql`(m.metadata::jsonb ->> 'dia_id')` : sql`(m.metadata::jsonb ->> 'session_id')`;
-      const rows = await chunked([...new Set(values)], async part => {
-        const { rows } = await sql<{ id: string; metadata: string }>`
-          select m.id, m.metadata from memories m
-          where ${path} in (${sql.join(part)}) and ${filterSql(filter)} limit ${limit}`.execute(db);
-        return rows;
-      });
-      return rows.slice(0, limit).map((r): MetadataTurn => ({ id: r.id, metadata: JSON.parse(r.metadata) as Record<string, unknown> }));
-    },
-
-    async threadTurns(threadIds, filter, limit) {
-      if (threadIds.length === 0) return [];
-      const rows = await chunked([...new Set(threadIds)], async part => {
-        const { rows } = await sql<ThreadTurn>`
-          select m.id, m.source_thread_id, tm.position from memories m
-            join threads t on t.thread_id = m.source_thread_id and t.space_id = m.space_id
-            join thread_messages tm on tm.thread_pk = t.id and (tm.id = m.source_message_id or tm.external_id = m.source_message_id)
-          where m.source_thread_id in (${sql.join(part)}) and ${filterSql(filter)} limit ${limit}`.execute(db);
-        return rows;
-      });
-      return rows.slice(0, limit);
-    },
-
     async documentFrequencies(words, filter, cap) {
       const counts = new Map<string, number>();
       for (const word of words) {
@@ -135,29 +109,7 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
       return counts;
     },
 
-    async countFiltered(filter) {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from memories m where ${filterSql(filter)}`.execute(db);
-      return Number(rows[0]?.n ?? 0);
-    },
-
-    async inTimeSpans(spans, filter, limit) {
-      if (spans.length === 0) return [];
-      const when = sql`coalesce(m.event_start, m.created_at)`;
-      const within = spans.map(s => sql`(${when} >= ${s.from.slice(0, 10)} and ${when} < ${s.to.slice(0, 10)})`);
-      const { rows } = await sql<{ id: string }>`
-        select m.id from memories m where ${filterSql(filter)} and (${sql.join(within, sql` or `)})
-        order by m.importance desc, ${when} desc limit ${limit}`.execute(db);
-      return rows.map(r => r.id);
-    },
-
-    async filterIds(ids, filter) {
-      const rows = await chunked(ids, async part => {
-        const { rows } = await sql<{ id: string }>`select m.id as id from memories m where m.id in (${sql.join(part)}) and ${filterSql(filter)}`.execute(db);
-        return rows;
-      });
-      return rows.map(r => r.id);
-    },
-
+    ...filterQueries(db, metadataSql),
     ...embeddingRepo(db),
 
     async rebuildFullText() {

@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { LexicalHit, MetadataTurn, SearchFilter, SearchRepo, ThreadTurn } from '../ports.ts';
+import { type Kysely, sql } from 'kysely';
+import type { LexicalHit, SearchFilter, SearchRepo } from '../ports.ts';
 import { ftsMatch } from './ftsQuery.ts';
 import type { Database } from '../shared/schema.ts';
-import { chunked } from '../shared/chunks.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
+import { filterQueries, type MetadataSql, filterSql as sharedFilterSql } from '../shared/searchFilters.ts';
 import { HAS_CJK } from './migrations/018_background_queue.ts';
 
 /**
@@ -15,27 +15,13 @@ import { HAS_CJK } from './migrations/018_background_queue.ts';
 const DERIVED_TITLE_BM25 = sql`case when instr(m.content, rtrim(m.title, '…')) = 1
   then bm25(memories_fts, 0.0, 1.0) else bm25(memories_fts, 2.0, 1.0) end`;
 
-/** SQL conditions on `m` (memories) for a search filter. */
-function filterSql(filter: SearchFilter): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [
-    sql`m.space_id = ${filter.space_id}`,
-    sql`m.lifecycle_state in (${sql.join(filter.states)})`,
-  ];
-  if (filter.unit_type) conditions.push(sql`m.unit_type = ${filter.unit_type}`);
-  if (filter.event_from) conditions.push(sql`coalesce(m.event_end, m.event_start) >= ${filter.event_from}`);
-  if (filter.event_to) conditions.push(sql`m.event_start <= ${filter.event_to}`);
-  if (filter.recorded_from) conditions.push(sql`m.created_at >= ${filter.recorded_from}`);
-  if (filter.recorded_to) conditions.push(sql`m.created_at <= ${filter.recorded_to}`);
-  if (filter.label_names?.length) {
-    conditions.push(sql`exists (select 1 from memory_labels ml join labels l on l.id = ml.label_id
-      where ml.memory_id = m.id and l.name in (${sql.join(filter.label_names)}))`);
-  }
-  for (const { key, value } of filter.metadata ?? []) {
-    const path = `$."${key.replace(/"/g, '')}"`;
-    conditions.push(value === undefined ? sql`json_type(m.metadata, ${path}) is not null` : sql`cast(json_extract(m.metadata, ${path}) as text) = ${value}`);
-  }
-  return sql.join(conditions, sql` and `);
-}
+/** Metadata through SQLite's JSON functions; the turn keys as migration 020's expression indexes have them. */
+const metadataSql: MetadataSql = {
+  has: key => sql`json_type(m.metadata, ${`$."${key.replace(/"/g, '')}"`}) is not null`,
+  text: key => sql`cast(json_extract(m.metadata, ${`$."${key.replace(/"/g, '')}"`}) as text)`,
+  turnKey: key => (key === 'dia_id' ? sql`json_extract(m.metadata, '$.dia_id')` : sql`json_extract(m.metadata, '$.session_id')`),
+};
+const filterSql = (filter: SearchFilter) => sharedFilterSql(filter, metadataSql);
 
 const fileBytes = (path: string) => {
   try {
@@ -129,32 +115,6 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return rows;
     },
 
-    async turnsByMetadata(key, values, filter, limit) {
-      if (values.length === 0) return [];
-      // Expression indexes of migration 020 serve exactly these two paths.
-      const path = key === 'dia_id' ? sql`json_extract(m.metadata, '$.dia_id')` : sql`json_extract(m.metadata, '$.session_id')`;
-      const rows = await chunked([...new Set(values)], async part => {
-        const { rows } = await sql<{ id: string; metadata: string }>`
-          select m.id, m.metadata from memories m
-          where ${path} in (${sql.join(part)}) and ${filterSql(filter)} limit ${limit}`.execute(db);
-        return rows;
-      });
-      return rows.slice(0, limit).map((r): MetadataTurn => ({ id: r.id, metadata: JSON.parse(r.metadata) as Record<string, unknown> }));
-    },
-
-    async threadTurns(threadIds, filter, limit) {
-      if (threadIds.length === 0) return [];
-      const rows = await chunked([...new Set(threadIds)], async part => {
-        const { rows } = await sql<ThreadTurn>`
-          select m.id, m.source_thread_id, tm.position from memories m
-            join threads t on t.thread_id = m.source_thread_id and t.space_id = m.space_id
-            join thread_messages tm on tm.thread_pk = t.id and (tm.id = m.source_message_id or tm.external_id = m.source_message_id)
-          where m.source_thread_id in (${sql.join(part)}) and ${filterSql(filter)} limit ${limit}`.execute(db);
-        return rows;
-      });
-      return rows.slice(0, limit);
-    },
-
     async documentFrequencies(words, filter, cap) {
       const counts = new Map<string, number>();
       for (const word of words) {
@@ -168,30 +128,7 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return counts;
     },
 
-    async countFiltered(filter) {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from memories m where ${filterSql(filter)}`.execute(db);
-      return Number(rows[0]?.n ?? 0);
-    },
-
-    async inTimeSpans(spans, filter, limit) {
-      if (spans.length === 0) return [];
-      // Spans start at UTC midnight, so comparing by date prefix also holds date-only event_start values.
-      const when = sql`coalesce(m.event_start, m.created_at)`;
-      const within = spans.map(s => sql`(${when} >= ${s.from.slice(0, 10)} and ${when} < ${s.to.slice(0, 10)})`);
-      const { rows } = await sql<{ id: string }>`
-        select m.id from memories m where ${filterSql(filter)} and (${sql.join(within, sql` or `)})
-        order by m.importance desc, ${when} desc limit ${limit}`.execute(db);
-      return rows.map(r => r.id);
-    },
-
-    async filterIds(ids, filter) {
-      const rows = await chunked(ids, async part => {
-        const { rows } = await sql<{ id: string }>`select m.id as id from memories m where m.id in (${sql.join(part)}) and ${filterSql(filter)}`.execute(db);
-        return rows;
-      });
-      return rows.map(r => r.id);
-    },
-
+    ...filterQueries(db, metadataSql),
     ...embeddingRepo(db),
 
     async rebuildFullText() {
