@@ -4,6 +4,7 @@ import type { Store } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { buildRepos } from '../shared/repos.ts';
 import { createGroupCommit } from '../shared/groupCommit.ts';
+import { isRetryable, RETRY_ATTEMPTS, retryDelayMs, withRetries } from '../shared/retry.ts';
 import { postgresMigrations } from './migrations/index.ts';
 import { postgresSearchRepo } from './search.ts';
 import { postgresThreadSearchRepo } from './threadSearch.ts';
@@ -50,8 +51,9 @@ export async function openPostgresStore(pool: pg.Pool): Promise<PostgresStore> {
     ...buildRepos(db),
     search: postgresSearchRepo(db),
     threadSearch: postgresThreadSearchRepo(db),
-    transaction: work => db.transaction().execute(trx => work(buildRepos(trx))),
-    groupTransaction: createGroupCommit(db),
+    // READ COMMITTED, several processes: a transaction that lost a race (a key taken first, a deadlock) runs again.
+    transaction: work => withRetries(() => db.transaction().execute(trx => work(buildRepos(trx)))),
+    groupTransaction: createGroupCommit(db, { retryable: isRetryable, attempts: RETRY_ATTEMPTS, delayMs: retryDelayMs }),
     // REPEATABLE READ READ ONLY: one snapshot for the whole read, taken at its first query, without blocking writers.
     readSnapshot: work =>
       db
