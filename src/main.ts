@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
@@ -79,11 +80,13 @@ export function buildDeps(
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
   const ids = { next: () => uuidv7() };
+  // This process, in leases and claims: several processes may share a PostgreSQL store.
+  const holder = randomUUID();
   const embedder = searchEmbedder(config);
   const labelEmbedder = embedder ?? createHashEmbedder();
-  const indexer = embedder && createIndexer({ store, embedder, clock, log });
+  const indexer = embedder && createIndexer({ store, embedder, clock, log, holder });
   const llm = config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null;
-  const communities = createCommunityJobs({ store, clock, llm, debounceMs: config.communityDebounceMs, log });
+  const communities = createCommunityJobs({ store, clock, llm, debounceMs: config.communityDebounceMs, log, holder });
   return {
     store,
     embedder: labelEmbedder,
@@ -101,8 +104,9 @@ export function buildDeps(
     llm,
     communities,
     exportDir: config.exportDir,
-    jobs: createJobRunner({ store, clock, ids }),
+    jobs: createJobRunner({ store, clock, ids, holder }),
     thesaurus: sharedThesaurus(),
+    holder,
   };
 }
 
@@ -137,7 +141,7 @@ export async function createApp(config: Config): Promise<App> {
   const server = await buildServer({ deps, auth, logLevel: config.logLevel, validateResponses: config.validateResponses });
   deps.indexer?.kick(); // embed whatever was left pending by the last run
   deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run
-  const stopTrashPurge = startTrashPurge(deps, message => server.log.warn(message));
+  const stopTrashPurge = startTrashPurge(deps, message => server.log.warn(message), deps.holder);
   deps.communities?.start(); // recompute communities when the graph changed since the last detection
   return {
     server,

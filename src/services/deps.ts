@@ -49,4 +49,6 @@ export interface Deps {
   jobs: JobRunner;
   /** Synonyms and broader words (WordNet) for queries whose own words match weakly; absent: no such bridge. */
   thesaurus?: Thesaurus | null;
+  /** This process, as leases and work claims on a shared store name it (a UUID made at start). */
+  holder?: string;
 }

@@ -61,12 +61,21 @@ export interface JobRecord {
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
+  /** The process running it; absent or null for a job of an older version. */
+  owner?: string | null;
+  /** Until when its owner vouches for it (renewed while it runs): past it, the job was interrupted. */
+  lease_until?: string | null;
 }
 
 export interface JobRepo {
   insert(job: JobRecord): Promise<void>;
   update(id: string, patch: Partial<Omit<JobRecord, 'id' | 'kind' | 'created_at'>>): Promise<void>;
   getById(id: string): Promise<JobRecord | undefined>;
-  /** Marks every job still queued or running as failed with this error (after a crash or restart); returns how many. */
+  /**
+   * Marks every job still queued or running whose owner's lease ran out before `at` (or that has none) as failed with
+   * this error: a job another live process runs is left alone. Returns how many.
+   */
   failUnfinished(error: string, at: string): Promise<number>;
+  /** The most recently created job of this kind, if any. */
+  latest(kind: string): Promise<JobRecord | undefined>;
 }

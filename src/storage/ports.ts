@@ -41,6 +41,9 @@ export type * from './ports.graphOverview.ts';
 import type { VectorSearchRepo } from './ports.vectors.ts';
 
 export type * from './ports.vectors.ts';
+import type { LeaseRepo, LockRepo, WorkClaim } from './ports.coordination.ts';
+
+export type * from './ports.coordination.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -266,6 +269,10 @@ export interface Repos {
   /** Raw rows for data export and import. */
   rows: TableRowsRepo;
   jobs: JobRepo;
+  /** Named locks for read-change-write within a transaction (ports.coordination.ts). */
+  locks: LockRepo;
+  /** Leases on singleton background work. */
+  leases: LeaseRepo;
 }
 
 /** What a search may be restricted to; every field but space and states is optional. */
@@ -339,8 +346,15 @@ export interface SearchRepo {
   termStats(words: string[]): Promise<{ documents: number; frequency: Map<string, number> }>;
   /** Memories that pass the filter dated (event_start, else created_at) within any of the day-aligned spans, most important first. */
   inTimeSpans(spans: { from: string; to: string }[], filter: SearchFilter, limit: number): Promise<string[]>;
-  pendingEmbeddings(limit: number): Promise<PendingEmbedding[]>;
-  /** Stores vectors and clears `reindex_needed`, in one transaction, where the content has not changed since (same version). */
+  /**
+   * Memories waiting for their embedding, oldest first. With `claim`, only those no other holder has a live claim on,
+   * and they are claimed for this holder until `claim.lease_until` (two processes never embed the same memory).
+   */
+  pendingEmbeddings(limit: number, claim?: WorkClaim): Promise<PendingEmbedding[]>;
+  /**
+   * Stores vectors and clears `reindex_needed`, in one transaction, where the content has not changed since (same
+   * version); the claims on these memories end.
+   */
   saveEmbeddings(items: { memory_id: string; version: number; vector: Float32Array }[], model: string, at: string): Promise<number>;
   /** Memories the index covers: every one not forgotten. */
   countIndexable(): Promise<number>;

@@ -54,6 +54,7 @@ export async function patchWorkingMemory(
   const spaceId = input.space_id || DEFAULT_SPACE;
   const at = deps.clock.now();
   const record = await deps.store.transaction(async tx => {
+    await tx.locks.hold([`working_memory:${spaceId}`]); // another process's edit lands first, then this one on top of it
     const current = await tx.workingMemory.latest(spaceId, today(deps));
     const content = editWorkingMemory(current?.content ?? '', input);
     if (content.length > MAX_WORKING_MEMORY_CHARS) {

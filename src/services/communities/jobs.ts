@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Store } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { type DetectionResult, detectCommunities } from './detect.ts';
+import { runAlone } from '../singleton.ts';
 
 /** Default wait after the last graph change before communities are recomputed (CAIRN_COMMUNITY_DEBOUNCE_MS). */
 export const COMMUNITY_DEBOUNCE_MS = 5_000;
@@ -22,7 +24,15 @@ export interface CommunityJobs {
 export interface CommunityJobDeps extends Pick<Deps, 'store' | 'clock' | 'llm'> {
   debounceMs?: number;
   log?: (message: string) => void;
+  /** This process, as the detection lease names it (several processes may share a PostgreSQL store). */
+  holder?: string;
 }
+
+/** A detection holds this lease: one process detects at a time (ids are assigned against the last stored partition). */
+const DETECTION_LEASE = 'community-detection';
+const DETECTION_LEASE_MS = 15 * 60_000;
+/** How long an asked-for detection waits for another process's to finish. */
+const DETECTION_WAIT_MS = 5 * 60_000;
 
 /** Whether the stored communities are out of date: the graph's digest moved on since the last run. */
 async function isDue(store: Store): Promise<boolean> {
@@ -32,7 +42,8 @@ async function isDue(store: Store): Promise<boolean> {
 }
 
 /** Runs are serialised (one at a time, in order), so ids are assigned against the partition the last run stored. */
-export function createCommunityJobs({ debounceMs = COMMUNITY_DEBOUNCE_MS, log = () => {}, ...deps }: CommunityJobDeps): CommunityJobs {
+export function createCommunityJobs({ debounceMs = COMMUNITY_DEBOUNCE_MS, log = () => {}, holder = randomUUID(), ...deps }: CommunityJobDeps): CommunityJobs {
+  const lease = { name: DETECTION_LEASE, holder, leaseMs: DETECTION_LEASE_MS };
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -55,12 +66,20 @@ export function createCommunityJobs({ debounceMs = COMMUNITY_DEBOUNCE_MS, log = 
         timer = null;
         // A change that left the graph as it was (a memory naming nothing) costs one digest, not a detection.
         enqueue(async () => {
-          if (!stopped && (await isDue(deps.store))) await detectCommunities(deps, options);
+          if (stopped || !(await isDue(deps.store))) return;
+          // Another process detecting: try again later (its run may have started before this change).
+          const outcome = await runAlone(deps, lease, () => detectCommunities(deps, options));
+          if (!outcome.ran) this.graphChanged();
         }).catch(report('detection'));
       }, debounceMs);
       timer.unref();
     },
-    detectNow: () => enqueue(() => detectCommunities(deps, options)),
+    detectNow: () =>
+      enqueue(async () => {
+        const outcome = await runAlone(deps, lease, () => detectCommunities(deps, options), DETECTION_WAIT_MS);
+        if (!outcome.ran) throw new Error('Another process has held the community detection lease for too long');
+        return outcome.value;
+      }),
     start() {
       enqueue(async () => {
         if (await isDue(deps.store)) this.graphChanged();

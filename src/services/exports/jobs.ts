@@ -17,10 +17,37 @@ export interface JobRunner {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The job runner; jobs a previous process left queued or running are failed first (`failInterruptedJobs`). */
-export function createJobRunner(deps: { store: Store; clock: Clock; ids: Ids }): JobRunner {
+/** How long a job's owner vouches for it without renewing; it renews every third of that while the job runs. */
+export const JOB_LEASE_MS = 60_000;
+
+const later = (now: string, ms: number) => new Date(Date.parse(now) + ms).toISOString();
+
+/**
+ * The job runner; jobs a previous process left queued or running are failed first (`failInterruptedJobs`). Each job
+ * carries this process as owner and a lease it renews while the job runs (with the progress), so another process
+ * sharing the store neither fails it nor loses sight of how far it came.
+ */
+export function createJobRunner(deps: { store: Store; clock: Clock; ids: Ids; holder?: string; leaseMs?: number }): JobRunner {
   const live = new Map<string, JobRecord>();
   const running = new Set<Promise<void>>();
+  const leaseMs = deps.leaseMs ?? JOB_LEASE_MS;
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  async function renewLeases() {
+    const until = later(deps.clock.now(), leaseMs);
+    for (const job of live.values()) {
+      job.lease_until = until;
+      await deps.store.jobs.update(job.id, { progress: job.progress, lease_until: until }).catch(() => {}); // the next beat tries again
+    }
+  }
+
+  function beatWhileRunning() {
+    if (live.size > 0 && !heartbeat) heartbeat = setInterval(() => void renewLeases(), Math.max(10, leaseMs / 3)).unref();
+    if (live.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = null;
+    }
+  }
 
   async function run(job: JobRecord, work: (progress: Progress) => Promise<Record<string, unknown>>) {
     const started = { status: 'running' as const, started_at: deps.clock.now() };
@@ -34,7 +61,10 @@ export function createJobRunner(deps: { store: Store; clock: Clock; ids: Ids }):
       finished = { status: 'failed', error: message(error), completed_at: deps.clock.now(), progress: job.progress };
     }
     Object.assign(job, finished);
-    await deps.store.jobs.update(job.id, finished).finally(() => live.delete(job.id));
+    await deps.store.jobs.update(job.id, finished).finally(() => {
+      live.delete(job.id);
+      beatWhileRunning();
+    });
   }
 
   return {
@@ -42,9 +72,11 @@ export function createJobRunner(deps: { store: Store; clock: Clock; ids: Ids }):
       const job: JobRecord = {
         id: deps.ids.next(), kind, status: 'queued', progress: 0, params, result: null, error: null,
         created_at: deps.clock.now(), started_at: null, completed_at: null,
+        owner: deps.holder ?? null, lease_until: later(deps.clock.now(), leaseMs),
       };
       await deps.store.jobs.insert(job);
       live.set(job.id, job);
+      beatWhileRunning();
       const snapshot = { ...job };
       const done: Promise<void> = new Promise<void>(resolve => setImmediate(resolve))
         .then(() => run(job, work))
@@ -63,7 +95,10 @@ export function createJobRunner(deps: { store: Store; clock: Clock; ids: Ids }):
   };
 }
 
-/** Marks jobs a crash or restart interrupted as failed: nothing runs them any more. */
+/**
+ * Marks jobs a crash or restart interrupted as failed: nothing runs them any more. A job whose owner still renews its
+ * lease (another process on the same PostgreSQL database) is left running.
+ */
 export async function failInterruptedJobs(deps: { store: Store; clock: Clock }): Promise<number> {
   return deps.store.jobs.failUnfinished('Interrupted: the service stopped before the job finished', deps.clock.now());
 }

@@ -4,7 +4,7 @@ import { AppError, conflict, InputError } from '../../errors.ts';
 import type { EntityRecord, EntityRelationRecord, MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { requireMemory } from '../memories/read.ts';
-import { candidatesFor, cleanWanted, enrich, newEntity, resolveAuto, type WantedEntity } from './resolve.ts';
+import { candidatesFor, cleanWanted, enrich, entityLock, newEntity, resolveAuto, type WantedEntity } from './resolve.ts';
 
 export interface ApplyEntityInput extends WantedEntity {
   id?: string | null;
@@ -169,6 +169,7 @@ async function storedEntityNamed(repos: Repos, ref: string, resolution: Resoluti
 /** Looks up (or creates) one entity and links the memory to it, inside one transaction. */
 async function resolveOne(tx: Repos, deps: Pick<Deps, 'ids' | 'clock'>, memory: MemoryRecord, entity: CleanEntity, input: ApplyInput) {
   const at = deps.clock.now();
+  await tx.locks.hold([entityKey(entity.name), ...(entity.aliases ?? []).map(entityKey)].map(entityLock));
   let result: { entity: EntityRecord; action: 'created' | 'reused' };
   const byId = entity.id !== null ? await tx.entities.getById(entity.id) : undefined;
   if (byId) {

@@ -43,6 +43,8 @@ export async function resolveAuto(
   options: { callerTypes?: boolean } = {},
 ): Promise<Resolved[]> {
   const at = deps.clock.now();
+  // Another process resolving the same names waits, then finds what this one created: no twin entities.
+  await tx.locks.hold(wanted.flatMap(w => entityKeys(w.name, w.aliases ?? [], w.entity_type)).map(entityLock));
   const { keys, byKey } = await candidatesFor(tx, wanted);
   const results: Resolved[] = [];
   for (const [i, entity] of wanted.entries()) {
@@ -60,6 +62,9 @@ export async function resolveAuto(
   }
   return results;
 }
+
+/** The lock a transaction holds while it looks up and creates the entities of this key. */
+export const entityLock = (key: string) => `entity:${key}`;
 
 export function newEntity(id: string, wanted: WantedEntity, at: string, callerOwned: boolean): EntityRecord {
   return {

@@ -41,10 +41,12 @@ export async function findLabelsByName(tx: Pick<Repos, 'labels'>, names: string[
  */
 export async function ensureLabels(
   deps: Pick<Deps, 'clock' | 'ids'>,
-  tx: Pick<Repos, 'labels'>,
+  tx: Pick<Repos, 'labels' | 'locks'>,
   names: string[],
 ): Promise<LabelRecord[]> {
   const wanted = [...new Set(names)];
+  // Another process ensuring a label of the same canonical form waits, then finds it: no twin labels.
+  await tx.locks.hold(wanted.map(name => `label:${canonicalLabel(name)}`));
   const byName = await findLabelsByName(tx, wanted);
   const created = new Map<string, LabelRecord>(); // by canonical form: two new spellings of one label make one
   for (const name of wanted) {

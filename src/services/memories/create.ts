@@ -93,6 +93,8 @@ export async function createMemory(
   if (prepared) warnings.push(...prepared.warnings);
   else warnings.push(...backgroundModelWarnings(deps.extraction));
   const result = await deps.store.groupTransaction(async tx => {
+    // A caller-given id: concurrent upserts of it (another process, on PostgreSQL) take their turns, each seeing the last.
+    if (input.id) await tx.locks.hold([`memory:${input.id}`]);
     const existing = input.id ? await tx.memories.getById(input.id) : undefined;
     const fields = {
       space_id: input.space_id ?? existing?.space_id ?? DEFAULT_SPACE,
@@ -110,7 +112,6 @@ export async function createMemory(
     };
     // Provenance is recorded only when it names a real thread or message of the space.
     const { warnings: provenanceWarnings, ...links } = await memoryProvenance(tx, fields.space_id, input, existing);
-    warnings.push(...provenanceWarnings);
 
     let memory: MemoryRecord;
     if (existing) {
@@ -162,7 +163,8 @@ export async function createMemory(
       created_relationships: graph.relationships,
       action: existing ? 'updated' : 'created',
       extraction: (prepared && !prepared.background ? 'done' : 'queued') as ExtractionStatus,
-      warnings,
+      // Gathered here, not pushed to `warnings`: a unit of work may run twice (a race lost on PostgreSQL runs again).
+      warnings: [...warnings, ...provenanceWarnings],
     };
   });
   deps.indexer?.kick();

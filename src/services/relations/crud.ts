@@ -65,6 +65,8 @@ export async function createRelation(deps: RelationDeps, memoryId: string, input
   if (input.target_memory_id === memoryId) throw new InputError(['body', 'target_memory_id'], 'A memory cannot be related to itself');
   const at = deps.clock.now();
   return deps.store.transaction(async tx => {
+    // The pair's relations of this type, either direction: another process's create lands first, this one then finds it.
+    await tx.locks.hold([`relation:${[memoryId, input.target_memory_id].sort().join('\u001f')}\u001f${relationType}`]);
     await requireMemory(tx, memoryId, { space_id: input.space_id ?? undefined });
     await requireMemory(tx, input.target_memory_id);
     // A bidirectional relation stored the other way round is this one, unless the caller now wants a one-way link.

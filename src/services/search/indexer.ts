@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../providers/ports.ts';
 import type { Store } from '../../storage/ports.ts';
 import type { Clock } from '../deps.ts';
@@ -5,6 +6,8 @@ import { createDrainLoop } from '../drainLoop.ts';
 
 const BATCH = 32;
 const RETRY_MS = 5_000;
+/** How long a claimed batch stays this process's: past it (the process died mid-batch), another may embed it. */
+const CLAIM_MS = 120_000;
 
 /** Embedding, on start, of the memories that had no vector of the current model (written before it was configured). */
 export interface Backfill {
@@ -41,9 +44,11 @@ export interface IndexerDeps {
   embedder: Embedder;
   clock: Clock;
   log?: (message: string) => void;
+  /** This process, as claims on the embedding queue name it (several processes may share a PostgreSQL store). */
+  holder?: string;
 }
 
-export function createIndexer({ store, embedder, clock, log = () => {} }: IndexerDeps): Indexer {
+export function createIndexer({ store, embedder, clock, log = () => {}, holder = randomUUID() }: IndexerDeps): Indexer {
   let prepared: Promise<void> | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let lastError: string | null = null;
@@ -67,7 +72,8 @@ export function createIndexer({ store, embedder, clock, log = () => {} }: Indexe
   async function embedPending(): Promise<void> {
     await indexer.prepare();
     for (;;) {
-      const pending = await store.search.pendingEmbeddings(BATCH);
+      const now = clock.now();
+      const pending = await store.search.pendingEmbeddings(BATCH, { holder, now, lease_until: new Date(Date.parse(now) + CLAIM_MS).toISOString() });
       if (pending.length === 0 && backfill && backfill.finished_at === null) backfill.finished_at = clock.now();
       if (pending.length === 0 || loop.stopped) return;
       const vectors = await embedder.embed(pending.map(p => `${p.title}\n${p.content}`));

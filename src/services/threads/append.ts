@@ -3,7 +3,7 @@ import { conflict } from '../../errors.ts';
 import { type DedupCandidate, isDuplicateOf, keyedExternalId, messageHash } from '../../domain/thread.ts';
 import type { AppendAck, Repos, ThreadRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { explicitExternalId, lastMessageAt, type MessageInput, messageRecords, requireThread } from './messages.ts';
+import { explicitExternalId, lastMessageAt, type MessageInput, messageRecords, requireThread, threadLock } from './messages.ts';
 
 export interface AppendInput {
   messages: MessageInput[];
@@ -106,6 +106,9 @@ export async function appendToThread(deps: AppendDeps, tx: Repos, thread: Thread
 /** Appends messages to a thread in one transaction (404 `thread_not_found` when the space has no such thread). */
 export async function appendMessages(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, threadId: string, input: AppendInput) {
   // Group commit: appends arriving together share one COMMIT, each in its own savepoint (a 409 fails alone).
-  const ack = await deps.store.groupTransaction(async tx => appendToThread(deps, tx, await requireThread(tx, threadId, input.space_id), input));
+  const ack = await deps.store.groupTransaction(async tx => {
+    await tx.locks.hold([threadLock(input.space_id, threadId)]); // another process's append lands first, this one after it
+    return appendToThread(deps, tx, await requireThread(tx, threadId, input.space_id), input);
+  });
   return { success: true, thread_id: threadId, ...ack };
 }

@@ -3,7 +3,7 @@ import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import { deriveThreadTitle, MAX_THREAD_TITLE_CHARS, oneLine, toIsoTimestamp } from '../../domain/thread.ts';
 import type { Repos, ThreadRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { lastMessageAt, type MessageInput, messageRecords } from './messages.ts';
+import { lastMessageAt, type MessageInput, messageRecords, threadLock } from './messages.ts';
 import { presentMessage, presentThreadNode } from './present.ts';
 
 /** A new thread (reference `ThreadCreateRequest`). */
@@ -31,6 +31,7 @@ export const threadExists = (threadId: string, spaceId: string) =>
  */
 export async function insertThread(deps: Pick<Deps, 'clock' | 'ids'>, tx: Repos, input: CreateThreadInput, defaultSource = 'api') {
   const spaceId = input.space_id || DEFAULT_SPACE;
+  await tx.locks.hold([threadLock(spaceId, input.thread_id)]);
   if (await tx.threads.get(spaceId, input.thread_id)) throw threadExists(input.thread_id, spaceId);
   const at = deps.clock.now();
   const id = deps.ids.next();

@@ -6,7 +6,7 @@ import type { Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { appendToThread } from './append.ts';
 import { type CreateThreadInput, insertThread } from './create.ts';
-import { explicitExternalId, type MessageInput } from './messages.ts';
+import { explicitExternalId, type MessageInput, threadLock } from './messages.ts';
 
 /** One thread to import (reference `ThreadImportItem`): JSON `messages`, or conversation `markdown_content`. */
 export interface ImportItem {
@@ -93,6 +93,7 @@ function toThread(deps: Pick<Deps, 'ids'>, item: ImportItem, spaceId: string): C
 async function importItem(deps: Pick<Deps, 'clock' | 'ids'>, tx: Repos, item: ImportItem, thread: CreateThreadInput): Promise<ImportResult> {
   const spaceId = thread.space_id!;
   const key = item.idempotency_key || null;
+  await tx.locks.hold([threadLock(spaceId, thread.thread_id)]);
   const existing = await tx.threads.get(spaceId, thread.thread_id);
   if (existing) {
     const ack = await appendToThread(deps, tx, existing, {

@@ -20,6 +20,9 @@ export function explicitExternalId(message: MessageInput): string | null {
   return typeof fromMetadata === 'string' && fromMetadata ? fromMetadata : typeof fromMetadata === 'number' ? String(fromMetadata) : null;
 }
 
+/** The lock a transaction holds while it reads a thread to create it or append to it: writers of one thread take turns. */
+export const threadLock = (spaceId: string | null | undefined, threadId: string) => `thread:${spaceId || DEFAULT_SPACE}\u001f${threadId}`;
+
 /** The thread named by `thread_id` in the space (default when omitted), or a 404 `thread_not_found`. */
 export async function requireThread(repos: Pick<Repos, 'threads'>, threadId: string, spaceId?: string | null): Promise<ThreadRecord> {
   const thread = await repos.threads.get(spaceId || DEFAULT_SPACE, threadId);

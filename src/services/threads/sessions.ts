@@ -5,7 +5,7 @@ import type { CodingSession } from '../../providers/ports.ts';
 import type { Deps } from '../deps.ts';
 import { appendToThread } from './append.ts';
 import { insertThread } from './create.ts';
-import type { MessageInput } from './messages.ts';
+import { type MessageInput, threadLock } from './messages.ts';
 
 export interface SessionSaveInput {
   client: SessionClient;
@@ -36,6 +36,7 @@ async function saveSession(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, session:
   const threadId = sessionThreadId(session);
   const messages = sessionMessages(session, input.truncate_large_content);
   return deps.store.transaction(async tx => {
+    await tx.locks.hold([threadLock(spaceId, threadId)]);
     const existing = await tx.threads.get(spaceId, threadId);
     if (!existing) {
       const { thread } = await insertThread(deps, tx, {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { runAlone } from '../singleton.ts';
 import { notFound } from '../../errors.ts';
 import { DAY_MS } from './capture.ts';
 import type { TrashEntry } from '../../storage/ports.ts';
@@ -52,10 +54,11 @@ export async function emptyTrash(deps: Pick<Deps, 'store'>, input: { ids?: strin
 }
 
 /** Purges expired trash about daily while the process runs (the timer never keeps it alive); returns a stop function. */
-export function startTrashPurge(deps: Pick<Deps, 'store' | 'clock'>, log: (message: string) => void = () => {}): () => void {
+export function startTrashPurge(deps: Pick<Deps, 'store' | 'clock'>, log: (message: string) => void = () => {}, holder: string = randomUUID()): () => void {
+  // One process purges at a time; the others find the lease taken and skip this round.
   const run = () =>
-    purgeExpiredTrash(deps).then(
-      n => n > 0 && log(`trash: ${n} expired memories deleted for good`),
+    runAlone(deps, { name: 'trash-purge', holder, leaseMs: 60 * 60_000 }, () => purgeExpiredTrash(deps)).then(
+      outcome => outcome.ran && outcome.value > 0 && log(`trash: ${outcome.value} expired memories deleted for good`),
       error => log(`trash purge failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   const timer = setInterval(run, DAY_MS).unref();

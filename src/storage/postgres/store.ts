@@ -4,7 +4,7 @@ import type { Repos, Store } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { buildRepos } from '../shared/repos.ts';
 import { createGroupCommit } from '../shared/groupCommit.ts';
-import { isRetryable, withRetries } from './retry.ts';
+import { isRetryable, RETRY_ATTEMPTS, retryDelayMs, withRetries } from '../shared/retry.ts';
 import { postgresMigrations } from './migrations/index.ts';
 import { postgresSearchRepo } from './search.ts';
 import { postgresThreadSearchRepo } from './threadSearch.ts';
@@ -55,13 +55,6 @@ export async function openPostgresStore(pool: pg.Pool): Promise<PostgresStore> {
     await db.destroy();
     throw error;
   }
-  /**
-   * Every transaction is SERIALIZABLE, retried when the server aborts it: services were written against SQLite's one
-   * writer, and a read-then-write (an append, a find-or-create) must not interleave with another process's.
-   */
-  const serializable = <T>(work: (tx: Repos) => Promise<T>) =>
-    withRetries(() => db.transaction().setIsolationLevel('serializable').execute(trx => work(buildRepos(trx))));
-
   let closed = false;
   return {
     backend: 'postgres',
@@ -70,9 +63,9 @@ export async function openPostgresStore(pool: pg.Pool): Promise<PostgresStore> {
     search: postgresSearchRepo(db),
     vectors: postgresVectorRepo(db, extensions),
     threadSearch: postgresThreadSearchRepo(db),
-    transaction: serializable,
-    // Writes arriving together commit together, in arrival order, as on SQLite (and one commit costs the server less).
-    groupTransaction: createGroupCommit(db, { isolation: 'serializable', retry: withRetries, isRetryable }),
+    // READ COMMITTED, several processes: a transaction that lost a race (a key taken first, a deadlock) runs again.
+    transaction: work => withRetries(() => db.transaction().execute(trx => work(buildRepos(trx)))),
+    groupTransaction: createGroupCommit(db, { retryable: isRetryable, attempts: RETRY_ATTEMPTS, delayMs: retryDelayMs }),
     // REPEATABLE READ READ ONLY: one snapshot for the whole read, taken at its first query, without blocking writers.
     readSnapshot: work =>
       db

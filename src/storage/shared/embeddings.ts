@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { SearchRepo } from '../ports.ts';
+import type { SearchRepo, WorkClaim } from '../ports.ts';
 import type { Database } from './schema.ts';
 import { chunked } from './chunks.ts';
 
@@ -11,17 +11,54 @@ type EmbeddingMethods = Pick<
 
 /** The embedding queue (`reindex_needed`) and stored vectors: portable Kysely, the same on every backend. */
 export function embeddingRepo(db: Kysely<Database>): EmbeddingMethods {
+  /** Claims these memories for the holder where nobody else holds a live claim; the ids now the holder's. */
+  async function claimRows(ids: string[], claim: WorkClaim): Promise<Set<string>> {
+    const claimed = await db
+      .insertInto('embedding_claims')
+      .values(ids.sort().map(memory_id => ({ memory_id, claimed_by: claim.holder, lease_until: claim.lease_until })))
+      .onConflict(oc =>
+        oc
+          .column('memory_id')
+          .doUpdateSet({ claimed_by: claim.holder, lease_until: claim.lease_until })
+          .where(eb => eb.or([eb('embedding_claims.lease_until', '<', claim.now), eb('embedding_claims.claimed_by', '=', claim.holder)])),
+      )
+      .returning('memory_id')
+      .execute();
+    return new Set(claimed.map(c => c.memory_id));
+  }
+
   return {
-    async pendingEmbeddings(limit) {
-      return db
+    async pendingEmbeddings(limit, claim) {
+      let pending = db
         .selectFrom('memories')
         .select(['id', 'title', 'content', 'version'])
         .where('reindex_needed', '=', sql.lit(1))
         .where('lifecycle_state', '!=', 'forgotten')
         .orderBy('created_at')
         .orderBy('id')
-        .limit(limit)
-        .execute();
+        .limit(limit);
+      if (!claim) return pending.execute();
+      // Skip what another holder is embedding; then claim: one upsert per row decides, so each goes to one holder.
+      pending = pending.where(eb =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('embedding_claims as c')
+              .select('c.memory_id')
+              .whereRef('c.memory_id', '=', 'memories.id')
+              .where('c.lease_until', '>=', claim.now)
+              .where('c.claimed_by', '!=', claim.holder),
+          ),
+        ),
+      );
+      // Another holder may claim the same candidates first: look again (its claims now excluded), a few times.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const candidates = await pending.execute();
+        if (candidates.length === 0) return [];
+        const ours = await claimRows(candidates.map(c => c.id), claim);
+        if (ours.size > 0) return candidates.filter(c => ours.has(c.id));
+      }
+      return [];
     },
 
     async saveEmbeddings(items, model, at) {
@@ -45,6 +82,7 @@ export function embeddingRepo(db: Kysely<Database>): EmbeddingMethods {
             .execute();
           saved++;
         }
+        await chunked(items.map(i => i.memory_id), part => trx.deleteFrom('embedding_claims').where('memory_id', 'in', part).execute());
         return saved;
       });
     },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ExtractionQueueRepo, QueuedExtraction } from '../ports.ts';
 import type { Database, ExtractionQueueTable } from './schema.ts';
 import { insertRow } from './compiled.ts';
+import { onPostgres } from './coordination.ts';
 import type { Selectable } from 'kysely';
 
 const toQueued = (row: Selectable<ExtractionQueueTable>): QueuedExtraction => ({
@@ -47,12 +48,15 @@ export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
     },
 
     async claim({ worker, limit, max_attempts, now, lease_until }) {
-      // PostgreSQL will select the ids `FOR UPDATE SKIP LOCKED`; SQLite has one writer, so the UPDATE is atomic as is.
+      // PostgreSQL selects the ids `FOR UPDATE SKIP LOCKED`: under READ COMMITTED two claimers' subqueries would
+      // otherwise pick the same rows, and the second UPDATE, once the first commits, would take them over. SQLite has
+      // one writer, so the UPDATE is atomic as is.
+      const locking = onPostgres(db);
       const rows = await db
         .updateTable('extraction_queue')
         .set({ claimed_by: worker, lease_until })
-        .where('memory_id', 'in', eb =>
-          eb
+        .where('memory_id', 'in', eb => {
+          const free = eb
             .selectFrom('extraction_queue')
             .select('memory_id')
             .where('attempts', '<', max_attempts)
@@ -60,8 +64,9 @@ export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
             .orderBy('attempts')
             .orderBy('queued_at')
             .orderBy('memory_id')
-            .limit(limit),
-        )
+            .limit(limit);
+          return locking ? free.forUpdate().skipLocked() : free;
+        })
         .returningAll()
         .execute();
       return rows.map(toQueued).sort((a, b) => a.attempts - b.attempts || a.queued_at.localeCompare(b.queued_at) || a.memory_id.localeCompare(b.memory_id));

@@ -7,23 +7,26 @@ interface Pending {
   work: (tx: Repos) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  attempts: number;
+}
+
+export interface GroupCommitOptions {
+  /** Errors after which a unit runs again, in a later group (a race lost to another process); none by default. */
+  retryable?: (error: unknown) => boolean;
+  /** How many times a unit runs at most. */
+  attempts?: number;
+  /** How long to wait before running a unit again after its `attempt`th failure. */
+  delayMs?: (attempt: number) => number;
 }
 
 /**
  * Group commit: the units of work handed in during one event-loop turn run in one transaction, each in its own
  * savepoint (one that throws is rolled back alone and rejects alone), and all are settled after the one COMMIT. The
  * gain is the commit itself (one write-ahead-log write and sync for many requests); units arriving while a group runs
- * form the next group. Portable Kysely (savepoints exist in SQLite and PostgreSQL alike).
+ * form the next group. Portable Kysely (savepoints exist in SQLite and PostgreSQL alike). A unit that fails with a
+ * `retryable` error (PostgreSQL: it lost a race to another process) is queued again for a later group, alone.
  */
-export interface GroupCommitOptions {
-  /** PostgreSQL runs its transactions SERIALIZABLE (SQLite's single writer is serializable already). */
-  isolation?: 'serializable';
-  /** Runs a transaction again when the backend aborted it to keep its isolation; a unit's own error fails it alone. */
-  retry?: <T>(run: () => Promise<T>) => Promise<T>;
-  isRetryable?: (error: unknown) => boolean;
-}
-
-export function createGroupCommit(db: Kysely<Database>, { isolation, retry = run => run(), isRetryable = () => false }: GroupCommitOptions = {}) {
+export function createGroupCommit(db: Kysely<Database>, options: GroupCommitOptions = {}) {
   let queue: Pending[] = [];
   let scheduled = false;
   let running = false;
@@ -37,10 +40,16 @@ export function createGroupCommit(db: Kysely<Database>, { isolation, retry = run
     });
   }
 
-  /** One attempt at the group: every unit's outcome, or a throw when the transaction as a whole failed. */
-  async function attemptGroup(group: Pending[]) {
-    const begin = db.startTransaction();
-    const trx = await (isolation ? begin.setIsolationLevel(isolation) : begin).execute();
+  function fail(unit: Pending, error: unknown) {
+    if (!options.retryable?.(error) || unit.attempts >= (options.attempts ?? 1)) return unit.reject(error);
+    setTimeout(() => {
+      queue.push({ ...unit, attempts: unit.attempts + 1 });
+      schedule();
+    }, options.delayMs?.(unit.attempts) ?? 0);
+  }
+
+  async function runGroup(group: Pending[]) {
+    const trx = await db.startTransaction().execute();
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       for (const unit of group) {
@@ -50,30 +59,18 @@ export function createGroupCommit(db: Kysely<Database>, { isolation, retry = run
           await savepoint.releaseSavepoint('request').execute();
           outcomes.push({ ok: true, value });
         } catch (error) {
-          // The backend gave up on the whole transaction's isolation, not on this unit: the group runs again.
-          if (isRetryable(error)) throw error;
           await savepoint.rollbackToSavepoint('request').execute();
           await savepoint.releaseSavepoint('request').execute();
           outcomes.push({ ok: false, value: error });
         }
       }
       await trx.commit().execute();
-      return outcomes;
     } catch (error) {
       await trx.rollback().execute().catch(() => {});
-      throw error;
-    }
-  }
-
-  async function runGroup(group: Pending[]) {
-    let outcomes: { ok: boolean; value: unknown }[];
-    try {
-      outcomes = await retry(() => attemptGroup(group));
-    } catch (error) {
-      for (const unit of group) unit.reject(error);
+      for (const unit of group) fail(unit, error);
       return;
     }
-    outcomes.forEach((outcome, i) => (outcome.ok ? group[i]!.resolve(outcome.value) : group[i]!.reject(outcome.value)));
+    outcomes.forEach((outcome, i) => (outcome.ok ? group[i]!.resolve(outcome.value) : fail(group[i]!, outcome.value)));
   }
 
   async function flush() {
@@ -83,8 +80,7 @@ export function createGroupCommit(db: Kysely<Database>, { isolation, retry = run
     try {
       if (group.length === 1) {
         const [unit] = group;
-        const begin = db.transaction();
-        await retry(() => (isolation ? begin.setIsolationLevel(isolation) : begin).execute(trx => unit!.work(buildRepos(trx)))).then(unit!.resolve, unit!.reject);
+        await db.transaction().execute(trx => unit!.work(buildRepos(trx))).then(unit!.resolve, error => fail(unit!, error));
       } else {
         await runGroup(group);
       }
@@ -96,7 +92,7 @@ export function createGroupCommit(db: Kysely<Database>, { isolation, retry = run
 
   return function groupTransaction<T>(work: (tx: Repos) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject, attempts: 1 });
       schedule();
     });
   };

@@ -38,8 +38,14 @@ export function jobRepo(db: Kysely<Database>): JobRepo {
         .updateTable('jobs')
         .set({ status: 'failed', error, completed_at: at })
         .where('status', 'in', ['queued', 'running'])
+        .where(eb => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    async latest(kind) {
+      const row = await db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return row && toRecord(row);
     },
   };
 }

@@ -21,6 +21,7 @@ import { communityGraphRepo } from './communityGraph.ts';
 import { graphOverviewRepo } from './graphOverview.ts';
 import { tableRowsRepo } from './tableRows.ts';
 import { jobRepo } from './jobs.ts';
+import { leaseRepo, lockRepo } from './coordination.ts';
 
 const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   memories: memoryRepo,
@@ -46,6 +47,8 @@ const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   graphOverview: graphOverviewRepo,
   rows: tableRowsRepo,
   jobs: jobRepo,
+  locks: lockRepo,
+  leases: leaseRepo,
 };
 const names = Object.keys(factories) as (keyof Repos)[];
 

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AgentProfilesTable } from './schema.profiles.ts';
 import type { CommunitiesTable, CommunityMembersTable, CommunityRunsTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
-import type { JobsTable } from './schema.portability.ts';
+import type { EmbeddingClaimsTable, JobsTable, LeasesTable } from './schema.portability.ts';
 import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
 
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and JSON is text, on every backend. */
@@ -201,4 +201,6 @@ export interface Database {
   agent_profiles: AgentProfilesTable;
   community_runs: CommunityRunsTable;
   jobs: JobsTable;
+  leases: LeasesTable;
+  embedding_claims: EmbeddingClaimsTable;
 }

@@ -17,6 +17,7 @@ import * as m018backgroundQueue from './018_background_queue.ts';
 import * as m019queueClaimOrder from './019_queue_claim_order.ts';
 import * as m020searchVocabulary from './020_search_vocabulary.ts';
 import * as m021vectorChanges from './021_vector_changes.ts';
+import * as m022processCoordination from './022_process_coordination.ts';
 
 /**
  * Numbered, append-only: add a file and a line, never edit a released one. 011, 014 and 015 were never used and stay
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '019_queue_claim_order': m019queueClaimOrder,
   '020_search_vocabulary': m020searchVocabulary,
   '021_vector_changes': m021vectorChanges,
+  '022_process_coordination': m022processCoordination,
 };
 
 export const sqliteMigrations: MigrationProvider = {

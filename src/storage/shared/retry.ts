@@ -1,0 +1,30 @@
+/**
+ * Transactions that lost a race on PostgreSQL (READ COMMITTED, several processes) and are worth running again: a
+ * unique key another transaction took first (23505: the retry reads that row and takes the update path, or answers
+ * the 409 it would have answered one after the other), a serialization failure (40001) or a deadlock (40P01).
+ * SQLite, with one writer, never raises them.
+ */
+const RETRYABLE = new Set(['23505', '40001', '40P01']);
+
+export const RETRY_ATTEMPTS = 6;
+
+export function isRetryable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && RETRYABLE.has(String((error as { code?: unknown }).code));
+}
+
+/** A short random wait before attempt `attempt` + 1, growing with each attempt, so racers do not collide again in step. */
+export function retryDelayMs(attempt: number): number {
+  return Math.random() * 10 * 2 ** Math.min(attempt, 5);
+}
+
+/** Runs `work`, running it again (after a short random wait) when it fails with a retryable error, up to RETRY_ATTEMPTS times. */
+export async function withRetries<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= RETRY_ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise(resolve => setTimeout(resolve, retryDelayMs(attempt)));
+    }
+  }
+}
