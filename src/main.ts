@@ -91,7 +91,7 @@ export function buildDeps(
     store,
     embedder: labelEmbedder,
     indexer,
-    rebuilds: createRebuildRunner({ store, indexer, clock, ids }),
+    rebuilds: createRebuildRunner({ store, indexer, clock, ids, holder }),
     clock,
     ids,
     version: VERSION,

@@ -72,4 +72,12 @@ describe('two processes on one PostgreSQL database', { skip }, () => {
     const content: string = (await get(one, '/agent/working-memory')).body.content;
     for (let i = 0; i < PARALLEL; i++) assert.match(content, new RegExp(`line ${i}\\b`));
   });
+
+  test('a search-index rebuild run by one process is reported by the other', async () => {
+    await post(one, '/memories', { content: 'rebuilt across processes' });
+    const started = await post(one, '/search-index/reindex');
+    await one.deps.rebuilds.settle();
+    const status = (await get(two, '/search-index/reindex/status')).body;
+    assert.deepEqual([status.run_id, status.active, status.success, status.stage], [started.body.run_id, false, true, 'completed']);
+  });
 });

@@ -59,7 +59,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       restart_recommended: false,
     };
   });
-  app.get('/search-index/reindex/status', { schema: searchDocs.rebuildStatus }, async () => deps.rebuilds.status());
+  app.get('/search-index/reindex/status', { schema: searchDocs.rebuildStatus }, () => deps.rebuilds.status());
   app.get('/storage/info', { schema: searchDocs.storageInfo }, () => storageInfo(deps));
   app.post('/storage/optimize', { schema: searchDocs.optimize }, () => optimizeStorage(deps));
 };

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { JobRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
 export interface RebuildState {
@@ -14,57 +16,100 @@ export interface RebuildState {
   stats: Record<string, number> | null;
 }
 
-/** Runs full rebuilds of the search index in the background and remembers the current or last one. */
+/** Runs full rebuilds of the search index in the background; the current or last one is a row of the jobs table. */
 export interface RebuildRunner {
   start(): Promise<{ run_id: string; memories: number; already_running: boolean }>;
-  status(): RebuildState;
-  /** Resolves when the current rebuild (if any) has finished. */
+  /** The current or last rebuild, whichever process runs or ran it. */
+  status(): Promise<RebuildState>;
+  /** Resolves when the rebuild this process runs (if any) has finished. */
   settle(): Promise<void>;
 }
 
+const KIND = 'search_rebuild';
+/** One rebuild at a time across processes: the lease is held while it runs, and renewed with the job's own. */
+const LEASE = 'search-rebuild';
+const LEASE_MS = 60_000;
+
 const idle: RebuildState = {
-  active: false, run_id: null, stage: null, message: 'No rebuild has run since the service started', progress: null,
+  active: false, run_id: null, stage: null, message: 'No rebuild has run yet', progress: null,
   started_at: null, updated_at: null, finished_at: null, success: null, errors: [], stats: null,
 };
 
-export function createRebuildRunner(deps: Pick<Deps, 'store' | 'indexer' | 'clock' | 'ids'>): RebuildRunner {
-  let state: RebuildState = { ...idle };
-  let running: Promise<void> | null = null;
-
-  const update = (changes: Partial<RebuildState>) => {
-    state = { ...state, ...changes, updated_at: deps.clock.now() };
+/** The state a rebuild job row describes; `stage`, `message`, `updated_at` and `stats` ride in its result. */
+function toState(job: JobRecord | undefined): RebuildState {
+  if (!job) return idle;
+  const detail = (job.result ?? {}) as { stage?: string; message?: string; updated_at?: string; stats?: Record<string, number> };
+  return {
+    active: job.status === 'queued' || job.status === 'running',
+    run_id: job.id,
+    stage: detail.stage ?? (job.status === 'failed' ? 'failed' : null),
+    message: job.status === 'failed' ? job.error : (detail.message ?? null),
+    progress: job.progress,
+    started_at: job.started_at ?? job.created_at,
+    updated_at: detail.updated_at ?? job.started_at ?? job.created_at,
+    finished_at: job.completed_at,
+    success: job.status === 'completed' ? true : job.status === 'failed' ? false : null,
+    errors: job.error ? [job.error] : [],
+    stats: detail.stats ?? null,
   };
+}
 
-  async function run(memories: number) {
+export function createRebuildRunner(deps: Pick<Deps, 'store' | 'indexer' | 'clock' | 'ids' | 'holder'>): RebuildRunner {
+  const holder = deps.holder ?? randomUUID();
+  let running: Promise<void> | null = null;
+  const later = (ms: number) => new Date(Date.parse(deps.clock.now()) + ms).toISOString();
+
+  async function run(job: JobRecord, memories: number) {
+    const stats = { memories };
+    const update = async (patch: Partial<JobRecord>, detail: { stage: string; message: string }) => {
+      const now = deps.clock.now();
+      await deps.store.jobs.update(job.id, { ...patch, lease_until: later(LEASE_MS), result: { ...detail, updated_at: now, stats } });
+      await deps.store.leases.tryAcquire(LEASE, holder, now, later(LEASE_MS));
+    };
+    const heartbeat = setInterval(() => {
+      const until = later(LEASE_MS);
+      void deps.store.jobs.update(job.id, { lease_until: until }).catch(() => {});
+      void deps.store.leases.tryAcquire(LEASE, holder, deps.clock.now(), until).catch(() => {});
+    }, LEASE_MS / 3).unref();
     try {
-      update({ stage: 'full_text', message: 'Rebuilding the full-text indexes', progress: 0.1 });
+      await update({ status: 'running', progress: 0.1 }, { stage: 'full_text', message: 'Rebuilding the full-text indexes' });
       await deps.store.search.rebuildFullText();
       if (deps.indexer) {
-        update({ stage: 'embeddings', message: `Re-embedding ${memories} memories with ${deps.indexer.embedder.model}`, progress: 0.3 });
+        await update({ progress: 0.3 }, { stage: 'embeddings', message: `Re-embedding ${memories} memories with ${deps.indexer.embedder.model}` });
         await deps.store.search.markForReindex();
         await deps.indexer.settle();
         if (deps.indexer.lastError) throw new Error(deps.indexer.lastError);
       }
-      update({ active: false, stage: 'completed', message: 'Search index rebuilt', progress: 1, finished_at: deps.clock.now(), success: true, stats: { memories } });
+      await update({ status: 'completed', progress: 1, completed_at: deps.clock.now() }, { stage: 'completed', message: 'Search index rebuilt' });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      update({ active: false, stage: 'failed', message, finished_at: deps.clock.now(), success: false, errors: [message] });
+      await deps.store.jobs.update(job.id, { status: 'failed', error: message, completed_at: deps.clock.now() }).catch(() => {});
+    } finally {
+      clearInterval(heartbeat);
+      await deps.store.leases.release(LEASE, holder).catch(() => {});
     }
   }
 
   return {
     async start() {
-      if (running && state.run_id) return { run_id: state.run_id, memories: state.stats?.memories ?? 0, already_running: true };
-      const total = await deps.store.search.countIndexable();
-      const run_id = deps.ids.next();
-      const at = deps.clock.now();
-      state = { ...idle, active: true, run_id, stage: 'queued', message: 'Rebuild queued', progress: 0, started_at: at, updated_at: at, stats: { memories: total } };
-      running = run(total).finally(() => {
+      const now = deps.clock.now();
+      if (!(await deps.store.leases.tryAcquire(LEASE, holder, now, later(LEASE_MS))) || running) {
+        // Running here or in another process (several share a PostgreSQL database): that run answers.
+        const current = toState(await deps.store.jobs.latest(KIND));
+        if (current.active && current.run_id) return { run_id: current.run_id, memories: current.stats?.memories ?? 0, already_running: true };
+      }
+      const memories = await deps.store.search.countIndexable();
+      const job: JobRecord = {
+        id: deps.ids.next(), kind: KIND, status: 'queued', progress: 0, params: {}, error: null, created_at: now, started_at: now, completed_at: null,
+        result: { stage: 'queued', message: 'Rebuild queued', updated_at: now, stats: { memories } }, owner: holder, lease_until: later(LEASE_MS),
+      };
+      await deps.store.jobs.insert(job);
+      running = run(job, memories).finally(() => {
         running = null;
       });
-      return { run_id, memories: total, already_running: false };
+      return { run_id: job.id, memories, already_running: false };
     },
-    status: () => state,
+    status: async () => toState(await deps.store.jobs.latest(KIND)),
     async settle() {
       while (running) await running;
     },
