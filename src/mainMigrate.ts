@@ -1,0 +1,135 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import type { Config } from './config.ts';
+import { VERSION } from './version.ts';
+import { openStore } from './main.ts';
+import type { PortableTable, Repos, RowFilter, Store } from './storage/ports.ts';
+import { lockDataDir } from './storage/sqlite/dataDirLock.ts';
+import { backupSqliteDatabase } from './storage/sqlite/backup.ts';
+import { exportData } from './services/exports/export.ts';
+import { importData, type ImportMode, type KindCounts } from './services/exports/import.ts';
+import { INCLUDE_FLAGS, type IncludeFlags, KINDS } from './services/exports/kinds.ts';
+
+/**
+ * The composition root of `cairn migrate --to postgres`: it moves the SQLite store of a data dir into a PostgreSQL
+ * database through the export/import format. The data dir is locked for the whole move (a server running on it
+ * refuses the migration, and none can start meanwhile); the export reads a consistent copy of the database taken with
+ * SQLite's backup API, so the source file is never written to (not even by a schema upgrade). Vectors are not carried:
+ * imported memories are queued for embedding, and the first server started on the target re-makes them with its own
+ * embedder (CAIRN_EMBEDDER), answering from full text until then.
+ */
+
+export interface MigrateOptions {
+  to: string;
+  databaseUrl: string;
+  /** Replace whatever the target already holds. */
+  force?: boolean;
+  /** Merge into a target that already holds data (records are matched by id, labels by name, threads by id). */
+  merge?: boolean;
+  progress?: (stage: 'export' | 'import', fraction: number) => void;
+}
+
+/** Records of one kind in the source and in the target after the move. */
+export interface KindTally {
+  kind: string;
+  source: number;
+  target: number;
+  import?: KindCounts;
+}
+
+export interface MigrateSummary {
+  mode: ImportMode;
+  kinds: KindTally[];
+  /** Kinds whose counts disagree (empty when the move verified). */
+  mismatches: string[];
+  warnings: string[];
+  /** Memories queued on the target for the indexer to embed. */
+  toEmbed: number;
+  seconds: number;
+}
+
+const everything = Object.fromEntries(INCLUDE_FLAGS.map(flag => [flag, true])) as IncludeFlags;
+
+/** What is counted on both sides: every kind the archive carries, and the rows nested in its records. */
+function countedTables(): { name: string; table: PortableTable; filter?: RowFilter }[] {
+  const out: { name: string; table: PortableTable; filter?: RowFilter }[] = [];
+  for (const spec of KINDS) {
+    if (spec.table === null) continue;
+    out.push({ name: spec.kind, table: spec.table, filter: spec.filter });
+    for (const child of spec.children ?? []) out.push({ name: `${spec.kind}.${child.field}`, table: child.table });
+  }
+  return out;
+}
+
+async function countAll(repos: Repos): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const { name, table, filter } of countedTables()) counts.set(name, (await repos.rows.hasTable(table)) ? await repos.rows.count(table, filter) : 0);
+  return counts;
+}
+
+/** The URL with its password hidden, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+/** Moves the data dir's SQLite store into the PostgreSQL database at `options.databaseUrl`; throws a clear Error on refusal. */
+export async function migrateData(config: Pick<Config, 'dataDir' | 'databasePath' | 'pgPoolSize'>, options: MigrateOptions): Promise<MigrateSummary> {
+  const started = performance.now();
+  if (options.to !== 'postgres') throw new Error(`cairn migrate moves a SQLite store into PostgreSQL: --to must be postgres, not "${options.to}"`);
+  if (!/^postgres(ql)?:\/\//.test(options.databaseUrl)) throw new Error('--database-url must be a postgres:// URL (postgres://user:password@host:port/database)');
+  if (options.force && options.merge) throw new Error('--force (replace the target) and --merge (keep it and add to it) exclude each other');
+  if (!existsSync(config.databasePath)) throw new Error(`No SQLite store at ${config.databasePath}: nothing to migrate (give the data dir with --data-dir)`);
+
+  const lock = lockDataDir(config.dataDir); // refuses while a server runs on the data dir; keeps one from starting meanwhile
+  const work = mkdtempSync(join(tmpdir(), 'cairn-migrate-'));
+  let source: Store | null = null;
+  let target: Store | null = null;
+  try {
+    // A consistent copy: the source file is only read, and an older schema is upgraded in the copy alone.
+    const copyPath = join(work, 'source.db');
+    await backupSqliteDatabase({ databasePath: config.databasePath, target: copyPath });
+    source = await openStore({ storage: 'sqlite', databasePath: copyPath, sqliteSync: 'normal' });
+    target = await openStore({ storage: 'postgres', databasePath: '', sqliteSync: 'normal', databaseUrl: options.databaseUrl, pgPoolSize: Math.min(config.pgPoolSize, 4) });
+
+    const before = await countAll(target);
+    const held = ['memories', 'labels', 'entities', 'threads'].filter(kind => (before.get(kind) ?? 0) > 0);
+    if (held.length > 0 && !options.force && !options.merge) {
+      throw new Error(
+        `The target database ${redactUrl(options.databaseUrl)} already holds ${held.map(k => `${before.get(k)} ${k}`).join(', ')}: ` +
+          'pass --merge to add this store to it, or --force to replace what it holds',
+      );
+    }
+    const mode: ImportMode = options.force ? 'overwrite' : 'merge';
+
+    const clock = { now: () => new Date().toISOString() };
+    const ids = { next: () => uuidv7() };
+    const exportDir = join(work, 'exports');
+    await exportData({ store: source, clock, ids, exportDir, version: VERSION }, { ...everything, export_path: 'migrate', format: 'folder', compress: false, overwrite: false }, f =>
+      options.progress?.('export', f),
+    );
+    const sourceCounts = await countAll(source);
+    const imported = await importData({ store: target, exportDir, indexer: null }, { ...everything, import_path: 'migrate', mode }, f => options.progress?.('import', f));
+    const after = await countAll(target);
+
+    const kinds: KindTally[] = [...sourceCounts].map(([kind, n]) => ({ kind, source: n, target: after.get(kind) ?? 0, import: imported.counts[kind] }));
+    // Into an empty (or replaced) database the counts must be equal; a merge may only add to what was there.
+    const merged = mode === 'merge' && held.length > 0;
+    const short = kinds.filter(k => (merged ? k.target < k.source : k.target !== k.source)).map(k => `${k.kind}: ${k.source} in SQLite, ${k.target} in PostgreSQL`);
+    const warnings = [...imported.warnings, ...(merged ? short.map(s => `fewer after the merge than in the source (records held under another id were matched): ${s}`) : [])];
+    const toEmbed = await target.rows.count('memories', { column: 'reindex_needed', op: '=', value: 1 });
+    return { mode, kinds, mismatches: merged ? [] : short, warnings, toEmbed, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await source?.close().catch(() => {});
+    await target?.close().catch(() => {});
+    rmSync(work, { recursive: true, force: true });
+    lock.release();
+  }
+}
