@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from './config.ts';
 import { VERSION } from './version.ts';
-import { openStore } from './main.ts';
+import { embedderModel, openStore } from './main.ts';
 import type { PortableTable, Repos, RowFilter, Store } from './storage/ports.ts';
 import { lockDataDir } from './storage/sqlite/dataDirLock.ts';
 import { backupSqliteDatabase } from './storage/sqlite/backup.ts';
@@ -16,9 +16,9 @@ import { INCLUDE_FLAGS, type IncludeFlags, KINDS } from './services/exports/kind
  * The composition root of `cairn migrate --to postgres`: it moves the SQLite store of a data dir into a PostgreSQL
  * database through the export/import format. The data dir is locked for the whole move (a server running on it
  * refuses the migration, and none can start meanwhile); the export reads a consistent copy of the database taken with
- * SQLite's backup API, so the source file is never written to (not even by a schema upgrade). Vectors are not carried:
- * imported memories are queued for embedding, and the first server started on the target re-makes them with its own
- * embedder (CAIRN_EMBEDDER), answering from full text until then.
+ * SQLite's backup API, so the source file is never written to (not even by a schema upgrade). Embeddings of the
+ * configured embedder's model (CAIRN_EMBEDDER, as the server had it) come along when they are current; the rest (another
+ * model, or content edited since) stay queued, and the first server started on the target embeds them.
  */
 
 export interface MigrateOptions {
@@ -47,6 +47,8 @@ export interface MigrateSummary {
   warnings: string[];
   /** Memories queued on the target for the indexer to embed. */
   toEmbed: number;
+  /** Embeddings carried over, and their model (null: no embedder configured, none carried). */
+  embeddings: { model: string | null; carried: number };
   seconds: number;
 }
 
@@ -81,7 +83,7 @@ export function redactUrl(url: string): string {
 }
 
 /** Moves the data dir's SQLite store into the PostgreSQL database at `options.databaseUrl`; throws a clear Error on refusal. */
-export async function migrateData(config: Pick<Config, 'dataDir' | 'databasePath' | 'pgPoolSize'>, options: MigrateOptions): Promise<MigrateSummary> {
+export async function migrateData(config: Config, options: MigrateOptions): Promise<MigrateSummary> {
   const started = performance.now();
   if (options.to !== 'postgres') throw new Error(`cairn migrate moves a SQLite store into PostgreSQL: --to must be postgres, not "${options.to}"`);
   if (!/^postgres(ql)?:\/\//.test(options.databaseUrl)) throw new Error('--database-url must be a postgres:// URL (postgres://user:password@host:port/database)');
@@ -124,12 +126,41 @@ export async function migrateData(config: Pick<Config, 'dataDir' | 'databasePath
     const merged = mode === 'merge' && held.length > 0;
     const short = kinds.filter(k => (merged ? k.target < k.source : k.target !== k.source)).map(k => `${k.kind}: ${k.source} in SQLite, ${k.target} in PostgreSQL`);
     const warnings = [...imported.warnings, ...(merged ? short.map(s => `fewer after the merge than in the source (records held under another id were matched): ${s}`) : [])];
+    const embeddings = await carryEmbeddings(source, target, config);
     const toEmbed = await target.rows.count('memories', { column: 'reindex_needed', op: '=', value: 1 });
-    return { mode, kinds, mismatches: merged ? [] : short, warnings, toEmbed, seconds: (performance.now() - started) / 1000 };
+    return { mode, kinds, mismatches: merged ? [] : short, warnings, toEmbed, embeddings, seconds: (performance.now() - started) / 1000 };
   } finally {
     await source?.close().catch(() => {});
     await target?.close().catch(() => {});
     rmSync(work, { recursive: true, force: true });
     lock.release();
   }
+}
+
+/** Embeddings per save: one transaction each on the target. */
+const EMBEDDING_BATCH = 500;
+
+/**
+ * Copies the source's current embeddings of the configured embedder's model: those of memories not waiting for a new
+ * one. Saving them clears the target's `reindex_needed` where the content is the embedded version, so the target's
+ * indexer has only the others left to embed.
+ */
+async function carryEmbeddings(source: Store, target: Store, config: Config): Promise<{ model: string | null; carried: number }> {
+  const model = await embedderModel(config);
+  if (model === null) return { model, carried: 0 };
+  const vectors = new Map((await source.search.vectors(model)).map(v => [v.memory_id, v.vector]));
+  if (vectors.size === 0) return { model, carried: 0 };
+  const at = new Date().toISOString();
+  let carried = 0;
+  for (let after: unknown[] | undefined; ; ) {
+    const rows = await source.rows.page('memories', { after, limit: EMBEDDING_BATCH, filter: { column: 'reindex_needed', op: '=', value: 0 } });
+    const items = rows.flatMap(row => {
+      const vector = vectors.get(String(row.id));
+      return vector ? [{ memory_id: String(row.id), version: Number(row.version), vector }] : [];
+    });
+    if (items.length > 0) carried += await target.search.saveEmbeddings(items, model, at);
+    if (rows.length < EMBEDDING_BATCH) break;
+    after = [rows.at(-1)!.id];
+  }
+  return { model, carried };
 }

@@ -13,8 +13,8 @@ const skip = TEST_DATABASE_URL ? false : 'needs a PostgreSQL server: set CAIRN_T
 const NO_SERVER = 'http://127.0.0.1:9';
 
 /** A SQLite data dir holding two labelled memories, a relation, a thread with two messages and an entity. */
-async function sqliteDataDir(dir: string) {
-  const app = await buildTestApp({ storage: 'sqlite', dataDir: dir, databasePath: join(dir, 'cairn.db') });
+async function sqliteDataDir(dir: string, embedder = 'default') {
+  const app = await buildTestApp({ storage: 'sqlite', dataDir: dir, databasePath: join(dir, 'cairn.db'), embedder });
   const first = await createMemory(app, { content: 'The team moves Cairn onto PostgreSQL', labels: ['infra'] });
   const second = await createMemory(app, { content: 'SQLite stays the default on a laptop', labels: ['infra', 'db'] });
   const related = await post(app, `/memories/${first}/relations`, { target_memory_id: second, relation_type: 'RELATED' });
@@ -26,8 +26,9 @@ async function sqliteDataDir(dir: string) {
   return { first, second };
 }
 
-const migrate = (dir: string, url: string, ...extra: string[]) =>
-  runBin('cairn', ['migrate', '--to', 'postgres', '--database-url', url, '--data-dir', dir, ...extra], { env: { CAIRN_URL: NO_SERVER } });
+const migrate = (dir: string, url: string, ...extra: string[]) => migrateWith({}, dir, url, ...extra);
+const migrateWith = (env: Record<string, string>, dir: string, url: string, ...extra: string[]) =>
+  runBin('cairn', ['migrate', '--to', 'postgres', '--database-url', url, '--data-dir', dir, ...extra], { env: { CAIRN_URL: NO_SERVER, ...env } });
 
 const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
@@ -46,7 +47,7 @@ test('cairn migrate moves a SQLite store with labels, a thread and entities into
     assert.match(moved.stdout, /relations\s+1\s+1\n/);
     assert.match(moved.stdout, /entities\s+([1-9]\d*)\s+\1\n/);
     assert.match(moved.stdout, /counts verified/);
-    assert.match(moved.stdout, /2 memories are queued for embedding/);
+    assert.match(moved.stdout, /2 memories are queued for embedding.*no CAIRN_EMBEDDER is set here/);
     assert.match(moved.stdout, /CAIRN_STORAGE=postgres\n\s+CAIRN_DATABASE_URL=postgres:\/\//);
     assert.equal(digest(join(dir, 'cairn.db')), before.sum, 'the SQLite source is unchanged');
     assert.equal(statSync(join(dir, 'cairn.db')).mtimeMs, before.mtime);
@@ -60,6 +61,26 @@ test('cairn migrate moves a SQLite store with labels, a thread and entities into
       assert.ok((await get(app, '/entities')).body.some((e: { name: string }) => e.name === 'PostgreSQL'));
       const found = await get(app, '/memories/search?q=PostgreSQL');
       assert.ok(found.body.memories.some((m: { id: string }) => m.id === first), 'full text finds the moved memory');
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('cairn migrate carries the embeddings of the configured embedder, so nothing waits to be embedded again', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-migrate-'));
+  const database = await testDatabase();
+  try {
+    await sqliteDataDir(dir, 'hash');
+    const moved = await migrateWith({ CAIRN_EMBEDDER: 'hash' }, dir, database.url);
+    assert.equal(moved.code, 0, moved.stderr);
+    assert.match(moved.stdout, /2 embeddings \(hash-\d+\) came along\. No memory waits for embedding/);
+    const app = await buildTestApp({ storage: 'postgres', databaseUrl: database.url, pgPoolSize: 2 }); // no embedder: nothing re-made here
+    try {
+      assert.equal((await get(app, '/memories/reindex/status')).body.count_needing_reindex, 0);
     } finally {
       await app.close();
     }

@@ -51,8 +51,11 @@ export function registerMigrateCommand(program: Command): void {
       process.stdout.write(
         `Moved in ${summary.seconds.toFixed(1)} s (${summary.mode === 'overwrite' ? 'replacing what the target held' : 'merge'}); counts verified. ` +
           `The SQLite store at ${config.databasePath} is unchanged.\n` +
-          `${summary.toEmbed} memories are queued for embedding: vectors are not carried over, the first server on PostgreSQL ` +
-          're-makes them with its CAIRN_EMBEDDER (search answers from full text meanwhile).\n' +
+          (summary.embeddings.carried > 0 ? `${summary.embeddings.carried} embeddings (${summary.embeddings.model}) came along. ` : '') +
+          (summary.toEmbed > 0
+            ? `${summary.toEmbed} memories are queued for embedding: the first server on PostgreSQL embeds them with its CAIRN_EMBEDDER ` +
+              `(${summary.embeddings.model ? `only embeddings of ${summary.embeddings.model} that were current are carried` : 'no CAIRN_EMBEDDER is set here, so no embeddings were carried'}; search answers from full text meanwhile).\n`
+            : 'No memory waits for embedding.\n') +
           `Next, start Cairn on PostgreSQL with:\n  CAIRN_STORAGE=postgres\n  CAIRN_DATABASE_URL=${redactUrl(databaseUrl)}${databaseUrl === redactUrl(databaseUrl) ? '' : '   (with your password)'}\n`,
       );
     });
