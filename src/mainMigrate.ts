@@ -41,6 +41,8 @@ export interface KindTally {
 
 export interface MigrateSummary {
   mode: ImportMode;
+  /** Whether the target held memories, labels, entities or threads before. */
+  targetHeldData: boolean;
   kinds: KindTally[];
   /** Kinds whose counts disagree (empty when the move verified). */
   mismatches: string[];
@@ -128,7 +130,7 @@ export async function migrateData(config: Config, options: MigrateOptions): Prom
     const warnings = [...imported.warnings, ...(merged ? short.map(s => `fewer after the merge than in the source (records held under another id were matched): ${s}`) : [])];
     const embeddings = await carryEmbeddings(source, target, config);
     const toEmbed = await target.rows.count('memories', { column: 'reindex_needed', op: '=', value: 1 });
-    return { mode, kinds, mismatches: merged ? [] : short, warnings, toEmbed, embeddings, seconds: (performance.now() - started) / 1000 };
+    return { mode, targetHeldData: held.length > 0, kinds, mismatches: merged ? [] : short, warnings, toEmbed, embeddings, seconds: (performance.now() - started) / 1000 };
   } finally {
     await source?.close().catch(() => {});
     await target?.close().catch(() => {});

@@ -49,7 +49,7 @@ export function registerMigrateCommand(program: Command): void {
         return;
       }
       process.stdout.write(
-        `Moved in ${summary.seconds.toFixed(1)} s (${summary.mode === 'overwrite' ? 'replacing what the target held' : 'merge'}); counts verified. ` +
+        `Moved in ${summary.seconds.toFixed(1)} s (${summary.mode === 'overwrite' ? 'replacing what the target held' : summary.targetHeldData ? 'merged into what the target held' : 'into an empty database'}); counts verified. ` +
           `The SQLite store at ${config.databasePath} is unchanged.\n` +
           (summary.embeddings.carried > 0 ? `${summary.embeddings.carried} embeddings (${summary.embeddings.model}) came along. ` : '') +
           (summary.toEmbed > 0
