@@ -49,6 +49,8 @@ export interface MigrateSummary {
   warnings: string[];
   /** Memories queued on the target for the indexer to embed. */
   toEmbed: number;
+  /** API keys (`cairn keys`) copied: their digests, so every client's key works on the target too. */
+  apiKeys: number;
   /** Embeddings carried over, and their model (null: no embedder configured, none carried). */
   embeddings: { model: string | null; carried: number };
   seconds: number;
@@ -129,8 +131,9 @@ export async function migrateData(config: Config, options: MigrateOptions): Prom
     const short = kinds.filter(k => (merged ? k.target < k.source : k.target !== k.source)).map(k => `${k.kind}: ${k.source} in SQLite, ${k.target} in PostgreSQL`);
     const warnings = [...imported.warnings, ...(merged ? short.map(s => `fewer after the merge than in the source (records held under another id were matched): ${s}`) : [])];
     const embeddings = await carryEmbeddings(source, target, config);
+    const apiKeys = await carryApiKeys(source, target);
     const toEmbed = await target.rows.count('memories', { column: 'reindex_needed', op: '=', value: 1 });
-    return { mode, targetHeldData: held.length > 0, kinds, mismatches: merged ? [] : short, warnings, toEmbed, embeddings, seconds: (performance.now() - started) / 1000 };
+    return { mode, targetHeldData: held.length > 0, kinds, mismatches: merged ? [] : short, warnings, toEmbed, embeddings, apiKeys, seconds: (performance.now() - started) / 1000 };
   } finally {
     await source?.close().catch(() => {});
     await target?.close().catch(() => {});
@@ -165,4 +168,17 @@ async function carryEmbeddings(source: Store, target: Store, config: Config): Pr
     after = [rows.at(-1)!.id];
   }
   return { model, carried };
+}
+
+/** Stored API keys (digests only) the target does not hold yet; returns how many were copied. */
+async function carryApiKeys(source: Store, target: Store): Promise<number> {
+  const held = new Set(await target.apiKeys.listHashes());
+  const heldIds = new Set((await target.apiKeys.list()).map(k => k.id));
+  let copied = 0;
+  for (const key of await source.apiKeys.entries()) {
+    if (held.has(key.key_hash) || heldIds.has(key.id)) continue;
+    await target.apiKeys.insert(key);
+    copied++;
+  }
+  return copied;
 }

@@ -37,6 +37,9 @@ test('cairn migrate moves a SQLite store with labels, a thread and entities into
   const database = await testDatabase();
   try {
     const { first } = await sqliteDataDir(dir);
+    const keys = await runBin('cairn', ['keys', 'create', '--data-dir', dir]);
+    assert.equal(keys.code, 0, keys.stderr);
+    const apiKey = keys.stdout.trim();
     const before = { sum: digest(join(dir, 'cairn.db')), mtime: statSync(join(dir, 'cairn.db')).mtimeMs };
 
     const moved = await migrate(dir, database.url);
@@ -47,6 +50,7 @@ test('cairn migrate moves a SQLite store with labels, a thread and entities into
     assert.match(moved.stdout, /relations\s+1\s+1\n/);
     assert.match(moved.stdout, /entities\s+([1-9]\d*)\s+\1\n/);
     assert.match(moved.stdout, /counts verified/);
+    assert.match(moved.stdout, /1 API keys \(cairn keys\) came along/);
     assert.match(moved.stdout, /2 memories are queued for embedding.*no CAIRN_EMBEDDER is set here/);
     assert.match(moved.stdout, /CAIRN_STORAGE=postgres\n\s+CAIRN_DATABASE_URL=postgres:\/\//);
     assert.equal(digest(join(dir, 'cairn.db')), before.sum, 'the SQLite source is unchanged');
@@ -54,12 +58,14 @@ test('cairn migrate moves a SQLite store with labels, a thread and entities into
 
     const app = await buildTestApp({ storage: 'postgres', databaseUrl: database.url, pgPoolSize: 2 });
     try {
-      const memory = await get(app, `/memories/${first}`);
+      assert.equal((await get(app, `/memories/${first}`)).status, 401, 'the moved API key is required on PostgreSQL too');
+      const auth = { authorization: `Bearer ${apiKey}` };
+      const memory = await get(app, `/memories/${first}`, auth);
       assert.equal(memory.body.content, 'The team moves Cairn onto PostgreSQL');
       assert.deepEqual(memory.body.labels.map((l: { name: string }) => l.name), ['infra']);
-      assert.equal((await get(app, '/threads/move-plan')).body.messages.length, 2);
-      assert.ok((await get(app, '/entities')).body.some((e: { name: string }) => e.name === 'PostgreSQL'));
-      const found = await get(app, '/memories/search?q=PostgreSQL');
+      assert.equal((await get(app, '/threads/move-plan', auth)).body.messages.length, 2);
+      assert.ok((await get(app, '/entities', auth)).body.some((e: { name: string }) => e.name === 'PostgreSQL'));
+      const found = await get(app, '/memories/search?q=PostgreSQL', auth);
       assert.ok(found.body.memories.some((m: { id: string }) => m.id === first), 'full text finds the moved memory');
     } finally {
       await app.close();

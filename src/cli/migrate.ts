@@ -51,6 +51,7 @@ export function registerMigrateCommand(program: Command): void {
       process.stdout.write(
         `Moved in ${summary.seconds.toFixed(1)} s (${summary.mode === 'overwrite' ? 'replacing what the target held' : summary.targetHeldData ? 'merged into what the target held' : 'into an empty database'}); counts verified. ` +
           `The SQLite store at ${config.databasePath} is unchanged.\n` +
+          (summary.apiKeys > 0 ? `${summary.apiKeys} API keys (cairn keys) came along: clients keep their keys. ` : '') +
           (summary.embeddings.carried > 0 ? `${summary.embeddings.carried} embeddings (${summary.embeddings.model}) came along. ` : '') +
           (summary.toEmbed > 0
             ? `${summary.toEmbed} memories are queued for embedding: the first server on PostgreSQL embeds them with its CAIRN_EMBEDDER ` +
