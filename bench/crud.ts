@@ -11,11 +11,15 @@
  *
  *   npm run bench -- crud [--count 20000] [--runs 3] [--concurrency 64] [--gets 0 (= all)] [--first-pages 1000] [--serial-gets 1000]
  *   (or BENCH_COUNT, BENCH_CONCURRENCY, ... in the environment)
+ * On PostgreSQL beside SQLite, in the same alternation (a fresh database per run, created and dropped on that server):
+ *   npm run bench -- crud --storage sqlite,postgres --database-url postgres://postgres@127.0.0.1:5432/postgres [--processes 2]
+ * `--processes 2` adds two Cairn processes sharing one PostgreSQL database, the creates split between them (see backends.ts).
  * BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
  */
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
+import { comparing, deploy, type Deployment, describePostgres, setupsOf, type Setup, takeBackendOptions } from './backends.ts';
 import {
   cpuMs,
   locomoTurns,
@@ -67,7 +71,8 @@ function makeMemory(random: () => number) {
 }
 
 interface CreateRun {
-  side: 'cairn' | 'minimal';
+  /** 'minimal', or the label of a Cairn setup ('sqlite', 'postgres', 'postgres ×2'). */
+  side: string;
   perSecond: number;
   serverCpuUs: number | null;
   clientCpuUs: number;
@@ -75,41 +80,60 @@ interface CreateRun {
 }
 
 export default async function crud(argv: string[]): Promise<void> {
-  const options = numericOptions(argv, { count: 20_000, runs: 3, concurrency: 64, gets: 0, firstPages: 1_000, serialGets: 1_000 });
+  const { backends, rest } = takeBackendOptions(argv);
+  const options = numericOptions(rest, { count: 20_000, runs: 3, concurrency: 64, gets: 0, firstPages: 1_000, serialGets: 1_000 });
   const count = Math.floor(options.count);
   const runs = Math.max(1, Math.floor(options.runs));
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const gets = Math.min(count, Math.floor(options.gets) || count);
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean);
+  const setups = setupsOf(backends);
+  const several = comparing(backends);
+  const name = (setup: Setup) => (several ? `Cairn (${setup.label})` : 'Cairn');
 
   const random = seededRandom(42);
   const locomo = locomoTurns(count);
   const inputs: { content: string; labels?: string[] }[] = locomo ?? Array.from({ length: count }, () => makeMemory(random));
   const load = loadavg().map(l => l.toFixed(2)).join(' ');
   console.log(`${count} creates per run (${locomo ? 'LoCoMo turns' : 'synthetic notes'}), ${runs} runs per side alternated, concurrency ${concurrency}`);
-  console.log(`${cpus().length} CPU cores (${cpus()[0]?.model}), load average ${load}, node ${process.version}\n`);
+  console.log(`${cpus().length} CPU cores (${cpus()[0]?.model}), load average ${load}, node ${process.version}`);
+  if (backends.databaseUrl && several) console.log(await describePostgres(backends.databaseUrl));
+  console.log();
 
+  const sides: (Setup | null)[] = [...setups, null]; // null: the minimal server
   const creates: CreateRun[] = [];
-  const phases: PhaseResult[] = [];
-  let rss: number | null = null;
-  let dbBytes = 0;
+  const phases: (PhaseResult & { side: string })[] = [];
+  const rss = new Map<string, number | null>();
+  const dbBytes = new Map<string, number>();
   for (let run = 0; run < runs; run++) {
-    const sides = run % 2 === 0 ? (['cairn', 'minimal'] as const) : (['minimal', 'cairn'] as const);
-    for (const side of sides) {
-      const dataDir = makeTempDir('cairn-bench-');
-      const server = await startServer(
-        side === 'cairn' ? { dataDir, nodeArgs, entry: 'launcher' } : { dataDir, nodeArgs, program: ['--import', 'tsx', 'bench/minimal/crud.ts'] },
-      );
-      const pool = new Pool(server.url, { connections: concurrency, pipelining: 1 });
-      const last = side === 'cairn' && run === runs - 1;
+    const order = run % 2 === 0 ? sides : [...sides].reverse();
+    for (const setup of order) {
+      const side = setup ? setup.label : 'minimal';
+      const last = setup !== null && run === runs - 1;
+      let deployment: Deployment | null = null;
+      let minimal: { server: Awaited<ReturnType<typeof startServer>>; pool: Pool; dataDir: string } | null = null;
+      if (setup) {
+        deployment = await deploy(setup, backends, {
+          connections: concurrency,
+          start: { nodeArgs, entry: 'launcher' },
+          // After a clean shutdown the write-ahead log is checkpointed into cairn.db; count both in case it was not.
+          fileBytes: dir => fileSize(join(dir, 'cairn.db')) + fileSize(join(dir, 'cairn.db-wal')),
+        });
+      } else {
+        const dataDir = makeTempDir('cairn-bench-');
+        const server = await startServer({ dataDir, nodeArgs, program: ['--import', 'tsx', 'bench/minimal/crud.ts'] });
+        minimal = { server, dataDir, pool: new Pool(server.url, { connections: concurrency, pipelining: 1 }) };
+      }
+      const poolOf = (i: number) => (deployment ? deployment.pool(i) : minimal!.pool);
+      const serverCpu = () => (deployment ? deployment.cpuMs() : cpuMs(minimal!.server.pid));
       try {
         const ids: string[] = new Array(count);
-        const serverBefore = cpuMs(server.pid);
+        const serverBefore = serverCpu();
         const clientBefore = process.cpuUsage();
         const phase = await runPhase(`create (${side}, run ${run + 1})`, count, concurrency, async i => {
-          ids[i] = (await requestJson(pool, 'POST', '/memories', inputs[i])).id;
+          ids[i] = (await requestJson(poolOf(i), 'POST', '/memories', inputs[i])).id;
         });
-        const serverAfter = cpuMs(server.pid);
+        const serverAfter = serverCpu();
         const client = process.cpuUsage(clientBefore);
         const done = count - phase.errors;
         creates.push({
@@ -121,31 +145,36 @@ export default async function crud(argv: string[]): Promise<void> {
         });
         console.log(`${side.padEnd(7)} run ${run + 1}: ${(done / phase.seconds).toFixed(0)} creates/s, ${phase.errors} errors`);
         if (last) {
-          phases.push(phase);
-          await readPhases(pool, ids, inputs, { count, concurrency, gets, firstPages: options.firstPages, serialGets: options.serialGets, random }, phases);
-          rss = rssBytes(server.pid);
+          const mine: PhaseResult[] = [phase];
+          await readPhases(poolOf, ids, inputs, { count, concurrency, gets, firstPages: options.firstPages, serialGets: options.serialGets, random }, mine);
+          phases.push(...mine.map(p => ({ ...p, side: name(setup) })));
+          rss.set(side, deployment!.rssBytes());
         }
       } finally {
-        await pool.close();
-        const exit = await server.stop('SIGTERM');
-        if (exit.code !== 0) console.error(`${side} server exited with code ${exit.code}, signal ${exit.signal}`);
-        // After a clean shutdown the write-ahead log is checkpointed into cairn.db; count both in case it was not.
-        if (last) dbBytes = fileSize(join(dataDir, 'cairn.db')) + fileSize(join(dataDir, 'cairn.db-wal'));
-        removeDir(dataDir);
+        if (deployment) {
+          const bytes = await deployment.stop();
+          if (last) dbBytes.set(side, bytes);
+        } else {
+          await minimal!.pool.close();
+          const exit = await minimal!.server.stop('SIGTERM');
+          if (exit.code !== 0) console.error(`minimal server exited with code ${exit.code}, signal ${exit.signal}`);
+          removeDir(minimal!.dataDir);
+        }
       }
     }
   }
 
   const summary = [['creates', 'runs', 'min/s', 'median/s', 'server CPU µs/create', 'client CPU µs/create', 'p50 ms', 'p99 ms']];
   const medians: Record<string, number> = {};
-  for (const side of ['cairn', 'minimal'] as const) {
+  for (const setup of sides) {
+    const side = setup ? setup.label : 'minimal';
     const mine = creates.filter(c => c.side === side);
     const rates = mine.map(c => c.perSecond);
     medians[side] = percentile(rates, 50);
     const serverCpu = mine.map(c => c.serverCpuUs).filter((v): v is number => v !== null);
     const latencies = mine.flatMap(c => c.phase.latencies);
     summary.push([
-      side === 'cairn' ? 'Cairn' : 'minimal server (group commit, ASCII titles)',
+      setup ? name(setup) : 'minimal server (group commit, ASCII titles)',
       String(mine.length),
       Math.min(...rates).toFixed(0),
       medians[side].toFixed(0),
@@ -156,22 +185,33 @@ export default async function crud(argv: string[]): Promise<void> {
     ]);
   }
   console.log(`\n${formatTable(summary)}`);
-  console.log(`\nCairn / minimal server (medians): ${(medians.cairn / medians.minimal).toFixed(2)}\n`);
+  console.log();
+  for (const setup of setups) console.log(`${name(setup)} / minimal server (medians): ${(medians[setup.label] / medians.minimal).toFixed(2)}`);
+  if (several && medians.sqlite !== undefined && medians.postgres !== undefined) console.log(`PostgreSQL / SQLite, one process (medians): ${(medians.postgres / medians.sqlite).toFixed(2)}`);
+  for (const setup of setups.filter(s => s.processes > 1)) {
+    console.log(`${setup.processes} processes / 1 process on PostgreSQL (medians): ${(medians[setup.label] / medians[setup.storage]).toFixed(2)}`);
+  }
+  if (several) console.log('(server CPU counts the Cairn processes only, not PostgreSQL\'s own)');
+  console.log();
 
-  const rows = [['Cairn, last run', 'requests', 'conc.', 'errors', 'req/s', 'p50 ms', 'p99 ms']];
+  const rows = [[several ? 'last run of each' : 'Cairn, last run', 'requests', 'conc.', 'errors', 'req/s', 'p50 ms', 'p99 ms']];
   for (const p of phases) {
-    rows.push([p.name, String(p.requests), String(p.concurrency), String(p.errors), (p.requests / p.seconds).toFixed(0), ms(percentile(p.latencies, 50)), ms(percentile(p.latencies, 99))]);
+    rows.push([several ? `${p.side}: ${p.name}` : p.name, String(p.requests), String(p.concurrency), String(p.errors), (p.requests / p.seconds).toFixed(0), ms(percentile(p.latencies, 50)), ms(percentile(p.latencies, 99))]);
   }
   console.log(formatTable(rows));
-  console.log(`\nserver RSS at end           ${mib(rss)}`);
-  console.log(`database file (after close) ${mib(dbBytes)} (${(dbBytes / Math.max(1, count)).toFixed(0)} bytes per memory)`);
+  for (const setup of setups) {
+    const label = several ? ` (${setup.label})` : '';
+    const bytes = dbBytes.get(setup.label) ?? 0;
+    console.log(`\nserver RSS at end${label}           ${mib(rss.get(setup.label) ?? null)}`);
+    console.log(`database ${setup.storage === 'sqlite' ? 'file (after close)' : 'size (pg_database_size)'}${label} ${mib(bytes)} (${(bytes / Math.max(1, count)).toFixed(0)} bytes per memory)`);
+  }
   console.log(`load average at the end     ${loadavg().map(l => l.toFixed(2)).join(' ')}`);
   if (creates.some(c => c.phase.errors > 0) || phases.some(p => p.errors > 0)) process.exitCode = 1;
 }
 
 /** Lists every memory, reads the first page many times, and reads each memory back by id (checking its content). */
 async function readPhases(
-  pool: Pool,
+  poolOf: (i: number) => Pool,
   ids: string[],
   inputs: { content: string }[],
   options: { count: number; concurrency: number; gets: number; firstPages: number; serialGets: number; random: () => number },
@@ -182,15 +222,15 @@ async function readPhases(
   let listed = 0;
   phases.push(
     await runPhase('list limit=100 (every page)', pages, concurrency, async page => {
-      const { memories } = await requestJson(pool, 'GET', `/memories?limit=100&offset=${page * 100}`);
+      const { memories } = await requestJson(poolOf(page), 'GET', `/memories?limit=100&offset=${page * 100}`);
       listed += memories.length;
     }),
   );
   if (listed !== count) console.error(`list returned ${listed} memories in all, expected ${count}`);
 
   phases.push(
-    await runPhase('list limit=20 (first page)', options.firstPages, concurrency, async () => {
-      await requestJson(pool, 'GET', '/memories?limit=20');
+    await runPhase('list limit=20 (first page)', options.firstPages, concurrency, async n => {
+      await requestJson(poolOf(n), 'GET', '/memories?limit=20');
     }),
   );
 
@@ -202,7 +242,7 @@ async function readPhases(
   }
   const getOne = async (n: number) => {
     const i = order[n % order.length];
-    const memory = await requestJson(pool, 'GET', `/memories/${ids[i]}`);
+    const memory = await requestJson(poolOf(n), 'GET', `/memories/${ids[i]}`);
     if (memory.content !== inputs[i].content) throw new Error(`memory ${ids[i]} came back with other content`);
   };
   phases.push(await runPhase('get by id', Math.min(options.gets, order.length), concurrency, getOne));

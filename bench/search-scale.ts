@@ -5,10 +5,15 @@
  *
  *   npm run bench -- search-scale [--sizes 10000,100000] [--concurrency 64] [--queries 300]
  *   CAIRN_EMBEDDER=hash npm run bench -- search-scale   (exercise the vector index too; embedding is deferred)
+ * On PostgreSQL beside SQLite in one run (the same memories and queries; a fresh database, created and dropped):
+ *   npm run bench -- search-scale --storage sqlite,postgres --database-url postgres://postgres@127.0.0.1:5432/postgres [--processes 2]
+ * Then each row names its backend, and a column gives fast searches/s with 16 in flight: with `--processes 2` the
+ * memories are posted to and searched through two Cairn processes sharing the database (round robin).
  */
 import { join } from 'node:path';
-import { Pool } from 'undici';
-import { fileSize, formatTable, makeTempDir, mib, ms, percentile, removeDir, rssBytes, runPhase, seededRandom, startServer } from './lib.ts';
+import type { Pool } from 'undici';
+import { comparing, deploy, describePostgres, type Setup, setupsOf, takeBackendOptions, type BackendOptions } from './backends.ts';
+import { fileSize, formatTable, mib, ms, percentile, runPhase, seededRandom } from './lib.ts';
 
 const VOCABULARY = 20_000;
 const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tor', 'sa', 'vel', 'un', 'di', 'pra', 'gos', 'hu', 'ne', 'zor', 'bi', 'ta', 'qua', 'el', 'sim', 'or'];
@@ -46,29 +51,51 @@ function parseOptions(argv: string[]) {
   return options;
 }
 
+/** Searches in flight for the throughput column of a comparison. */
+const THROUGHPUT_CONCURRENCY = 16;
+
 export default async function searchScale(argv: string[]) {
-  const options = parseOptions(argv);
+  const { backends, rest } = takeBackendOptions(argv);
+  const options = parseOptions(rest);
+  const several = comparing(backends);
+  if (several && backends.databaseUrl) console.log(await describePostgres(backends.databaseUrl));
+  const header = ['memories', 'ingest/s', 'index settle s', 'fast p50', 'fast p95', 'deep p50', 'deep p95', 'GET ?q= p50', 'RSS', 'db size'];
+  const rows = [several ? ['backend', ...header, 'load s', `fast q/s @${THROUGHPUT_CONCURRENCY}`] : header];
+  for (const setup of setupsOf(backends)) await measure(setup, backends, options, several, rows);
+  console.log(`concurrency ${options.concurrency} for ingest; searches one at a time (${options.queries} queries per mode and size); latencies in ms`);
+  if (several) console.log('load s: seconds to post the memories added for that size over HTTP (creates at the ingest concurrency, as on SQLite)');
+}
+
+/** Fills one setup's store up to each size and measures it; every setup gets the same memories and queries (same seeds). */
+async function measure(setup: Setup, backends: BackendOptions, options: ReturnType<typeof parseOptions>, several: boolean, rows: string[][]) {
   const words = vocabulary();
   const random = seededRandom(42);
   const pick = zipfPicker(words.length, random);
   const sentence = (length: number) => Array.from({ length }, () => words[pick()]).join(' ');
   const contents: string[] = [];
 
-  const dataDir = makeTempDir('cairn-scale-');
-  const server = await startServer({ dataDir, timeoutMs: 60_000 });
-  const pool = new Pool(server.url, { connections: options.concurrency, pipelining: 1 });
-  const request = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  const deployment = await deploy(setup, backends, {
+    connections: options.concurrency,
+    fileBytes: dir => fileSize(join(dir, 'cairn.db')) + fileSize(join(dir, 'cairn.db-wal')),
+  });
+  let turn = 0;
+  const request = async (method: 'GET' | 'POST', path: string, body?: unknown, pool: Pool = deployment.pool(turn++)) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const response = await pool.request({ method, path, headers: { 'content-type': 'application/json' }, body: payload });
     const text = await response.body.text();
     if (response.statusCode !== 200) throw new Error(`${method} ${path}: ${response.statusCode} ${text.slice(0, 200)}`);
     return JSON.parse(text);
   };
+  if (several) console.log(`${setup.label}: ${deployment.describe}`);
 
-  const rows = [['memories', 'ingest/s', 'index settle s', 'fast p50', 'fast p95', 'deep p50', 'deep p95', 'GET ?q= p50', 'RSS', 'db size']];
   try {
     const status = await request('GET', '/search-index/status');
     console.log(`embedding: ${status.embedding_mode} ${status.model_name}`.trimEnd());
+    const reindexPending = async () => {
+      // Every process's view of the queue is the same store's, but ask each: a process's own indexer may lag.
+      const counts = await Promise.all(deployment.servers.map((_, i) => request('GET', '/memories/reindex/status', undefined, deployment.pool(i))));
+      return counts.some(c => c.count_needing_reindex > 0);
+    };
     for (const size of options.sizes) {
       const from = contents.length;
       for (let i = from; i < size; i++) contents.push(`${TOPICS[i % TOPICS.length]} ${sentence(12 + Math.floor(random() * 28))}`);
@@ -78,7 +105,7 @@ export default async function searchScale(argv: string[]) {
 
       // Embedding is deferred: time how long the background index takes to catch up before measuring search.
       const settleStarted = performance.now();
-      while ((await request('GET', '/memories/reindex/status')).count_needing_reindex > 0) await new Promise(r => setTimeout(r, 200));
+      while (await reindexPending()) await new Promise(r => setTimeout(r, 200));
       const settle = (performance.now() - settleStarted) / 1000;
 
       // Queries: 2–4 words of a stored memory, so every query has real matches among common and rare terms.
@@ -92,8 +119,12 @@ export default async function searchScale(argv: string[]) {
       await timed('fast'); // warm caches (vector index load, prepared statements) once per size
       const [fast, deep] = [await timed('fast'), await timed('deep')];
       const getQuery = await runPhase('GET search', queries.length, 1, async i => void (await request('GET', `/memories/search?q=${encodeURIComponent(queries[i])}&limit=10`)));
+      const throughput = several
+        ? await runPhase('search fast, in flight', queries.length, THROUGHPUT_CONCURRENCY, async i => void (await request('POST', '/memories/search', { query: queries[i], mode: 'fast', limit: 10 })))
+        : null;
 
       rows.push([
+        ...(several ? [setup.label] : []),
         String(size),
         (ingest.requests / ingest.seconds).toFixed(0) + (ingest.errors ? ` (${ingest.errors} errors)` : ''),
         settle.toFixed(1),
@@ -102,16 +133,15 @@ export default async function searchScale(argv: string[]) {
         ms(percentile(deep, 50)),
         ms(percentile(deep, 95)),
         ms(percentile(getQuery.latencies, 50)),
-        mib(rssBytes(server.pid)),
-        mib(fileSize(join(dataDir, 'cairn.db')) + fileSize(join(dataDir, 'cairn.db-wal'))),
+        mib(deployment.rssBytes()),
+        mib(await deployment.databaseBytes()),
+        ...(several ? [ingest.seconds.toFixed(0)] : []),
+        ...(throughput ? [(throughput.requests / throughput.seconds).toFixed(0) + (throughput.errors ? ` (${throughput.errors} errors)` : '')] : []),
       ]);
       console.log(formatTable(rows));
       console.log();
     }
-    console.log(`concurrency ${options.concurrency} for ingest; searches one at a time (${options.queries} queries per mode and size); latencies in ms`);
   } finally {
-    await pool.close();
-    await server.stop();
-    removeDir(dataDir);
+    await deployment.stop();
   }
 }

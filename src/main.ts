@@ -72,6 +72,13 @@ function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'emb
   }
 }
 
+/** The model name CAIRN_EMBEDDER's embedder gives its vectors (null: none configured); nothing is loaded or embedded. */
+export async function embedderModel(config: Parameters<typeof searchEmbedder>[0]): Promise<string | null> {
+  const embedder = searchEmbedder(config);
+  await embedder?.close?.();
+  return embedder?.model ?? null;
+}
+
 export function buildDeps(
   store: Store,
   config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays' | 'exportDir'> &

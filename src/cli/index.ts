@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The server-side commands of `cairn`: the ones that run the service or work on its data dir (serve, keys, backup,
- * restore, export, import, mcp-config). The client commands (status, m, t, …) live in ./client/, which loads this module only for
+ * restore, export, import, mcp-config, migrate). The client commands (status, m, t, …) live in ./client/, which loads this module only for
  * these commands, so that they start fast.
  */
 import { Command } from 'commander';
@@ -12,6 +12,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../services/auth/keys.t
 import { registerBackupCommands } from './backup.ts';
 import { registerTransferCommands } from './transfer.ts';
 import { registerMcpConfigCommand } from './mcpConfig.ts';
+import { registerMigrateCommand } from './migrate.ts';
 
 /** The server and the services load only for the commands that use them: `cairn backup` starts fast, beside a live server. */
 const main = () => import('../main.ts');
@@ -96,6 +97,7 @@ function serverProgram(): Command {
   registerBackupCommands(program);
   registerTransferCommands(program);
   registerMcpConfigCommand(program);
+  registerMigrateCommand(program);
   return program;
 }
 

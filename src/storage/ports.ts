@@ -241,6 +241,8 @@ export interface ApiKeyRepo {
   list(): Promise<{ id: string; created_at: string }[]>;
   /** Deletes a key; false when no key has this id. */
   delete(id: string): Promise<boolean>;
+  /** Every stored key with its digest, oldest first: what `cairn migrate` copies to another store. */
+  entries(): Promise<{ id: string; key_hash: string; created_at: string }[]>;
 }
 
 /** Everything a service may ask of storage inside or outside a transaction. */

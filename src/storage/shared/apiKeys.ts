@@ -14,6 +14,9 @@ export function apiKeyRepo(db: Kysely<Database>): ApiKeyRepo {
     async list() {
       return db.selectFrom('api_keys').select(['id', 'created_at']).orderBy('created_at').orderBy('id').execute();
     },
+    async entries() {
+      return db.selectFrom('api_keys').select(['id', 'key_hash', 'created_at']).orderBy('created_at').orderBy('id').execute();
+    },
     async delete(id) {
       const result = await db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
