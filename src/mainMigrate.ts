@@ -153,7 +153,7 @@ const EMBEDDING_BATCH = 500;
 async function carryEmbeddings(source: Store, target: Store, config: Config): Promise<{ model: string | null; carried: number }> {
   const model = await embedderModel(config);
   if (model === null) return { model, carried: 0 };
-  const vectors = new Map((await source.search.vectors(model)).map(v => [v.memory_id, v.vector]));
+  const vectors = new Map((await source.search.storedVectors(model)).map(v => [v.memory_id, v.vector]));
   if (vectors.size === 0) return { model, carried: 0 };
   const at = new Date().toISOString();
   let carried = 0;

@@ -68,6 +68,17 @@ export async function settleBackground(app: App): Promise<void> {
   await app.deps.extraction.jobs?.settle();
 }
 
+/**
+ * For a test of semantic search: true (and the test marked skipped, with the store's reason) when the store cannot
+ * search vectors, as on PostgreSQL without pgvector, where search answers from full text by design.
+ */
+export async function lacksVectorSearch(app: App, t: { skip(message?: string): void }): Promise<boolean> {
+  const status = await app.deps.store.vectors.status();
+  if (status.available) return false;
+  t.skip(`no vector search on this store (${status.detail})`);
+  return true;
+}
+
 /** Asserts a 422 in FastAPI's shape whose first error points at `loc`. */
 export function validationLocs(response: TestResponse): string[] {
   if (response.status !== 422 || !Array.isArray(response.body?.detail)) {

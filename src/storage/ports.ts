@@ -358,6 +358,8 @@ export interface SearchRepo {
    * version); the claims on these memories end.
    */
   saveEmbeddings(items: { memory_id: string; version: number; vector: Float32Array }[], model: string, at: string): Promise<number>;
+  /** Every stored vector of this model, by memory (a migration carries them to another store). */
+  storedVectors(model: string): Promise<{ memory_id: string; vector: Float32Array }[]>;
   /** Memories the index covers: every one not forgotten. */
   countIndexable(): Promise<number>;
   countNeedingReindex(): Promise<number>;

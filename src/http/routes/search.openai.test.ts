@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { buildTestApp, createMemory, get, post } from '../../../test/helpers.ts';
+import { buildTestApp, createMemory, get, post, lacksVectorSearch } from '../../../test/helpers.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../test/fakeOpenAi.ts';
 
 describe('CAIRN_EMBEDDER=openai: an OpenAI-compatible embeddings endpoint', () => {
@@ -10,9 +10,10 @@ describe('CAIRN_EMBEDDER=openai: an OpenAI-compatible embeddings endpoint', () =
   });
   after(() => fake.close());
 
-  test('memories are embedded in the background through the endpoint and search fuses its vectors', async () => {
+  test('memories are embedded in the background through the endpoint and search fuses its vectors', async t => {
     const app = await buildTestApp({ embedder: 'openai', embedderUrl: fake.url, embedderModel: 'fake-embed', llmApiKey: 'sk-test' });
     try {
+      if (await lacksVectorSearch(app, t)) return;
       await createMemory(app, { content: 'The pottery class meets on Thursday evenings' });
       await createMemory(app, { content: 'Quarterly budget review moved to March' });
       await app.deps.indexer!.settle();

@@ -3,14 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { buildTestApp, createMemory, get, post } from '../../../test/helpers.ts';
+import { buildTestApp, createMemory, get, post, lacksVectorSearch } from '../../../test/helpers.ts';
 import { writeWordVectorFixture } from '../../providers/embedder/wordVectors.fixture.ts';
 
 // The real package is 300 MB of vectors; these tests give the same code a small file in its format.
-test('CAIRN_EMBEDDER=word-vectors: search finds a note that shares no word with the query', async () => {
+test('CAIRN_EMBEDDER=word-vectors: search finds a note that shares no word with the query', async t => {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-wordvec-http-'));
   const app = await buildTestApp({ embedder: 'word-vectors', embedderModel: writeWordVectorFixture(dir), dataDir: dir });
   try {
+    if (await lacksVectorSearch(app, t)) return;
     await createMemory(app, { content: 'Staging PostgreSQL runs on a smaller instance' });
     await createMemory(app, { content: 'Dentist appointment moved to Friday' });
     await app.deps.indexer!.settle();

@@ -5,7 +5,7 @@ import { chunked } from './chunks.ts';
 
 type EmbeddingMethods = Pick<
   SearchRepo,
-  | 'pendingEmbeddings' | 'saveEmbeddings' | 'countIndexable' | 'countNeedingReindex' | 'oldestNeedingReindex'
+  | 'pendingEmbeddings' | 'saveEmbeddings' | 'storedVectors' | 'countIndexable' | 'countNeedingReindex' | 'oldestNeedingReindex'
   | 'idsNeedingReindex' | 'markForReindex' | 'markMissingVectors' | 'dropVectorsNotOf'
 >;
 
@@ -84,6 +84,16 @@ export function embeddingRepo(db: Kysely<Database>): EmbeddingMethods {
         }
         await chunked(items.map(i => i.memory_id), part => trx.deleteFrom('embedding_claims').where('memory_id', 'in', part).execute());
         return saved;
+      });
+    },
+
+    async storedVectors(model) {
+      const rows = await db.selectFrom('memory_embeddings').select(['memory_id', 'vector']).where('model', '=', model).execute();
+      return rows.map(r => {
+        const bytes = r.vector as Uint8Array;
+        const copy = new Float32Array(bytes.byteLength / 4);
+        new Uint8Array(copy.buffer).set(bytes);
+        return { memory_id: r.memory_id, vector: copy };
       });
     },
 
