@@ -48,7 +48,7 @@ before(async () => {
     ],
   });
   ids.redis = (
-    await call('POST', '/memories', {
+    await call('POST', '/memories?wait=graph', {
       content: 'We cache product pages in **Redis** with a 5 minute TTL.\n\n- purge on publish\n- Caroline owns the cache',
       title: 'Product pages are cached in Redis',
       labels: ['architecture'],
@@ -57,9 +57,10 @@ before(async () => {
       source_thread_id: 'caching-chat',
     })
   ).id;
-  ids.denver = (await call('POST', '/memories', { content: 'Caroline moved to Denver and works at Acme Corp on Kubernetes.', labels: ['people'] })).id;
-  await call('POST', '/memories', { content: 'Melanie paints landscapes with Caroline in Denver. Melanie works at Acme Corp too.', labels: ['people', 'art'] });
-  await call('POST', '/memories', { content: 'Postgres runs the billing database; Kubernetes schedules the workers at Acme Corp.' });
+  ids.denver = (await call('POST', '/memories?wait=graph', { content: 'Caroline moved to Denver and works at Acme Corp on Kubernetes.', labels: ['people'] })).id;
+  await call('POST', '/memories?wait=graph', { content: 'Melanie paints landscapes with Caroline in Denver. Melanie works at Acme Corp too.', labels: ['people', 'art'] });
+  await call('POST', '/memories?wait=graph', { content: 'Postgres runs the billing database; Kubernetes schedules the workers at Acme Corp.' });
+  // Each create waited for its graph (?wait=graph): on a busy machine the background queue may lag behind the page.
   await call('POST', '/communities/detect');
   const caroline = (await call('GET', '/entities?search=Caroline')) as any[];
   ids.caroline = caroline.find(e => e.name === 'Caroline').id;
