@@ -139,6 +139,8 @@ async function stopBackgroundWork(deps: Deps): Promise<void> {
   await deps.indexer?.embedder.close?.();
 }
 
+const SHARED_QUEUE_POLL_MS = 5_000;
+
 export async function createApp(config: Config): Promise<App> {
   const store = await openStore(config);
   const deps = buildDeps(store, config, message => server.log.warn(message));
@@ -150,12 +152,16 @@ export async function createApp(config: Config): Promise<App> {
   deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run
   const stopTrashPurge = startTrashPurge(deps, message => server.log.warn(message), deps.holder);
   deps.communities?.start(); // recompute communities when the graph changed since the last detection
+  // Processes sharing a PostgreSQL database share the embedding queue: memories another process left (it stopped, or
+  // its claim ran out) are embedded here too. (The extraction queue polls itself; SQLite has one process.)
+  const embeddingPoll = store.backend === 'postgres' && deps.indexer ? setInterval(() => deps.indexer?.kick(), SHARED_QUEUE_POLL_MS).unref() : null;
   return {
     server,
     deps,
     auth,
     async close() {
       await server.close();
+      if (embeddingPoll) clearInterval(embeddingPoll);
       stopTrashPurge();
       await stopBackgroundWork(deps);
       await store.close();
