@@ -7,7 +7,7 @@ set -euo pipefail
 PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
 [ -x "$PGBIN/initdb" ] || { echo "PostgreSQL binaries not found (apt-get install postgresql, or set PGBIN)" >&2; exit 1; }
 
-as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+as_owner() { if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi; }
 
 case "${1:-start}" in
   start)
