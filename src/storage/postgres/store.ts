@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
-import type { Repos, Store } from '../ports.ts';
+import type { Store } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { buildRepos } from '../shared/repos.ts';
 import { createGroupCommit } from '../shared/groupCommit.ts';
@@ -15,18 +15,23 @@ export interface PostgresStore extends Store {
   readonly extensions: PostgresExtensions;
 }
 
-/** Serialises schema changes of processes starting at once on one database (Kysely's own lock is per process). */
-const MIGRATION_LOCK = 7_362_001;
+/**
+ * Serialises the schema work of processes starting at once on one database (Kysely's own lock is per process): two
+ * `CREATE EXTENSION IF NOT EXISTS` at the same moment would fail one of them, which would then run without vectors.
+ */
+const SCHEMA_LOCK = 7_362_001;
 
-async function migrate(db: Kysely<Database>): Promise<void> {
-  await db.connection().execute(async connection => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+/** Brings the schema up to date and sets up the optional extensions, one process at a time. */
+async function prepareSchema(db: Kysely<Database>): Promise<PostgresExtensions> {
+  return db.connection().execute(async connection => {
+    await sql`select pg_advisory_lock(${SCHEMA_LOCK})`.execute(connection);
     try {
       const { error, results } = await new Migrator({ db: connection, provider: postgresMigrations }).migrateToLatest();
       const failed = results?.find(r => r.status === 'Error');
       if (error || failed) throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+      return await setUpExtensions(connection);
     } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
+      await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(connection);
     }
   });
 }
@@ -49,8 +54,7 @@ export async function openPostgresStore(pool: pg.Pool): Promise<PostgresStore> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let extensions: PostgresExtensions;
   try {
-    await migrate(db);
-    extensions = await setUpExtensions(db);
+    extensions = await prepareSchema(db);
   } catch (error) {
     await db.destroy();
     throw error;
