@@ -37,6 +37,17 @@ function validationIssues(error: unknown): ValidationIssue[] | null {
   return null;
 }
 
+/** Network errors of a database client, and SQLSTATE classes 08 (connection) and 57P0x (server shutting down or starting). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P02', '57P03']);
+
+/** A database server that does not answer (PostgreSQL restarting, the network down): a 503 to retry, not a 500. */
+function isDatabaseUnreachable(error: unknown): boolean {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|connection pool is closed/i.test(message);
+}
+
 /**
  * The only place errors become responses: 422 in FastAPI's shape, the rest as {detail, error_code}. Call before any
  * route is registered (the 405 answer learns the routes as they are added).
@@ -53,6 +64,10 @@ export function installErrorHandlers(app: FastifyInstance) {
       // Fastify's own client errors: unsupported media type, body too large, bad URL encoding.
       const { detail, error_code } = describeClientError(error, request);
       return reply.code(status).send({ detail, error_code });
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.error({ err: error }, 'database unreachable');
+      return reply.code(503).header('retry-after', '5').send({ detail: 'The database is unreachable; nothing was written. Try again shortly.', error_code: 'database_unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal server error', error_code: 'internal_error' });

@@ -20,7 +20,9 @@ export interface PoolOptions {
 export function createPool({ url, poolSize }: PoolOptions): pg.Pool {
   // A server that does not answer fails a request after 10 s instead of holding it for ever.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: cairnTypes, application_name: 'cairn', connectionTimeoutMillis: 10_000 });
-  // An idle connection the server drops (restart, failover) must not crash the process: the pool replaces it.
+  // A connection the server drops (restart, failover) must not crash the process: an idle one the pool replaces, a
+  // checked-out one fails its query (the request gets a 503), and neither may emit an 'error' nobody listens to.
   pool.on('error', () => {});
+  pool.on('connect', client => client.on('error', () => {}));
   return pool;
 }
