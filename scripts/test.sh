@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: type check, import-direction check, the web app's build, then every *.test.ts under src/,
 # test/ and bench/ (test/e2e/webapp.browser.test.ts needs Chromium at /usr/bin/chromium; .ci/run installs it), and
-# then the HTTP suite again on PostgreSQL. With PostgreSQL's binaries installed (Debian: apt-get install postgresql)
+# then the HTTP suite again on PostgreSQL, and the HTTP tests of semantic search on PGlite (in process, with pgvector,
+# which Debian's PostgreSQL lacks). With PostgreSQL's binaries installed (Debian: apt-get install postgresql)
 # a throwaway cluster is started for the run: the storage contract runs on it too. Without them those parts are
 # skipped with a notice (CAIRN_REQUIRE_POSTGRES=1, as CI sets, makes that a failure).
 set -euo pipefail
@@ -38,3 +39,8 @@ if [ -n "${CAIRN_TEST_DATABASE_URL:-}" ]; then
   echo "The HTTP suite on PostgreSQL: ${#http[@]} files"
   CAIRN_TEST_STORAGE=postgres node --import tsx --test --test-reporter=spec "${http[@]}"
 fi
+
+# Debian's PostgreSQL has no pgvector: the HTTP tests of semantic search also run on PGlite, which carries it.
+mapfile -t semantic < <(grep -rlE "lacksVectorSearch|embedder: '(hash|openai|word-vectors)'" src test --include='*.test.ts' | sort)
+echo "Semantic search over HTTP on PGlite with pgvector: ${#semantic[@]} files"
+CAIRN_TEST_STORAGE=pglite node --import tsx --test --test-reporter=spec "${semantic[@]}"

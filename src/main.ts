@@ -141,8 +141,9 @@ async function stopBackgroundWork(deps: Deps): Promise<void> {
 
 const SHARED_QUEUE_POLL_MS = 5_000;
 
-export async function createApp(config: Config): Promise<App> {
-  const store = await openStore(config);
+/** The service on `config`'s store, or on a store already opened (tests: PGlite, in process). */
+export async function createApp(config: Config, opened?: Store): Promise<App> {
+  const store = opened ?? (await openStore(config));
   const deps = buildDeps(store, config, message => server.log.warn(message));
   await purgeExpiredTrash(deps); // deleted memories past CAIRN_TRASH_DAYS go for good
   await failInterruptedJobs(deps); // an export or import the last run left unfinished will never finish

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { type App, createApp } from '../src/main.ts';
-import { HTTP_ON_POSTGRES, testDatabase } from './postgres.ts';
+import { HTTP_ON_PGLITE, HTTP_ON_POSTGRES, openPgliteStore, testDatabase } from './postgres.ts';
 
 /**
  * A service on an in-memory database, driven through Fastify's inject(); close it after the test. Every reply is checked
@@ -10,6 +10,9 @@ import { HTTP_ON_POSTGRES, testDatabase } from './postgres.ts';
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
   const config = { ...loadConfig({ dataDir: '/tmp/cairn-test-unused' }, {}), databasePath: ':memory:', logLevel: 'silent', validateResponses: true, ...overrides };
   // A test that names its storage (one about SQLite's files, say) keeps it.
+  if (HTTP_ON_PGLITE && !overrides.storage) {
+    return createApp({ ...config, storage: 'postgres' }, await openPgliteStore(config.databasePath === ':memory:' ? undefined : config.databasePath));
+  }
   if (!HTTP_ON_POSTGRES || overrides.storage) return createApp(config);
   // CAIRN_TEST_STORAGE=postgres: the same test on a database of its own (kept by data path, so a reopened app finds its data).
   const database = await testDatabase(config.databasePath === ':memory:' ? undefined : config.databasePath);
@@ -75,6 +78,8 @@ export async function settleBackground(app: App): Promise<void> {
 export async function lacksVectorSearch(app: App, t: { skip(message?: string): void }): Promise<boolean> {
   const status = await app.deps.store.vectors.status();
   if (status.available) return false;
+  // PGlite carries pgvector: a test run there to cover vector search must not skip it.
+  if (HTTP_ON_PGLITE) throw new Error(`vector search is unavailable on PGlite: ${status.detail}`);
   t.skip(`no vector search on this store (${status.detail})`);
   return true;
 }

@@ -15,7 +15,9 @@ import { cairnTypes, createPool } from '../src/storage/postgres/connection.ts';
 import { postgresMigrations } from '../src/storage/postgres/migrations/index.ts';
 
 export const TEST_DATABASE_URL = process.env.CAIRN_TEST_DATABASE_URL || null;
+/** CAIRN_TEST_STORAGE=postgres: HTTP tests on CAIRN_TEST_DATABASE_URL; pglite: on PGlite in process (with pgvector). */
 export const HTTP_ON_POSTGRES = process.env.CAIRN_TEST_STORAGE === 'postgres';
+export const HTTP_ON_PGLITE = process.env.CAIRN_TEST_STORAGE === 'pglite';
 
 const withDatabase = (url: string, name: string) => {
   const parsed = new URL(url);
@@ -78,16 +80,22 @@ export async function testDatabase(key?: string): Promise<{ url: string; drop():
 }
 
 /** A Postgres store in this process: PGlite (WebAssembly PostgreSQL, with pgvector and pg_trgm), nothing to install. */
-export async function openPgliteStore(): Promise<PostgresStore & { lite: PGlite }> {
-  const lite = await PGlite.create({ extensions: { vector, pg_trgm } });
-  const pool = new pg.Pool({ ...(createPgConfig(lite) as unknown as pg.PoolConfig), types: cairnTypes });
-  const store = await openPostgresStore(pool);
+const keptPglites = new Map<string, Promise<PGlite>>();
+
+/**
+ * A Postgres store in this process on PGlite. With a `key` (a data-dir path) the database outlives the store, for the
+ * rest of the test process: a store reopened on the same key finds its data again, as a restarted server would.
+ */
+export async function openPgliteStore(key?: string): Promise<PostgresStore> {
+  const create = () => PGlite.create({ extensions: { vector, pg_trgm } });
+  if (key && !keptPglites.has(key)) keptPglites.set(key, create());
+  const lite = key ? await keptPglites.get(key)! : await create();
+  const store = await openPostgresStore(new pg.Pool({ ...(createPgConfig(lite) as unknown as pg.PoolConfig), types: cairnTypes }));
   return {
     ...store,
-    lite,
     async close() {
       await store.close();
-      await lite.close();
+      if (!key) await lite.close();
     },
   };
 }
