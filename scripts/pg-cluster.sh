@@ -15,7 +15,7 @@ case "${1:-start}" in
     dir=$(mktemp -d /tmp/cairn-pg.XXXXXX)
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    as_owner "$PGBIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
+    as_owner "$PGBIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale="${PG_LOCALE:-C.UTF-8}" >"$dir/initdb.log"
     # Durability off: the cluster lives for one test run. More connections: each test app holds a pool. In the
     # cluster's own configuration, so that `resume` starts it as it was.
     printf '%s\n' "port = $port" "unix_socket_directories = '$dir'" "listen_addresses = '127.0.0.1'" "fsync = off" \

@@ -5,6 +5,9 @@
  * takes a second).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../bench/lib.ts';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -12,7 +15,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { openPostgresStore, type PostgresStore } from '../src/storage/postgres/store.ts';
 import { cairnTypes, createPool } from '../src/storage/postgres/connection.ts';
-import { postgresMigrations } from '../src/storage/postgres/migrations/index.ts';
 
 export const TEST_DATABASE_URL = process.env.CAIRN_TEST_DATABASE_URL || null;
 /** CAIRN_TEST_STORAGE=postgres: HTTP tests on CAIRN_TEST_DATABASE_URL; pglite: on PGlite in process (with pgvector). */
@@ -40,7 +42,10 @@ let template: Promise<string> | null = null;
 /** The migrated template database, made once per schema version by whichever test process gets there first. */
 function templateDatabase(): Promise<string> {
   template ??= (async () => {
-    const version = Object.keys(await postgresMigrations.getMigrations()).sort().join(',');
+    // The migrations' files, not only their names: a template an older version of one made is not reused.
+    const folder = join(REPO_ROOT, 'src/storage/postgres');
+    const files = [...readdirSync(join(folder, 'migrations')).map(f => join('migrations', f)), 'extensions.ts'].sort();
+    const version = files.map(f => readFileSync(join(folder, f), 'utf8')).join('\n');
     const name = `cairn_template_${createHash('sha1').update(version).digest('hex').slice(0, 10)}`;
     await admin(async client => {
       await client.query('select pg_advisory_lock(7362002)');

@@ -42,6 +42,15 @@ for (const backend of STORE_BACKENDS) {
       assert.deepEqual(got, memory('m1', 'We deployed the billing databases to PostgreSQL on Monday', { metadata: { project: 'billing', turn: 3, ok: true } }));
     });
 
+    test('text sorts byte by byte, as SQLite compares it, whatever the database locale', async () => {
+      const names = ['banana', 'Apple', '_under', 'Zed', 'apple pie', 'éclair'];
+      for (const [i, name] of names.entries()) {
+        await store.labels.insert({ id: `sort-${i}`, name, canonical_name: name.toLowerCase(), color: '', description: '', created_at: at(i), updated_at: at(i) });
+      }
+      const listed = (await store.labels.list({ limit: 50, offset: 0, order_by: 'name', order_desc: false })).map(l => l.name);
+      assert.deepEqual(listed, ['Apple', 'Zed', '_under', 'apple pie', 'banana', 'éclair']);
+    });
+
     test('a transaction that throws leaves nothing behind', async () => {
       await assert.rejects(
         store.transaction(async tx => {

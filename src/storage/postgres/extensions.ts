@@ -34,7 +34,7 @@ CREATE OR REPLACE FUNCTION cairn_float4_at(b bytea, i integer) RETURNS double pr
   FROM (SELECT (bits >> 31) & 1 AS s, (bits >> 23) & 255 AS e, bits & 8388607 AS m
     FROM (SELECT get_byte(b, i)::bigint | (get_byte(b, i + 1)::bigint << 8) | (get_byte(b, i + 2)::bigint << 16) | (get_byte(b, i + 3)::bigint << 24) AS bits) AS x) AS y
 $$;
-CREATE TABLE IF NOT EXISTS memory_vectors (memory_id text PRIMARY KEY REFERENCES memories (id) ON DELETE CASCADE, model text NOT NULL,
+CREATE TABLE IF NOT EXISTS memory_vectors (memory_id text COLLATE "C" PRIMARY KEY REFERENCES memories (id) ON DELETE CASCADE, model text COLLATE "C" NOT NULL,
   dimensions integer NOT NULL, embedding vector NOT NULL);
 CREATE OR REPLACE FUNCTION cairn_memory_vector_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

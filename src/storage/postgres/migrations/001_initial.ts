@@ -123,7 +123,7 @@ CREATE TRIGGER mentions_count AFTER INSERT OR DELETE ON mentions FOR EACH ROW EX
  * 'english' configuration stems (as FTS5's porter tokenizer does) and drops stop words.
  */
 const FULL_TEXT = `
-CREATE TABLE memory_documents (memory_id text PRIMARY KEY REFERENCES memories (id) ON DELETE CASCADE, document tsvector NOT NULL);
+CREATE TABLE memory_documents (memory_id text COLLATE "C" PRIMARY KEY REFERENCES memories (id) ON DELETE CASCADE, document tsvector NOT NULL);
 CREATE INDEX memory_documents_gin ON memory_documents USING gin (document);
 CREATE FUNCTION cairn_memory_document(title text, content text) RETURNS tsvector LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN position(rtrim(title, '…') IN content) = 1 THEN setweight(to_tsvector('english', content), 'B')
@@ -160,6 +160,12 @@ CREATE TRIGGER threads_document_insert AFTER INSERT ON threads FOR EACH ROW EXEC
 CREATE TRIGGER threads_document_update AFTER UPDATE OF title, summary ON threads FOR EACH ROW EXECUTE FUNCTION cairn_thread_document_sync()
 `;
 
+/**
+ * Text columns compare byte by byte (`COLLATE "C"`), as SQLite's do: lists sorted by name, ids and ISO timestamps
+ * come out in the same order whatever locale the database was created with (en_US would put "_x" after "Zed").
+ */
+export const byteOrdered = (script: string) => script.replace(/ text(?=[ ,)\n])/g, ' text COLLATE "C"');
+
 /** Runs a script of statements one at a time (the extended protocol takes one per query). */
 export async function runScript(db: Kysely<unknown>, script: string): Promise<void> {
   for (const statement of script.split(/;\n(?=CREATE|INSERT|DROP|ALTER)/)) {
@@ -168,7 +174,7 @@ export async function runScript(db: Kysely<unknown>, script: string): Promise<vo
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, TABLES);
+  await runScript(db, byteOrdered(TABLES));
   await runScript(db, MENTION_COUNTS);
   await runScript(db, FULL_TEXT);
 }
