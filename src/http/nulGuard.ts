@@ -4,7 +4,7 @@ import { InputError } from '../errors.ts';
 const MESSAGE = 'Text may not contain NUL (\\u0000) characters';
 
 /** Where in a parsed JSON value a string holds NUL, as a validation location; null when none does. */
-export function nulLocation(value: unknown, at: (string | number)[] = ['body']): (string | number)[] | null {
+function nulLocation(value: unknown, at: (string | number)[] = ['body']): (string | number)[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? at : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
