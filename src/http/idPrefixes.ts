@@ -38,12 +38,9 @@ const ROUTE_IDS: Record<string, RouteIds> = {
   'POST /memories/:memory_id/relations': { body: { target_memory_id: 'memory' } },
   'POST /memories/evolves/revision/preview': { body: { memory_ids: 'memory' } },
   'POST /memories/evolves/revision/apply': { body: { memory_ids: 'memory' } },
-  'POST /memories/bulk/move/preview': { body: { memory_ids: 'memory', exclude_memory_ids: 'memory' } },
-  'POST /memories/bulk/move': { body: { memory_ids: 'memory', exclude_memory_ids: 'memory' } },
-  'POST /memories/bulk/delete/preview': { body: { memory_ids: 'memory', exclude_memory_ids: 'memory' } },
-  'POST /memories/bulk/delete': { body: { memory_ids: 'memory', exclude_memory_ids: 'memory' } },
   'POST /crystals': { body: { memory_ids: 'memory' } },
   'POST /memories/distill': { body: { thread_id: 'thread' } },
+  'GET /agent/evolves': { query: { memory_id: 'memory' } },
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,8 +5,9 @@ export type IdKind = 'memory' | 'label' | 'relation' | 'entity' | 'crystal' | 't
 
 export interface IdRepo {
   /**
-   * Ids of `kind` equal to `exact` or starting with `prefix`, in id order, at most `limit`. Threads are looked up
-   * in `spaceId` (their ids are unique per space); other kinds ignore it.
+   * `exact` when an id of `kind` is stored exactly so (looked up only when it differs from `prefix`), then the ids
+   * starting with `prefix` in id order, at most `limit` of them. Threads are looked up in `spaceId` (their ids are
+   * unique per space); other kinds ignore it.
    */
   findByPrefix(kind: IdKind, prefix: string, exact: string, limit: number, spaceId: string): Promise<string[]>;
   /**

@@ -66,6 +66,20 @@ describe('short ids: a unique prefix names a memory', () => {
     assert.equal(superseded.body.id, B);
     assert.equal(superseded.body.lifecycle_state, 'superseded');
     assert.equal((await post(app, `/memories/${B}/restore`)).status, 200);
+    const history = await get(app, '/agent/evolves?memory_id=0190aaaa-0000-7000-8000-00000000000b');
+    assert.equal(history.status, 200, history.text);
+    assert.deepEqual(history.body.edges.map((e: { newer_id: string; older_id: string }) => [e.newer_id, e.older_id]), [[newer, B]]);
+  });
+
+  test('deleted memories in the trash: read and restore by prefix', async () => {
+    const id = await createMemory(app, { id: '0190eeee-0000-7000-8000-000000000001', content: 'to be deleted' });
+    assert.equal((await del(app, '/memories/0190eeee')).status, 200);
+    const item = await get(app, '/trash/0190eeee');
+    assert.equal(item.status, 200, item.text);
+    assert.equal(item.body.memory.id, id);
+    const restored = await post(app, '/trash/restore', { ids: ['0190EEEE'] });
+    assert.equal(restored.status, 200, restored.text);
+    assert.equal((await get(app, '/memories/0190eeee')).body.id, id);
   });
 
   test('creating with a caller id never resolves it: an id that is a prefix of another is a new memory', async () => {
@@ -121,6 +135,10 @@ describe('short ids: labels, entities, relations, crystals and threads', () => {
     const merged = await post(app, `/labels/merge?source_id=${short[second]}&target_id=${short[first]}`);
     assert.equal(merged.status, 200, merged.text);
     assert.deepEqual([merged.body.source_id, merged.body.target_id], [second, first]);
+    const mergeId = merged.body.merge_id as string;
+    const undone = await post(app, `/labels/merges/${mergeId.replaceAll('-', '').slice(0, 28)}/undo`);
+    assert.equal(undone.status, 200, undone.text);
+    assert.equal((await get(app, `/labels/${short[second]}`)).body.name, 'gamma');
   });
 
   test('entities and relations by prefix (path and body)', async () => {
