@@ -185,9 +185,14 @@ describe('short ids: labels, entities, relations, crystals and threads', () => {
     assert.equal(appended.status, 200, appended.text);
     assert.equal(appended.body.thread_id, threadId);
     assert.equal((await get(app, '/threads/5f0c2a9e?space_id=work')).body.thread_id, '5f0c2a9e-0000-4000-8000-000000000000');
+    assert.deepEqual(await shortOf(app, 'thread', [threadId]), { [threadId]: '5f0c2a9e' });
     // Creating a thread takes its id as given, even one a stored thread id starts with.
     const exact = await post(app, '/threads', { thread_id: '5f0c2a9e', messages: [message] });
     assert.equal(exact.status, 200, exact.text);
     assert.equal(exact.body.thread.thread_id, '5f0c2a9e');
+    assert.equal((await get(app, '/threads/5f0c2a9e')).body.thread_id, '5f0c2a9e');
+    const short = (await shortOf(app, 'thread', [threadId]))[threadId]!;
+    assert.equal(short, '5f0c2a9e-8');
+    assert.equal((await get(app, `/threads/${short}`)).body.thread_id, threadId);
   });
 });
