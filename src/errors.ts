@@ -33,6 +33,14 @@ export const notFound = (kind: Kind, id: string) => new AppError(404, `${kind}_n
 export const conflict = (code: string, message: string, extra: Record<string, unknown> = {}) =>
   new AppError(409, code, message, extra);
 
+/** An abbreviated id that starts several ids of its kind: the caller picks one of `candidates` (at most 10 listed). */
+export const ambiguousId = (noun: string, prefix: string, candidates: string[], more: boolean) =>
+  conflict(
+    'ambiguous_id',
+    `Id ${prefix} is ambiguous: it starts ${more ? 'more than ' : ''}${candidates.length} ${noun} ids (${candidates.join(', ')}${more ? ', …' : ''}); give more of the id`,
+    { candidates },
+  );
+
 export const invalidTransition = (message: string, currentState: string) =>
   conflict('invalid_transition', message, { current_state: currentState });
 

@@ -43,7 +43,11 @@ parameter. Use **Authorize** to try operations from this page with a key. A miss
 **Errors.** Invalid input answers \`422\` in FastAPI's shape, \`{"detail": [{"loc", "msg", "type"}]}\`; every other error
 answers \`{"detail": "...", "error_code": "..."}\` with its status (\`404\` for anything that does not exist).
 Unknown fields in a JSON body are ignored, and a JSON-object answer then lists them in \`warnings\` (an array of
-strings, "Unknown field 'x' was ignored (did you mean 'y'?)").`;
+strings, "Unknown field 'x' was ignored (did you mean 'y'?)").
+
+**Short ids.** Wherever a path, query or body names an existing record by id, a unique prefix of the id is accepted
+(at least 8 hex digits, hyphens optional, any case): \`GET /memories/01a21663-901d\`. A prefix that starts several ids
+answers \`409\` \`ambiguous_id\` with their \`candidates\`. \`POST /ids/short\` gives the shortest unique prefix of each id.`;
 
 /** Every response that is not a validation error: `{detail, error_code}`, sometimes with more context. */
 export const ErrorResponse = z

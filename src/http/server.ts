@@ -8,6 +8,7 @@ import { clientErrorHandler, frameworkErrors } from './frameworkErrors.ts';
 import { installUnknownFieldWarnings } from './unknownFields.ts';
 import { MAX_ID_CHARS } from './schemas.ts';
 import { installAuth } from './auth.ts';
+import { installIdPrefixes } from './idPrefixes.ts';
 import { installOpenApi, responseSerializer } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { memoryRoutes } from './routes/memories.ts';
@@ -30,6 +31,7 @@ import { profileRoutes } from './routes/profiles.ts';
 import { communityRoutes } from './routes/communities.ts';
 import { dataRoutes } from './routes/data.ts';
 import { memFsRoutes } from './routes/memfs.ts';
+import { idRoutes } from './routes/ids.ts';
 import { mcpRoutes } from './mcp/server.ts';
 import { webAppRoutes } from './routes/webApp.ts';
 
@@ -75,6 +77,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', validateRespo
   installNulGuard(app);
   installUnknownFieldWarnings(app);
   installAuth(app, auth);
+  installIdPrefixes(app, deps);
 
   await installOpenApi(app);
 
@@ -100,6 +103,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', validateRespo
   await app.register(communityRoutes, options);
   await app.register(dataRoutes, options);
   await app.register(memFsRoutes, options);
+  await app.register(idRoutes, options);
   await app.register(mcpRoutes, options);
   await app.register(webAppRoutes);
   return app;

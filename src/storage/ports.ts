@@ -46,6 +46,9 @@ export type * from './ports.vectors.ts';
 import type { LeaseRepo, LockRepo } from './ports.coordination.ts';
 
 export type * from './ports.coordination.ts';
+import type { IdRepo } from './ports.ids.ts';
+
+export type * from './ports.ids.ts';
 
 /** A memory as storage keeps it; field names are the interface's. */
 export interface MemoryRecord {
@@ -277,6 +280,8 @@ export interface Repos {
   locks: LockRepo;
   /** Leases on singleton background work. */
   leases: LeaseRepo;
+  /** Abbreviated ids (prefixes) and the neighbours that make a short form unique. */
+  ids: IdRepo;
 }
 
 export interface Store extends Repos {

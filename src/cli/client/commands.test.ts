@@ -213,3 +213,38 @@ describe('status, output and exit codes', () => {
     assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/);
   });
 });
+
+describe('short ids', () => {
+  const create = async (body: Record<string, unknown>) => {
+    const response = await fetch(`${server.url}/memories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    assert.equal(response.status, 200, await response.clone().text());
+    return ((await response.json()) as { id: string }).id;
+  };
+
+  test('m show takes a unique prefix of the id; an ambiguous one answers 409 with the candidates', async () => {
+    const [first, second] = ['0190cafe-1111-7000-8000-000000000001', '0190cafe-2222-7000-8000-000000000002'];
+    await create({ id: first, title: 'First of a pair', content: 'one' });
+    await create({ id: second, title: 'Second of a pair', content: 'two' });
+    const shown = await nmem(['m', 'show', '0190cafe-1']);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, new RegExp(`^First of a pair\nid ${first} `));
+    assert.equal((await nmem(['--json', 'm', 'show', '0190CAFE2222'])).json<{ id: string }>().id, second);
+    const ambiguous = await nmem(['--json', 'm', 'show', '0190cafe']);
+    assert.equal(ambiguous.code, 1);
+    const answer = ambiguous.json<{ status_code: number; error_code: string; candidates: string[] }>();
+    assert.deepEqual([answer.status_code, answer.error_code, answer.candidates], [409, 'ambiguous_id', [first, second]]);
+  });
+
+  test('m lists short ids that tell memories of the same day apart, and m show takes each back', async () => {
+    for (const word of ['lentils', 'quinoa', 'barley']) await create({ content: `Soak the ${word} overnight` });
+    const listed = await nmem(['m', '-n', '3']);
+    assert.equal(listed.code, 0, listed.stderr);
+    const shortIds = listed.stdout.trim().split('\n').slice(1).map(line => line.split(/\s+/)[0]!);
+    const fullIds = (await nmem(['--json', 'm', '-n', '3'])).json<Found>().memories.map(m => m.id);
+    assert.equal(new Set(shortIds).size, 3, listed.stdout);
+    for (const [i, short] of shortIds.entries()) {
+      assert.ok(short.length >= 8 && short.length < 36 && fullIds[i]!.startsWith(short), `${short} abbreviates ${fullIds[i]}`);
+      assert.equal((await nmem(['--json', 'm', 'show', short])).json<{ id: string }>().id, fullIds[i]);
+    }
+  });
+});

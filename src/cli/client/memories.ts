@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
 import { clip, type Ctx, day, table, UsageError, withCtx, defaultSubcommand } from './output.ts';
 import { choice, collect, date, fraction, integer } from './parse.ts';
+import { shortener } from './shortIds.ts';
 
 const UNIT_TYPES = ['fact', 'preference', 'decision', 'plan', 'procedure', 'learning', 'context', 'event'] as const;
 const WHEN = ['past', 'present', 'future', 'timeless'] as const;
@@ -28,10 +29,10 @@ function summary(m: Memory, score?: number) {
   };
 }
 
-const memoryRows = (memories: ReturnType<typeof summary>[], scored: boolean) =>
+const memoryRows = (memories: ReturnType<typeof summary>[], scored: boolean, short: (id: string) => string) =>
   table([
     ['ID', 'TITLE', scored ? 'SCORE' : 'IMP', 'LABELS', 'DATE'],
-    ...memories.map(m => [m.id, clip(m.title, 40), scored ? Number(m.score).toFixed(2) : String(m.importance ?? '-'), clip(m.labels.join(','), 24), day(m.created_at)]),
+    ...memories.map(m => [short(m.id), clip(m.title, 40), scored ? Number(m.score).toFixed(2) : String(m.importance ?? '-'), clip(m.labels.join(','), 24), day(m.created_at)]),
   ]);
 
 async function list(ctx: Ctx, options: { limit: number; importance?: number; label?: string[] }) {
@@ -42,7 +43,8 @@ async function list(ctx: Ctx, options: { limit: number; importance?: number; lab
     space_id: ctx.space,
   });
   const memories = page.memories.map(m => summary(m));
-  ctx.print({ memories, total: page.pagination?.total ?? memories.length }, () => (memories.length ? memoryRows(memories, false) : 'No memories.'));
+  const short = await shortener(ctx, 'memory', memories.map(m => m.id));
+  ctx.print({ memories, total: page.pagination?.total ?? memories.length }, () => (memories.length ? memoryRows(memories, false, short) : 'No memories.'));
 }
 
 interface SearchOptions {
@@ -78,7 +80,8 @@ async function search(ctx: Ctx, words: string[], options: SearchOptions) {
     .filter(r => floor === undefined || Number(r.memory.importance ?? 0) >= floor)
     .slice(0, options.limit)
     .map(r => summary(r.memory, r.similarity_score));
-  ctx.print({ query, total: memories.length, memories }, () => (memories.length ? memoryRows(memories, true) : `No memories match "${query}".`));
+  const short = await shortener(ctx, 'memory', memories.map(m => m.id));
+  ctx.print({ query, total: memories.length, memories }, () => (memories.length ? memoryRows(memories, true, short) : `No memories match "${query}".`));
 }
 
 async function show(ctx: Ctx, id: string, options: { contentLimit?: number }) {

@@ -6,6 +6,7 @@ import { basename, extname } from 'node:path';
 import { clip, type Ctx, day, Failure, table, UsageError, withCtx, defaultSubcommand } from './output.ts';
 import { integer } from './parse.ts';
 import { registerSessionCommands } from './sessions.ts';
+import { shortener } from './shortIds.ts';
 
 type Thread = Record<string, unknown> & { thread_id: string; title?: string };
 type Message = { role: string; content: string; timestamp?: string | null; external_id?: string | null; order_index?: number };
@@ -19,13 +20,14 @@ const threadRow = (t: Thread) => ({
   last_activity: t.last_activity ?? t.date ?? null,
 });
 
-const threadTable = (rows: ReturnType<typeof threadRow>[]) =>
-  table([['ID', 'TITLE', 'MSGS', 'SOURCE', 'LAST'], ...rows.map(t => [t.id, clip(t.title, 40), String(t.messages), clip(t.source, 14), day(t.last_activity)])]);
+const threadTable = (rows: ReturnType<typeof threadRow>[], short: (id: string) => string) =>
+  table([['ID', 'TITLE', 'MSGS', 'SOURCE', 'LAST'], ...rows.map(t => [short(t.id), clip(t.title, 40), String(t.messages), clip(t.source, 14), day(t.last_activity)])]);
 
 async function list(ctx: Ctx, options: { limit: number; source?: string }) {
   const page = await ctx.api.get<{ threads: Thread[]; pagination?: { total?: number } }>('/threads', { limit: options.limit, source: options.source, space_id: ctx.space });
   const threads = page.threads.map(threadRow);
-  ctx.print({ threads, total: page.pagination?.total ?? threads.length }, () => (threads.length ? threadTable(threads) : 'No threads.'));
+  const short = await shortener(ctx, 'thread', threads.map(t => t.id));
+  ctx.print({ threads, total: page.pagination?.total ?? threads.length }, () => (threads.length ? threadTable(threads, short) : 'No threads.'));
 }
 
 async function show(ctx: Ctx, id: string, options: { limit?: number; messages?: number; offset: number; contentLimit?: number }) {
@@ -79,8 +81,9 @@ async function search(ctx: Ctx, words: string[], options: { limit: number; sourc
     score: t.score ?? null,
     snippet: t.snippet ?? '',
   }));
+  const short = await shortener(ctx, 'thread', threads.map(t => t.id));
   ctx.print({ query, total: answer.total_found ?? threads.length, threads }, () =>
-    threads.length ? table([['ID', 'TITLE', 'HITS', 'SNIPPET'], ...threads.map(t => [t.id, clip(t.title, 36), String(t.matches), clip(t.snippet, 60)])]) : `No threads match "${query}".`,
+    threads.length ? table([['ID', 'TITLE', 'HITS', 'SNIPPET'], ...threads.map(t => [short(t.id), clip(t.title, 36), String(t.matches), clip(t.snippet, 60)])]) : `No threads match "${query}".`,
   );
 }
 

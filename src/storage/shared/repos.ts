@@ -22,6 +22,7 @@ import { graphOverviewRepo } from './graphOverview.ts';
 import { tableRowsRepo } from './tableRows.ts';
 import { jobRepo } from './jobs.ts';
 import { leaseRepo, lockRepo } from './coordination.ts';
+import { idRepo } from './ids.ts';
 
 const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   memories: memoryRepo,
@@ -49,6 +50,7 @@ const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   jobs: jobRepo,
   locks: lockRepo,
   leases: leaseRepo,
+  ids: idRepo,
 };
 const names = Object.keys(factories) as (keyof Repos)[];
 

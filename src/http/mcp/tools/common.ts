@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { AppError, InputError } from '../../../errors.ts';
 import type { Deps } from '../../../services/deps.ts';
+import { type IdFields, resolveIdFields } from '../../../services/ids.ts';
 
 /** The connection's scope, from its headers: it wins over what a model puts in the arguments. */
 export interface McpScope {
@@ -34,6 +35,8 @@ export interface ToolSpec<S extends z.ZodRawShape> {
   slim: string;
   input: S;
   readOnly: boolean;
+  /** Arguments that name existing records: a unique prefix of the id is taken for the id (services/ids.ts). */
+  ids?: IdFields;
 }
 
 /** The space a call works in: the connection's header first, then the argument, else the default space. */
@@ -65,6 +68,7 @@ export interface ToolDef {
   slim: string;
   input: z.ZodObject;
   readOnly: boolean;
+  ids?: IdFields;
   run(args: unknown, ctx: ToolContext): Promise<ToolAnswer>;
 }
 
@@ -74,7 +78,7 @@ export function defineTool<S extends z.ZodRawShape>(
   spec: ToolSpec<S>,
   run: (args: z.output<z.ZodObject<S>>, ctx: ToolContext) => Promise<ToolAnswer>,
 ): ToolDef {
-  return { name, description: spec.description, slim: spec.slim, input: z.object(spec.input), readOnly: spec.readOnly, run: run as ToolDef['run'] };
+  return { name, description: spec.description, slim: spec.slim, input: z.object(spec.input), readOnly: spec.readOnly, ids: spec.ids, run: run as ToolDef['run'] };
 }
 
 /** What was wrong with the arguments, one `field: problem` per issue, for the model to fix. */
@@ -87,7 +91,9 @@ export async function callTool(tool: ToolDef, rawArgs: unknown, ctx: ToolContext
   const parsed = await tool.input.safeParseAsync(rawArgs ?? {});
   if (!parsed.success) return { content: [{ type: 'text', text: `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}` }], isError: true };
   try {
-    return answer(await tool.run(parsed.data, ctx));
+    const args = parsed.data as Record<string, unknown>;
+    if (tool.ids) await resolveIdFields(ctx.deps, args, tool.ids, spaceOf(ctx, typeof args.space_id === 'string' ? args.space_id : undefined));
+    return answer(await tool.run(args, ctx));
   } catch (error) {
     if (!(error instanceof AppError || error instanceof InputError)) ctx.log?.(`MCP tool ${tool.name} failed: ${(error as Error)?.stack ?? error}`);
     return toolError(error);

@@ -77,6 +77,7 @@ export const memoryTools: ToolDef[] = [
     description: 'Read one memory in full (content, labels, dates, provenance) by its id, e.g. after memory_search showed an excerpt.',
     slim: 'Read one memory in full by id.',
     readOnly: true,
+    ids: { memory_id: 'memory' },
     input: { memory_id: memoryId, space_id: spaceArg },
   }, async (args, ctx) => {
     const memory = await getMemory(ctx.deps, args.memory_id, { space_id: spaceOf(ctx, args.space_id) });
@@ -119,6 +120,7 @@ export const memoryTools: ToolDef[] = [
       '`labels` replaces the label set. Prefer this over adding a near-duplicate.',
     slim: 'Change fields of an existing memory.',
     readOnly: false,
+    ids: { memory_id: 'memory' },
     input: {
       memory_id: memoryId,
       content: z.string().max(MAX_CONTENT_CHARS).refine(c => c.trim().length > 0, { message: 'content must not be empty' }).optional().describe('New content'),
@@ -142,6 +144,7 @@ export const memoryTools: ToolDef[] = [
     description: 'Forget a memory that is wrong or no longer wanted: it leaves search and reads (it can be restored by the user). Give a short reason.',
     slim: 'Forget (hide) a memory by id.',
     readOnly: false,
+    ids: { memory_id: 'memory' },
     input: { memory_id: memoryId, reason: z.string().max(500).optional().describe('Why it is forgotten'), space_id: spaceArg },
   }, async (args, ctx) => {
     const memory = await getMemory(ctx.deps, args.memory_id, { space_id: spaceOf(ctx, args.space_id) });

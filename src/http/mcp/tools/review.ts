@@ -18,6 +18,7 @@ export const reviewTools: ToolDef[] = [
       'Memory contents are never changed.',
     slim: 'Preview or apply a correction of an EVOLVES link between two memories.',
     readOnly: false,
+    ids: { memory_ids: 'memory' },
     input: {
       memory_ids: z.tuple([memoryId, memoryId]).describe('The two memories: [newer, older]'),
       decision: z.enum(REVISION_DECISIONS).describe(`What the link should become: ${REVISION_DECISIONS.join(', ')}`),

@@ -47,6 +47,7 @@ export const threadTools: ToolDef[] = [
       'the cut says how long it was. Use after thread_search found a relevant thread.',
     slim: 'Read a page of a conversation\'s messages.',
     readOnly: true,
+    ids: { thread_id: 'thread' },
     input: {
       thread_id: threadId,
       limit: z.number().int().min(1).max(200).default(20).describe('Messages per page (1-200, default 20)'),
