@@ -1,6 +1,9 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+export const LOG_FORMATS = ['json', 'pretty', 'auto'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 /** Everything the service can be told at start; nothing else reads process.env. */
 export interface Config {
   host: string;
@@ -34,6 +37,8 @@ export interface Config {
   llmModel: string | null;
   llmApiKey: string | null;
   logLevel: string;
+  /** CAIRN_LOG_FORMAT: json, pretty, or auto (the default: readable lines when stdout is a terminal, else JSON). */
+  logFormat: LogFormat;
   /** SQLite synchronous mode: 'normal' survives a process crash, 'full' also a power loss. */
   sqliteSync: 'normal' | 'full';
   /** CAIRN_WAL_CHECKPOINT_SECONDS (default 60; 0 turns it off): how often the SQLite write-ahead log is copied into cairn.db. */
@@ -107,6 +112,13 @@ function parsePoolSize(value: string | undefined): number {
   return size;
 }
 
+function parseLogFormat(value: string | undefined): LogFormat {
+  if (value === undefined) return 'auto';
+  const format = value.trim().toLowerCase();
+  if (!(LOG_FORMATS as readonly string[]).includes(format)) throw new Error(`Invalid CAIRN_LOG_FORMAT: "${value}" (use json, pretty or auto)`);
+  return format as LogFormat;
+}
+
 /** Builds the Config from flags, falling back to environment variables, then to defaults. */
 export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env = setVariables(rawEnv);
@@ -132,6 +144,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     llmModel: env.CAIRN_LLM_MODEL || null,
     llmApiKey: env.CAIRN_LLM_API_KEY || null,
     logLevel: env.CAIRN_LOG_LEVEL ?? 'info',
+    logFormat: parseLogFormat(env.CAIRN_LOG_FORMAT),
     sqliteSync: env.CAIRN_SQLITE_SYNC === 'full' ? 'full' : 'normal',
     walCheckpointMs: parseSeconds('CAIRN_WAL_CHECKPOINT_SECONDS', env.CAIRN_WAL_CHECKPOINT_SECONDS, 60) * 1000,
     autoLabel: parseSwitch('CAIRN_AUTO_LABEL', env.CAIRN_AUTO_LABEL, false),

@@ -12,6 +12,7 @@ import { createPool } from './storage/postgres/connection.ts';
 import { lockDataDir } from './storage/sqlite/dataDirLock.ts';
 import type { Store } from './storage/ports.ts';
 import { buildServer } from './http/server.ts';
+import { prettyLogDestination, wantsPrettyLogs } from './http/logLines.ts';
 import { createHashEmbedder } from './providers/embedder/hash.ts';
 import { createUseLiteEmbedder } from './providers/embedder/useLite.ts';
 import { createOpenAiEmbedder } from './providers/embedder/openai.ts';
@@ -148,7 +149,10 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
   await purgeExpiredTrash(deps); // deleted memories past CAIRN_TRASH_DAYS go for good
   await failInterruptedJobs(deps); // an export or import the last run left unfinished will never finish
   const auth = createAuthenticator(deps);
-  const server = await buildServer({ deps, auth, logLevel: config.logLevel, validateResponses: config.validateResponses });
+  // Readable lines in a terminal (or with CAIRN_LOG_FORMAT=pretty); pino's JSON lines otherwise.
+  const pretty = wantsPrettyLogs(config.logFormat, Boolean(process.stdout.isTTY));
+  const logStream = pretty ? prettyLogDestination(process.stdout, Boolean(process.stdout.isTTY)) : undefined;
+  const server = await buildServer({ deps, auth, logLevel: config.logLevel, logStream, validateResponses: config.validateResponses });
   deps.indexer?.kick(); // embed whatever was left pending by the last run
   deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run
   const stopTrashPurge = startTrashPurge(deps, message => server.log.warn(message), deps.holder);
@@ -194,7 +198,8 @@ export async function serve(config: Config): Promise<App> {
     );
   }
   const address = await app.server.listen({ host: config.host, port: config.port });
-  app.server.log.info(`Cairn ${VERSION} listening on ${address} (data in ${config.dataDir})`);
+  // The port (bench/lib.ts and scripts read it from "listening on <url> "), then where the web app opens.
+  app.server.log.info(`Cairn ${VERSION} listening on ${address} (data in ${config.dataDir}) — open ${address}/app`);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -50,7 +50,7 @@ test('cairn migrate moves a SQLite store with labels, a thread and entities into
     assert.match(moved.stdout, /relations\s+1\s+1\n/);
     assert.match(moved.stdout, /entities\s+([1-9]\d*)\s+\1\n/);
     assert.match(moved.stdout, /counts verified/);
-    assert.match(moved.stdout, /1 API keys \(cairn keys\) came along/);
+    assert.match(moved.stdout, /1 API key \(cairn keys\) came along/);
     assert.match(moved.stdout, /2 memories are queued for embedding.*no CAIRN_EMBEDDER is set here/);
     assert.match(moved.stdout, /CAIRN_STORAGE=postgres\n\s+CAIRN_DATABASE_URL=postgres:\/\//);
     assert.equal(digest(join(dir, 'cairn.db')), before.sum, 'the SQLite source is unchanged');

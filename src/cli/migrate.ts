@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { migrateData, redactUrl } from '../mainMigrate.ts';
+import { counted } from '../domain/text.ts';
 
 interface MigrateFlags {
   to: string;
@@ -51,10 +52,10 @@ export function registerMigrateCommand(program: Command): void {
       process.stdout.write(
         `Moved in ${summary.seconds.toFixed(1)} s (${summary.mode === 'overwrite' ? 'replacing what the target held' : summary.targetHeldData ? 'merged into what the target held' : 'into an empty database'}); counts verified. ` +
           `The SQLite store at ${config.databasePath} is unchanged.\n` +
-          (summary.apiKeys > 0 ? `${summary.apiKeys} API keys (cairn keys) came along: clients keep their keys. ` : '') +
-          (summary.embeddings.carried > 0 ? `${summary.embeddings.carried} embeddings (${summary.embeddings.model}) came along. ` : '') +
+          (summary.apiKeys > 0 ? `${counted(summary.apiKeys, 'API key')} (cairn keys) came along: clients keep their keys. ` : '') +
+          (summary.embeddings.carried > 0 ? `${counted(summary.embeddings.carried, 'embedding')} (${summary.embeddings.model}) came along. ` : '') +
           (summary.toEmbed > 0
-            ? `${summary.toEmbed} memories are queued for embedding: the first server on PostgreSQL embeds them with its CAIRN_EMBEDDER ` +
+            ? `${summary.toEmbed === 1 ? '1 memory is' : `${summary.toEmbed} memories are`} queued for embedding: the first server on PostgreSQL embeds ${summary.toEmbed === 1 ? 'it' : 'them'} with its CAIRN_EMBEDDER ` +
               `(${summary.embeddings.model ? `only embeddings of ${summary.embeddings.model} that were current are carried` : 'no CAIRN_EMBEDDER is set here, so no embeddings were carried'}; search answers from full text meanwhile).\n`
             : 'No memory waits for embedding.\n') +
           `Next, start Cairn on PostgreSQL with:\n  CAIRN_STORAGE=postgres\n  CAIRN_DATABASE_URL=${redactUrl(databaseUrl)}${databaseUrl === redactUrl(databaseUrl) ? '' : '   (with your password)'}\n`,

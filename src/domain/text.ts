@@ -19,6 +19,9 @@ export function hasCjk(text: string): boolean {
 /** A word or number, with an apostrophe suffix ("Caroline's"). */
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
+/** A count with its noun in the right number: `counted(1, 'memory', 'memories')` is "1 memory", 2 gives "2 memories". */
+export const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** Lower-cased words and numbers of a text, in order. */
 export function words(text: string): string[] {
   return text.normalize('NFKC').toLowerCase().match(WORD) ?? [];

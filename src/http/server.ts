@@ -1,5 +1,6 @@
 import { installNulGuard, nulInBody } from './nulGuard.ts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from '../services/deps.ts';
 import type { Authenticator } from '../services/auth/authenticator.ts';
@@ -39,14 +40,16 @@ export interface ServerOptions {
   deps: Deps;
   auth: Authenticator;
   logLevel?: string;
+  /** Where log records go (pino's JSON on stdout when absent). */
+  logStream?: DestinationStream;
   /** Tests: check every reply against its documented response schema (production only serialises). */
   validateResponses?: boolean;
 }
 
 /** Builds the HTTP server: JSON parsing, validation, auth, errors, OpenAPI and every route. */
-export async function buildServer({ deps, auth, logLevel = 'info', validateResponses = false }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ deps, auth, logLevel = 'info', logStream, validateResponses = false }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logLevel === 'silent' ? false : { level: logLevel },
+    logger: logLevel === 'silent' ? false : { level: logLevel, ...(logStream && { stream: logStream }) },
     // One log line per request costs throughput; they are on only when debugging.
     logController: new LogController({ disableRequestLogging: logLevel !== 'debug' && logLevel !== 'trace' }),
     bodyLimit: 16 * 1024 * 1024,

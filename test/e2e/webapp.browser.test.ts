@@ -159,6 +159,44 @@ describe('the web app in a browser', () => {
     await shot('threads');
   });
 
+  test('Enter opens the result chosen with the keyboard, not the one under a resting mouse; moving the mouse chooses', async () => {
+    await open('#/search');
+    await page.locator('#search-box').fill('acme');
+    const results = page.locator('.result');
+    await results.nth(2).waitFor();
+    const titles = await results.locator('a.title').allInnerTexts();
+    // The mouse rests where the second result will be drawn; the list is cleared and drawn again under it.
+    const second = (await results.nth(1).boundingBox())!;
+    await page.locator('#search-box').fill('');
+    await results.first().waitFor({ state: 'detached' });
+    await page.mouse.move(second.x + 40, second.y + second.height / 2, { steps: 4 });
+    await page.locator('#search-box').focus();
+    await page.keyboard.type('acme');
+    await results.nth(2).waitFor();
+    await page.waitForTimeout(300); // the browser's hover update after layout
+    assert.equal(await page.locator('.result[aria-selected=true] a.title').innerText(), titles[0]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('.result[aria-selected=true] a.title').innerText(), titles[2]);
+    // A real move over a result chooses it.
+    await page.mouse.move(second.x + 80, second.y + second.height / 2 + 4, { steps: 4 });
+    await page.locator('#hit-1[aria-selected=true]').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.locator('#search-box').press('Enter');
+    await page.getByRole('heading', { name: titles[2], exact: true }).waitFor();
+    assert.match(new URL(page.url()).hash, /^#\/memory\//);
+  });
+
+  test('the "Loading Cairn…" placeholder leaves the page once the app mounts, and a short view has no scrollbar', async () => {
+    await open('#/search');
+    await page.locator('#search-box').waitFor();
+    assert.equal(await page.locator('.boot').count(), 0);
+    assert.equal(await page.getByText('Loading Cairn…').count(), 0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+    assert.ok(overflow <= 0, `the search view scrolls by ${overflow}px with nothing in it`);
+  });
+
   test('the graph shows entities by community, and clicking a node opens its page', async () => {
     await open('#/graph');
     await page.waitForFunction(() => (window as any).cairnGraph?.graph.order > 0);
@@ -209,6 +247,42 @@ describe('the web app in a browser', () => {
     assert.equal((await call('GET', '/memories?labels=reviews')).memories.length, 1);
   });
 
+  test('labels have distinct colours, the same on every view and after a reload', async () => {
+    await open('#/labels');
+    const rows = page.locator('.table tbody tr');
+    await page.locator('.table td', { hasText: 'reviews' }).waitFor();
+    const dotColours = async () => {
+      await page.waitForFunction(() => [...document.querySelectorAll('.table .dot')].every(d => (d as HTMLElement).style.background !== 'var(--border)'));
+      const names = await rows.locator('td a').allInnerTexts();
+      const colours = await rows.locator('.dot').evaluateAll(dots => dots.map(d => getComputedStyle(d).backgroundColor));
+      return Object.fromEntries(names.map((name, i) => [name, colours[i]!]));
+    };
+    const byName = await dotColours();
+    assert.ok(Object.keys(byName).length >= 6, JSON.stringify(byName));
+    assert.equal(new Set(Object.values(byName)).size, Object.keys(byName).length, `labels share a colour: ${JSON.stringify(byName)}`);
+    await page.reload();
+    assert.deepEqual(await dotColours(), byName);
+    // A memory's chips wear the same colours.
+    await open(`#/memory/${ids.redis}`);
+    for (const name of ['architecture', 'caching']) {
+      const chip = page.locator('.labels-editor .chip', { hasText: name });
+      await page.waitForFunction(n => [...document.querySelectorAll('.labels-editor .chip')].some(c => c.textContent!.includes(n) && (c as HTMLElement).style.borderColor), name);
+      assert.equal(await chip.evaluate(c => getComputedStyle(c).borderTopColor), byName[name]);
+    }
+  });
+
+  test('counts read in the right number: one message, two messages, never “1 memories”', async () => {
+    await call('POST', '/threads', { thread_id: 'one-liner', title: 'A single question', messages: [{ role: 'user', content: 'Where do backups go?' }] });
+    await open('#/threads');
+    await page.locator('.memory-row', { hasText: 'A single question' }).getByText(/· 1 message ·/).waitFor();
+    await page.locator('.memory-row', { hasText: 'Choosing a cache' }).getByText(/· 2 messages ·/).waitFor();
+    await open('#/thread/one-liner');
+    await page.getByText(/^1 message · ≈\d+ tokens? ·/).waitFor();
+    await open('#/library');
+    await page.getByText(/^\d+ topics? · \d+ (entity|entities) · 0 crystals · \d+ (memory|memories)$/).waitFor();
+    assert.equal(await page.getByText(/\b1 (memories|entities|topics|messages|crystals)\b/).count(), 0);
+  });
+
   test('the library lists topics, and a topic page shows its wiki page', async () => {
     await open('#/library');
     const topic = page.locator('.topic').filter({ hasText: 'Caroline' }).first();
@@ -217,6 +291,15 @@ describe('the web app in a browser', () => {
     await page.locator('.wiki a', { hasText: 'Caroline' }).first().click();
     await page.waitForFunction(hash => location.hash === hash, `#/library/entity/${ids.caroline}`);
     await page.getByRole('heading', { name: 'Memories that mention it' }).waitFor();
+  });
+
+  test('Settings says how to turn semantic search on, and counts nothing as waiting without an embedder', async () => {
+    await open('#/settings');
+    const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Search and embedder' }) });
+    await card.getByText('Turn on semantic search').waitFor();
+    await card.getByText('CAIRN_EMBEDDER=use-lite', { exact: true }).waitFor();
+    await card.getByText(/CAIRN_EMBEDDER=openai CAIRN_EMBEDDER_URL=/).waitFor();
+    assert.doesNotMatch(await card.innerText(), /waiting/);
   });
 
   test('every other view renders against the server (screenshots)', async () => {
@@ -244,5 +327,40 @@ describe('the web app in a browser', () => {
     await open('#/search?q=caroline');
     await page.locator('.result').first().waitFor();
     await shot('search-375px');
+  });
+});
+
+describe('the web app on an empty store', () => {
+  let empty: ServerProcess;
+  let emptyDir: string;
+  before(async () => {
+    emptyDir = makeTempDir('cairn-app-empty-');
+    empty = await startServer({ dataDir: emptyDir });
+  });
+  after(async () => {
+    await empty?.stop();
+    if (emptyDir) removeDir(emptyDir);
+  });
+
+  test('welcomes a first run with three ways to start, each with its action or command', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${empty.url}/app/`);
+    const welcome = page.getByRole('region', { name: 'Getting started' });
+    await welcome.getByRole('heading', { name: 'Welcome to Cairn' }).waitFor();
+    assert.equal(await page.locator('.boot').count(), 0);
+    await shot('welcome');
+    assert.equal(await welcome.getByLabel('Claude Code MCP command').innerText(), `claude mcp add --transport http cairn ${empty.url}/mcp/`);
+    assert.equal(await welcome.getByLabel('MCP configuration command').innerText(), 'cairn mcp-config --client cursor');
+    assert.equal(await welcome.getByLabel('Session import command').innerText(), 'nmem t save --from claude-code');
+    // The first step's box saves a memory; then the store is no longer empty and the welcome goes.
+    await welcome.getByLabel('New memory', { exact: true }).fill('Our first memory: deploys happen on Fridays.');
+    await welcome.getByRole('button', { name: 'Add memory' }).click();
+    await page.locator('.memory-row', { hasText: 'Our first memory' }).waitFor();
+    const listed = (await (await fetch(`${empty.url}/memories`)).json()) as { memories: { content: string }[] };
+    assert.deepEqual(listed.memories.map(m => m.content), ['Our first memory: deploys happen on Fridays.']);
+    await page.goto(`${empty.url}/app/#/search`);
+    await page.locator('#search-box').waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await page.getByRole('region', { name: 'Getting started' }).count(), 0);
   });
 });

@@ -142,4 +142,7 @@ function App() {
   );
 }
 
-render(<App />, document.getElementById('root')!);
+const root = document.getElementById('root')!;
+// The page's "Loading Cairn…" placeholder goes: render() keeps children it does not reuse, and it stayed under every view.
+root.replaceChildren();
+render(<App />, root);

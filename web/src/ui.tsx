@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { marked } from 'marked';
 import DOMPurify from 'dompurify';
 import { ApiError } from './api.ts';
+import { useLabelColor } from './labelColors.ts';
 
 // ---- toasts (with undo) ----
 export interface Toast {
@@ -186,14 +187,18 @@ export function snippet(content: string, words: string[], size = 220) {
 
 export const queryWords = (query: string) => query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** A chip's style in its label's colour (see labelColors.ts). */
+export const chipStyle = (color: string | undefined) => (color ? { borderColor: color, background: `color-mix(in srgb, ${color} 14%, var(--panel))` } : undefined);
+
 export function LabelChips({ labels }: { labels: (string | { name: string; color?: string })[] }) {
+  const colorOf = useLabelColor();
   if (!labels?.length) return null;
   return (
     <span class="chips">
       {labels.map(l => {
         const name = typeof l === 'string' ? l : l.name;
         return (
-          <a class="chip" key={name} href={`#/memories?labels=${encodeURIComponent(name)}`} onClick={e => e.stopPropagation()}>
+          <a class="chip" key={name} style={chipStyle(colorOf(l))} href={`#/memories?labels=${encodeURIComponent(name)}`} onClick={e => e.stopPropagation()}>
             {name}
           </a>
         );

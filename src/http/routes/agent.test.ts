@@ -92,7 +92,7 @@ describe('context bundle (GET /context/bundle)', () => {
     assert.match(markdown, /## Working memory \(2026-03-09\)\n\n## Focus Areas\n- ship the threads API/);
     assert.match(markdown, /## Important recent memories/);
     assert.ok(markdown.indexOf('Deploys freeze on Fridays') < markdown.indexOf('Old trivia'));
-    assert.match(markdown, /Release checklist \(alma, 1 messages/);
+    assert.match(markdown, /Release checklist \(alma, 1 message,/);
     assert.ok(!markdown.includes('Team space note'));
     assert.equal(bundle.body.memories[0].title, 'Deploys freeze on Fridays');
     assert.equal(bundle.body.working_memory.exists, true);

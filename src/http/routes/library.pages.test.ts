@@ -52,6 +52,11 @@ describe('Library wiki pages', () => {
     assert.ok(page.includes('> # Not a heading of the page'), 'memory text is quoted, so it cannot break the page');
   });
 
+  test('a topic page counts in the right number: "1 entity · 1 memory", "4 entities · 3 memories"', async () => {
+    assert.match((await get(app, '/library/wiki-page/topic/3')).text, /^\*1 entity · 1 memory · updated \d{4}-\d{2}-\d{2}\*$/m);
+    assert.match((await get(app, '/library/wiki-page/topic/1')).text, /^\*4 entities · 3 memories · updated \d{4}-\d{2}-\d{2}\*$/m);
+  });
+
   test('top_per_community bounds the key entities of a topic page', async () => {
     const page = (await get(app, '/library/wiki-page/topic/1?top_per_community=1')).text;
     const keyEntities = page.split('## Key entities\n\n')[1].split('\n\n')[0].split('\n');

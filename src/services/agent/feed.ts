@@ -2,6 +2,7 @@ import { InputError } from '../../errors.ts';
 import { FEED_EVENT_TYPES, FEED_SEVERITY, type FeedEventType, feedWindow, isFeedEventType, newestFirst } from '../../domain/feed.ts';
 import type { ActivityRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
+import { counted } from '../../domain/text.ts';
 
 export interface FeedQuery {
   limit: number;
@@ -46,7 +47,7 @@ function descriptionOf(record: ActivityRecord): string {
     case 'label_merged':
       return d.undone_at ? `merge undone at ${String(d.undone_at)}` : 'labels merged';
     case 'thread_saved':
-      return `${String(d.message_count)} messages from ${String(d.source)}`;
+      return `${counted(Number(d.message_count), 'message')} from ${String(d.source)}`;
   }
 }
 

@@ -1,5 +1,6 @@
 import { oneLine } from '../../domain/thread.ts';
 import type { AgentProfile } from './profiles.ts';
+import { counted } from '../../domain/text.ts';
 
 export interface BundleParts {
   space_id: string;
@@ -33,7 +34,7 @@ export function renderContextBundle(parts: BundleParts): string {
     sections.push(`## Important recent memories\n\n${items.join('\n')}`);
   }
   if (parts.threads.length) {
-    const items = parts.threads.map(t => `- ${oneLine(t.title, 120)} (${t.source}, ${t.message_count} messages, ${t.updated_at.slice(0, 10)})`);
+    const items = parts.threads.map(t => `- ${oneLine(t.title, 120)} (${t.source}, ${counted(t.message_count, 'message')}, ${t.updated_at.slice(0, 10)})`);
     sections.push(`## Recent conversations\n\n${items.join('\n')}`);
   }
   if (sections.length === 1) sections.push('_Nothing stored yet for this space._');

@@ -72,7 +72,7 @@ export function renderTopic(view: TopicView, links: LinkBuilder): string {
   const { community } = view;
   const parts = [`# ${inline(community.name) || `Topic ${community.id}`}\n`];
   parts.push(`${community.summary.trim() || '_No summary yet._'}\n`);
-  parts.push(`*${community.entity_count} entities · ${community.memory_count} memories · updated ${day(community.updated_at)}*\n`);
+  parts.push(`*${plural(community.entity_count, 'entity', 'entities')} · ${plural(community.memory_count, 'memory', 'memories')} · updated ${day(community.updated_at)}*\n`);
   parts.push('## Key entities\n');
   parts.push(
     view.entities.length === 0

@@ -31,7 +31,7 @@ describe('mem_fs: a read-only filesystem view of a space', () => {
   });
 
   test('ls /memories/by-label lists labels, and a label folder lists only its memories', async () => {
-    assert.match((await run('ls /memories/by-label')).output, /\/memories\/by-label\/auth\/ {2}\(1 memories\)/);
+    assert.match((await run('ls /memories/by-label')).output, /\/memories\/by-label\/auth\/ {2}\(1 memory\)/);
     const listing = await run('ls /memories/by-label/auth');
     assert.deepEqual((listing.data.entries as { id: string }[]).map(e => e.id), [jwt]);
     assert.match(listing.output, new RegExp(`^/memories/by-id/${jwt}\\.memory\\.md {2}JWT rotation · decision`));

@@ -12,6 +12,7 @@ import { bounded, MAX_LINE_CHARS, MAX_LINES, window } from './render.ts';
 import { entryLine, listLabelDirs, listMemoryFiles, type MemFsDeps, memoryFile, recallMemories, requireLabelDir } from './memories.ts';
 import { findMemories, grepMemories, grepThreads, lineMatcher } from './search.ts';
 import { listThreadFiles, threadFile, threadLine } from './threads.ts';
+import { counted } from '../../domain/text.ts';
 
 export type { MemFsDeps } from './memories.ts';
 
@@ -90,7 +91,7 @@ const ls: Handler = async (deps, args, spaceId) => {
       };
     case 'labels': {
       const labels = await listLabelDirs(deps);
-      const lines = labels.map(l => `${l.path}/  (${l.usage_count} memories)`);
+      const lines = labels.map(l => `${l.path}/  (${counted(l.usage_count, 'memory', 'memories')})`);
       return { output: lines.length ? lines.join('\n') : '(no labels yet)', data: { path: target.path, entries: labels.map(l => ({ ...l, type: 'dir' })) } };
     }
     case 'by-id':

@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import { requireThread } from '../threads/messages.ts';
 import { threadPath } from './paths.ts';
 import { oneLine, renderThreadFile } from './render.ts';
+import { counted } from '../../domain/text.ts';
 
 /** Messages a thread file holds at most; a longer thread says so at its end. */
 const MAX_FILE_MESSAGES = 2000;
@@ -17,7 +18,7 @@ export interface ThreadEntry {
 }
 
 export const threadLine = (t: ThreadEntry) =>
-  `${t.path}  ${oneLine(t.title, 80)} · ${t.source} · ${t.message_count} messages · ${t.updated_at.slice(0, 10)}`;
+  `${t.path}  ${oneLine(t.title, 80)} · ${t.source} · ${counted(t.message_count, 'message')} · ${t.updated_at.slice(0, 10)}`;
 
 /** A page of the space's threads, most recent activity first. */
 export async function listThreadFiles(deps: Pick<Deps, 'store'>, input: { space_id: string; limit: number; offset: number }) {

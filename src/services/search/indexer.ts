@@ -3,6 +3,7 @@ import type { Embedder } from '../../providers/ports.ts';
 import type { Store } from '../../storage/ports.ts';
 import type { Clock } from '../deps.ts';
 import { createDrainLoop } from '../drainLoop.ts';
+import { counted } from '../../domain/text.ts';
 
 const BATCH = 32;
 const RETRY_MS = 5_000;
@@ -64,7 +65,7 @@ export function createIndexer({ store, embedder, clock, log = () => {}, holder =
     await store.search.markMissingVectors(embedder.model);
     const queued = await store.search.countNeedingReindex();
     if (queued > 0) {
-      log(`embedding ${queued} memories with ${embedder.model} in the background`);
+      log(`embedding ${counted(queued, 'memory', 'memories')} with ${embedder.model} in the background`);
       backfill = { model: embedder.model, queued, embedded: 0, started_at: clock.now(), finished_at: null };
     }
   }

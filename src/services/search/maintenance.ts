@@ -71,17 +71,20 @@ export async function searchIndexStatus(deps: StatusDeps) {
   // How the store searches vectors (in process memory on SQLite, pgvector on PostgreSQL), and whether it can.
   const vector_search = await deps.store.vectors.status();
   if (!deps.indexer) {
+    // Without an embedder nothing waits: memories flagged for embedding (imported, migrated) are embedded only once
+    // one is configured, so counting them as pending would read as a backlog that never drains.
+    const later = pending > 0 ? ` ${pending} ${pending === 1 ? 'memory has' : 'memories have'} no vector yet: ${pending === 1 ? 'it is' : 'they are'} embedded once an embedder is configured.` : '';
     return {
       available: true,
       model_cached: false,
       model_name: '',
-      message: 'Full-text search only: no embedding model is configured (CAIRN_EMBEDDER). Search works offline: bm25, plus context from adjacent memories in deep mode.',
+      message: `Full-text search only: no embedding model is configured (CAIRN_EMBEDDER). Search works offline: bm25, plus context from adjacent memories in deep mode.${later}`,
       embedding_mode: 'none',
       remote_provider: null,
       remote_model: null,
       semantic_search: false,
       indexed_vectors: 0,
-      pending_memories: pending,
+      pending_memories: 0,
       last_error: null,
       backfill: null,
       background_queue,

@@ -6,6 +6,7 @@ import { enc, get, post } from '../api.ts';
 import { go, href } from '../router.ts';
 import { Empty, ErrorBox, Progress, toastError } from '../ui.tsx';
 import { communityColor } from '../colors.ts';
+import { counted } from '../plural.ts';
 
 const dark = () => matchMedia('(prefers-color-scheme: dark)').matches;
 const edgeColor = () => (dark() ? '#475569' : '#cbd5e1');
@@ -222,7 +223,7 @@ export function GraphView({ params }: { params: URLSearchParams }) {
         <h1>Knowledge graph</h1>
         {communities && communities.length > 0 && (
           <select aria-label="Community" value={community} onChange={e => setCommunity((e.target as HTMLSelectElement).value)}>
-            <option value="">All communities ({graph?.order ?? 0} entities)</option>
+            <option value="">All communities ({counted(graph?.order, 'entity', 'entities')})</option>
             {communities.map(c => (
               <option key={c.id} value={c.id}>
                 {c.name} ({c.entity_count})
@@ -251,8 +252,8 @@ export function GraphView({ params }: { params: URLSearchParams }) {
       {hovered && graph?.hasNode(hovered) && <p class="graph-hover">{graph.getNodeAttribute(hovered, 'label')} — click to open its page</p>}
       {graph && graph.order > 0 && (
         <p class="muted small">
-          {graph.order} entities, {graph.size} relations, {communities?.length} {communities?.length === 1 ? 'community' : 'communities'}. Scroll to zoom, drag to pan, click a node to open its page.
-          {focus ? ` ${focus.size} entities of the memory highlighted.` : ''}
+          {counted(graph.order, 'entity', 'entities')}, {counted(graph.size, 'relation')}, {counted(communities?.length, 'community', 'communities')}. Scroll to zoom, drag to pan, click a node to open its page.
+          {focus ? ` ${counted(focus.size, 'entity', 'entities')} of the memory highlighted.` : ''}
         </p>
       )}
     </section>

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import { enc, get, post, q } from '../api.ts';
 import { Empty, ErrorBox, Loading, toast, toastError, useAsync } from '../ui.tsx';
+import { counted } from '../plural.ts';
+import { useLabelColor } from '../labelColors.ts';
 
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
@@ -9,6 +11,7 @@ export function LabelsView() {
   const labels = useAsync(signal => get('/labels?order_by=usage_count&order_desc=true', signal), []);
   const health = useAsync(signal => get('/labels/health', signal), []);
   const candidates = useAsync(signal => get('/labels/merge-candidates?max_pairs=30', signal), []);
+  const colorOf = useLabelColor();
   const [source, setSource] = useState('');
   const [target, setTarget] = useState('');
   const list: any[] = Array.isArray(labels.data) ? labels.data : [];
@@ -21,7 +24,7 @@ export function LabelsView() {
     if (!confirm(`Merge “${src.name}” into “${tgt.name}”? Every memory labelled “${src.name}” gets “${tgt.name}”; you can undo it.`)) return;
     try {
       const r = await post(`/labels/merge${q({ source_id: src.id, target_id: tgt.id })}`);
-      toast(`Merged “${src.name}” into “${tgt.name}” (${r.moved} memories moved).`, {
+      toast(`Merged “${src.name}” into “${tgt.name}” (${counted(r.moved, 'memory', 'memories')} moved).`, {
         undo: async () => {
           await post(`/labels/merges/${enc(r.merge_id)}/undo`);
           reloadAll();
@@ -39,12 +42,12 @@ export function LabelsView() {
       <h1>Labels</h1>
       {h && (
         <div class="stats">
-          <div><strong>{h.vocabulary_size}</strong> labels</div>
+          <div><strong>{h.vocabulary_size}</strong> {h.vocabulary_size === 1 ? 'label' : 'labels'}</div>
           <div><strong>{pct(h.coverage)}</strong> of memories labelled</div>
-          <div><strong>{h.labels_per_memory}</strong> labels per labelled memory</div>
+          <div><strong>{h.labels_per_memory}</strong> {h.labels_per_memory === 1 ? 'label' : 'labels'} per labelled memory</div>
           <div><strong>{pct(h.singleton_rate)}</strong> used once</div>
           <div><strong>{h.unused_labels}</strong> unused</div>
-          <div><strong>{h.fork_groups}</strong> spelling forks</div>
+          <div><strong>{h.fork_groups}</strong> {h.fork_groups === 1 ? 'spelling fork' : 'spelling forks'}</div>
         </div>
       )}
       <ErrorBox error={labels.error ?? health.error} retry={reloadAll} />
@@ -95,7 +98,7 @@ export function LabelsView() {
           {list.map(l => (
             <tr key={l.id}>
               <td>
-                <span class="dot" style={{ background: l.color }} /> <a href={`#/memories?labels=${enc(l.name)}&state=all`}>{l.name}</a>
+                <span class="dot" style={{ background: colorOf(l) ?? 'var(--border)' }} /> <a href={`#/memories?labels=${enc(l.name)}&state=all`}>{l.name}</a>
               </td>
               <td class="num">{l.usage_count}</td>
             </tr>

@@ -3,6 +3,7 @@ import { download, enc, get, post } from '../api.ts';
 import { href } from '../router.ts';
 import { Empty, ErrorBox, fmtBytes, fmtDate, Loading, Markdown, Progress, snippet, toast, toastError, useAsync } from '../ui.tsx';
 import { communityColor } from '../colors.ts';
+import { counted } from '../plural.ts';
 
 function ExportButton({ path, name, label }: { path: string; name: string; label: string }) {
   const [bytes, setBytes] = useState<number | null>(null);
@@ -35,7 +36,7 @@ function Index() {
     setDetecting(true);
     try {
       const r = await post('/communities/detect');
-      toast(`${r.communities} topics found among ${r.entities} entities (${r.took_ms} ms).`);
+      toast(`${counted(r.communities, 'topic')} found among ${counted(r.entities, 'entity', 'entities')} (${r.took_ms} ms).`);
       index.reload();
       summary.reload();
     } catch (err) {
@@ -55,7 +56,8 @@ function Index() {
       </div>
       {summary.data && (
         <p class="muted">
-          {summary.data.communities} topics · {summary.data.entities} entities · {summary.data.crystals} crystals · {summary.data.memories} memories
+          {counted(summary.data.communities, 'topic')} · {counted(summary.data.entities, 'entity', 'entities')} · {counted(summary.data.crystals, 'crystal')} ·{' '}
+          {counted(summary.data.memories, 'memory', 'memories')}
         </p>
       )}
       <ErrorBox error={index.error} retry={index.reload} />
@@ -72,7 +74,7 @@ function Index() {
               {r.name}
             </a>
             <p class="muted small">
-              {r.entity_count} {r.entity_count === 1 ? 'entity' : 'entities'} · {r.memory_count} {r.memory_count === 1 ? 'memory' : 'memories'}
+              {counted(r.entity_count, 'entity', 'entities')} · {counted(r.memory_count, 'memory', 'memories')}
             </p>
             <p class="summary">{snippet(r.summary ?? '', [], 180)}</p>
             <div class="chips">

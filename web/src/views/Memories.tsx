@@ -6,7 +6,7 @@ import { Empty, ErrorBox, fmtDate, LabelChips, Loading, snippet, STATES, toast, 
 const PAGE = 30;
 
 /** Quick add: a memory in one box; labels comma-separated. */
-function QuickAdd({ space, onAdded }: { space: string; onAdded: () => void }) {
+export function QuickAdd({ space, onAdded }: { space: string; onAdded: () => void }) {
   const [content, setContent] = useState('');
   const [labels, setLabels] = useState('');
   const [busy, setBusy] = useState(false);
@@ -152,7 +152,9 @@ export function MemoriesView({ params }: { params: URLSearchParams }) {
           {params.toString() ? (
             <a href="#/memories">Clear the filters</a>
           ) : (
-            <>Write one in the box above, or let an assistant save them (see the README: nmem, MCP at /mcp).</>
+            <>
+              Write one in the box above, or let an assistant save them: <a href="#/search">Getting started</a> shows how to connect one over MCP.
+            </>
           )}
         </Empty>
       )}

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { del, enc, get, patch, post, q } from '../api.ts';
 import { go, href } from '../router.ts';
-import { ErrorBox, fmtDate, fmtDateTime, Loading, Markdown, toast, toastError, UNIT_TYPES, useAsync } from '../ui.tsx';
+import { chipStyle, ErrorBox, fmtDate, fmtDateTime, Loading, Markdown, toast, toastError, UNIT_TYPES, useAsync } from '../ui.tsx';
+import { useLabelColor } from '../labelColors.ts';
 
 /** The lifecycle actions the API allows from each state, and how to undo them. */
 const ACTIONS: Record<string, string[]> = {
@@ -75,6 +76,7 @@ function Editor({ memory, onSaved, onCancel }: { memory: any; onSaved: (m: any) 
 
 function LabelEditor({ memory, onChange }: { memory: any; onChange: (m: any) => void }) {
   const [name, setName] = useState('');
+  const colorOf = useLabelColor();
   const all = useAsync(signal => get('/labels?order_by=usage_count&order_desc=true', signal), []);
   const names: string[] = (memory.labels ?? []).map((l: any) => l.name);
   const add = async (e: Event) => {
@@ -106,7 +108,7 @@ function LabelEditor({ memory, onChange }: { memory: any; onChange: (m: any) => 
   return (
     <div class="labels-editor">
       {(memory.labels ?? []).map((l: any) => (
-        <span class="chip" key={l.id} style={{ borderColor: l.color }}>
+        <span class="chip" key={l.id} style={chipStyle(colorOf(l))}>
           <a href={`#/memories?labels=${enc(l.name)}`}>{l.name}</a>
           <button class="link" aria-label={`Remove label ${l.name}`} onClick={() => remove(l)}>
             ×

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { post } from '../api.ts';
 import { go, href } from '../router.ts';
 import { Empty, ErrorBox, fmtDate, Highlight, LabelChips, queryWords, snippet } from '../ui.tsx';
+import { Welcome } from './Welcome.tsx';
 
 interface Hit {
   memory: any;
@@ -19,6 +20,14 @@ export function SearchView({ params }: { params: URLSearchParams }) {
   const [selected, setSelected] = useState(0);
   const box = useRef<HTMLInputElement>(null);
   const seq = useRef(0);
+  // Where the mouse was last seen over the list since it rendered. The browser reports a resting mouse as moving over
+  // results drawn or scrolled under it, which must not steal the keyboard's choice: only a changed position selects.
+  const lastPointer = useRef<{ x: number; y: number } | null>(null);
+  const pointTo = (i: number, e: MouseEvent) => {
+    const last = lastPointer.current;
+    lastPointer.current = { x: e.screenX, y: e.screenY };
+    if (last && (last.x !== e.screenX || last.y !== e.screenY)) setSelected(i);
+  };
 
   useEffect(() => box.current?.focus(), []);
   useEffect(() => {
@@ -38,6 +47,7 @@ export function SearchView({ params }: { params: URLSearchParams }) {
         setHits(answer);
         setError(undefined);
         setSelected(0);
+        lastPointer.current = null;
       } catch (e) {
         if (mine === seq.current) setError(e);
       } finally {
@@ -90,6 +100,7 @@ export function SearchView({ params }: { params: URLSearchParams }) {
         {busy ? 'Searching…' : hits ? `${hits.length} result${hits.length === 1 ? '' : 's'}${hits.length ? ' — ↑ ↓ to move, Enter to open' : ''}` : 'Type to search. Deep mode also reads dates ("last week") and names in the query.'}
       </p>
       <ErrorBox error={error} />
+      {!query.trim() && <Welcome />}
       {hits && hits.length === 0 && !busy && (
         <Empty title={`Nothing matches “${query.trim()}”.`}>
           Try other words, switch to Deep, or <a href="#/memories">add a memory</a>.
@@ -104,7 +115,7 @@ export function SearchView({ params }: { params: URLSearchParams }) {
             aria-selected={i === selected}
             class={`result ${i === selected ? 'selected' : ''}`}
             onClick={() => go(href('memory', hit.memory.id))}
-            onMouseEnter={() => setSelected(i)}
+            onMouseMove={e => pointTo(i, e)}
           >
             <a class="title" href={href('memory', hit.memory.id)}>
               <Highlight text={hit.memory.title || '(untitled)'} words={words} />

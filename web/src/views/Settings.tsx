@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { get, getKey, post, put, setKey } from '../api.ts';
 import { ErrorBox, fmtBytes, fmtDateTime, Loading, Progress, toast, toastError, useAsync } from '../ui.tsx';
+import { counted } from '../plural.ts';
 
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
 
@@ -49,6 +50,29 @@ function Reindex() {
       <button class="secondary" onClick={start} disabled={polling}>
         Rebuild the search index
       </button>
+    </div>
+  );
+}
+
+/** Without an embedder search is full text only: how to turn semantic search on (README, "Search"). */
+function TurnOnSemanticSearch() {
+  return (
+    <div class="turn-on">
+      <strong>Turn on semantic search</strong> (finds memories by meaning, not only by their words): restart Cairn with an embedder.
+      <ul class="small">
+        <li>
+          <code>CAIRN_EMBEDDER=use-lite</code> — offline, ships with Cairn (no download); about 170 MB of memory.
+        </li>
+        <li>
+          <code>CAIRN_EMBEDDER=openai CAIRN_EMBEDDER_URL=http://127.0.0.1:11434/v1 CAIRN_EMBEDDER_MODEL=nomic-embed-text</code> — Ollama, LM Studio, OpenAI or any
+          OpenAI-compatible <code>/embeddings</code> endpoint (key: <code>CAIRN_LLM_API_KEY</code>).
+        </li>
+        <li>
+          <code>CAIRN_EMBEDDER=transformers CAIRN_EMBEDDER_MODEL=Xenova/all-MiniLM-L6-v2</code> — a local ONNX model (needs the optional{' '}
+          <code>@huggingface/transformers</code> package).
+        </li>
+      </ul>
+      <p class="muted small">Memories already stored are embedded in the background after the restart; search keeps answering from full text meanwhile.</p>
     </div>
   );
 }
@@ -158,8 +182,14 @@ export function SettingsView({ onForgetKey }: { onForgetKey: () => void }) {
               <dl>
                 <dt>Embedder</dt>
                 <dd>{index.data.embedding_mode}{index.data.remote_model ? ` (${index.data.remote_model})` : index.data.model_name ? ` (${index.data.model_name})` : ''}</dd>
-                <dt>Vectors</dt>
-                <dd>{index.data.indexed_vectors} indexed, {index.data.pending_memories} waiting</dd>
+                {index.data.embedding_mode !== 'none' && (
+                  <>
+                    <dt>Vectors</dt>
+                    <dd>
+                      {index.data.indexed_vectors} indexed{index.data.pending_memories ? `, ${counted(index.data.pending_memories, 'memory', 'memories')} waiting` : ''}
+                    </dd>
+                  </>
+                )}
                 {index.data.last_error && (
                   <>
                     <dt>Last error</dt>
@@ -167,6 +197,7 @@ export function SettingsView({ onForgetKey }: { onForgetKey: () => void }) {
                   </>
                 )}
               </dl>
+              {index.data.embedding_mode === 'none' && <TurnOnSemanticSearch />}
               {index.data.backfill?.in_progress && (
                 <Progress value={index.data.backfill.queued ? index.data.backfill.embedded / index.data.backfill.queued : null} label={`Embedding ${index.data.backfill.embedded}/${index.data.backfill.queued}`} />
               )}

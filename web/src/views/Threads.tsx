@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { enc, get, post, q } from '../api.ts';
 import { go, href } from '../router.ts';
 import { Empty, ErrorBox, fmtDate, fmtDateTime, Loading, Markdown, toastError, useAsync } from '../ui.tsx';
+import { counted } from '../plural.ts';
 
 /** Threads: the conversations assistants saved, searchable, with favourites. */
 export function ThreadsView({ params }: { params: URLSearchParams }) {
@@ -62,7 +63,7 @@ export function ThreadsView({ params }: { params: URLSearchParams }) {
             </div>
             {t.snippet && <p class="snippet">{t.snippet}</p>}
             <p class="muted small">
-              {t.source} · {t.message_count ?? t.messages} messages · {fmtDate(t.last_activity ?? t.date)}
+              {t.source} · {counted(t.message_count ?? t.messages, 'message')} · {fmtDate(t.last_activity ?? t.date)}
             </p>
           </li>
         ))}
@@ -85,7 +86,7 @@ export function ThreadPage({ id }: { id: string }) {
       </p>
       <h1>{t.title || t.thread_id}</h1>
       <p class="muted">
-        {t.total_messages} messages · ≈{t.total_tokens} tokens · {fmtDateTime(t.thread?.created_at)}
+        {counted(t.total_messages, 'message')} · ≈{counted(t.total_tokens, 'token')} · {fmtDateTime(t.thread?.created_at)}
       </p>
       {t.related_memories?.length > 0 && (
         <div class="card">
