@@ -151,7 +151,7 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
   const auth = createAuthenticator(deps);
   // Readable lines in a terminal (or with CAIRN_LOG_FORMAT=pretty); pino's JSON lines otherwise.
   const pretty = wantsPrettyLogs(config.logFormat, Boolean(process.stdout.isTTY));
-  const logStream = pretty ? prettyLogDestination(process.stdout, Boolean(process.stdout.isTTY)) : undefined;
+  const logStream = pretty ? prettyLogDestination(Boolean(process.stdout.isTTY)) : undefined;
   const server = await buildServer({ deps, auth, logLevel: config.logLevel, logStream, validateResponses: config.validateResponses });
   deps.indexer?.kick(); // embed whatever was left pending by the last run
   deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { after, describe, test } from 'node:test';
 import { makeTempDir, REPO_ROOT, removeDir } from '../../bench/lib.ts';
-import { prettyLogLine } from '../../src/http/logLines.ts';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -54,7 +53,7 @@ function startLine(env: Record<string, string>, terminal = false): Promise<strin
 }
 
 const lineWith = (output: string, text: string) => output.split('\n').find(line => line.includes(text)) ?? '';
-const PRETTY_START = /^\d\d:\d\d:\d\d\.\d{3} INFO {2}Cairn \S+ listening on (http:\/\/127\.0\.0\.1:\d+) \(data in .+\) — open \1\/app$/;
+const PRETTY_START = /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: Cairn \S+ listening on (http:\/\/127\.0\.0\.1:\d+) \(data in .+\) — open \1\/app$/;
 
 describe('the server log', () => {
   test('piped, the log is JSON lines, and the start line names the web app', async () => {
@@ -86,14 +85,5 @@ describe('the server log', () => {
     });
     assert.notEqual(run.status, 0);
     assert.match(run.stderr, /Invalid CAIRN_LOG_FORMAT: "fancy" \(use json, pretty or auto\)/);
-  });
-});
-
-describe('a readable log line', () => {
-  test('has the time, the level, the message and the other fields; an error its stack below', () => {
-    const record = JSON.stringify({ level: 50, time: Date.UTC(2026, 0, 2, 3, 4, 5, 6), pid: 1, hostname: 'h', reqId: 'req-1', detail: { a: 1 }, err: { message: 'boom', stack: 'Error: boom\n    at x (y.ts:1:2)' }, msg: 'request failed' });
-    assert.equal(prettyLogLine(record), '03:04:05.006 ERROR request failed reqId=req-1 detail={"a":1}\n    Error: boom\n        at x (y.ts:1:2)\n');
-    assert.equal(prettyLogLine(JSON.stringify({ level: 40, time: 0, msg: 'careful' }), true), '00:00:00.000 \x1b[33mWARN \x1b[0m careful\n');
-    assert.equal(prettyLogLine('not json'), 'not json\n');
   });
 });
