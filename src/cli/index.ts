@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { VERSION } from '../version.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/auth/keys.ts';
+import { requestUnlock } from '../services/auth/unlockRequest.ts';
 import { registerBackupCommands } from './backup.ts';
 import { registerTransferCommands } from './transfer.ts';
 import { registerMcpConfigCommand } from './mcpConfig.ts';
@@ -49,9 +50,10 @@ function serverProgram(): Command {
     .option('--host <host>', 'address to bind (CAIRN_HOST, default 127.0.0.1)')
     .option('--port <port>', 'port to listen on; 0 picks a free one (CAIRN_PORT, default 14242)')
     .option(...dataDirOption)
+    .option('--force', 'serve a data dir whose store `cairn migrate` moved to PostgreSQL (stale) anyway')
     .action(async options => {
       const { serve } = await main();
-      await serve(loadConfig(options));
+      await serve(loadConfig(options), { force: options.force });
     });
 
   const keys = program.command('keys').description('manage API keys');
@@ -93,6 +95,21 @@ function serverProgram(): Command {
         process.stdout.write(`Revoked ${id}: a running server refuses it within a few seconds.\n`);
       }),
     );
+
+  keys
+    .command('unlock')
+    .description('lift the lockouts of addresses that sent too many wrong keys, on the running server, without a restart')
+    .option(...dataDirOption)
+    .action((options: { dataDir?: string }) => {
+      // A locked-out address is refused even with the right key, so this goes through the server's data dir, which
+      // only its owner can write to: the server lifts every lockout made before this request at the next call.
+      const config = loadConfig(options);
+      const path = requestUnlock(config.dataDir);
+      process.stdout.write(
+        `Asked the server on ${config.dataDir} to lift every API key lockout (${path}): it does so at the next request from a locked-out address, no restart needed.\n` +
+          'Fix the key the client or plugin sends first (`nmem config client set key KEY`), or it is locked out again after 8 wrong keys.\n',
+      );
+    });
 
   registerBackupCommands(program);
   registerTransferCommands(program);
