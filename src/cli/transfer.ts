@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { randomUUID } from 'node:crypto';
 import { cp, lstat, rename, rm } from 'node:fs/promises';
-import { basename, dirname, relative, resolve, sep, isAbsolute } from 'node:path';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { openDataDir } from '../main.ts';
@@ -133,11 +133,6 @@ function targetFor(options: ServerOptions): Target {
 
 const exists = (path: string) => lstat(path).then(() => true, () => false);
 
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-}
-
 /**
  * Where `cairn export PATH` writes: PATH as its user typed it (relative to the working folder, `.zip` added for a zip).
  * The export root bounds what the HTTP API may write, not what a local user may. An existing target is refused
@@ -206,19 +201,22 @@ async function runImportCommand(path: string, options: ImportFlags) {
   const mode = options.mode as ImportMode;
   let result: Result;
   if (await useServer(options, on)) {
-    // The server reads inside its export root only (CAIRN_EXPORT_DIR, or <data dir>/exports, as here): an archive
-    // elsewhere is copied in for the import, and the copy removed after.
-    const root = on.config.exportDir;
-    const copy = inside(root, source) ? null : resolve(root, `.cli-import-${randomUUID()}${source.toLowerCase().endsWith('.zip') ? '.zip' : ''}`);
-    try {
-      if (copy) await cp(source, copy, { recursive: true });
-      result = await runOnServer(on, 'import', { import_path: relative(root, copy ?? source).split(sep).join('/'), mode }, 'import').catch(error => {
-        const moved = error instanceof Error && /No export found/.test(error.message);
-        throw moved ? new Error(`${error.message}\n  hint: the server's export root is not ${root}: run with CAIRN_EXPORT_DIR set as the server has it`) : error;
-      });
-    } finally {
-      if (copy) await rm(copy, { recursive: true, force: true });
-    }
+    result = await runOnServer(on, 'import', { import_path: source, mode }, 'import').catch(async error => {
+      // The server reads inside its export root only: an archive elsewhere is copied into the export root this
+      // machine configures (CAIRN_EXPORT_DIR, or <data dir>/exports, as the server has it) and the copy removed after.
+      if (!(error instanceof Error && /inside the export root/.test(error.message))) throw error;
+      const root = on.config.exportDir;
+      const copy = resolve(root, `.cli-import-${randomUUID()}${source.toLowerCase().endsWith('.zip') ? '.zip' : ''}`);
+      try {
+        await cp(source, copy, { recursive: true });
+        return await runOnServer(on, 'import', { import_path: relative(root, copy).split(sep).join('/'), mode }, 'import');
+      } catch (retry) {
+        const elsewhere = retry instanceof Error && /No export found/.test(retry.message);
+        throw elsewhere ? new Error(`${retry.message}\n  hint: the server's export root is not ${root}: set CAIRN_EXPORT_DIR as the server has it`) : retry;
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    });
   } else {
     const input = { ...everything, import_path: basename(source), mode };
     result = await runLocally(on, 'import', options.force, (d, progress) => importData({ ...d, exportDir: dirname(source) }, input, progress));
