@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { randomUUID } from 'node:crypto';
-import { cp, lstat, rename, rm } from 'node:fs/promises';
+import { cp, lstat, realpath, rename, rm } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -195,8 +195,8 @@ type ImportFlags = ServerOptions & { mode: string; force?: boolean };
 
 async function runImportCommand(path: string, options: ImportFlags) {
   if (!['merge', 'skip', 'overwrite'].includes(options.mode)) throw new Error('--mode must be merge, skip or overwrite');
-  const source = resolve(path);
-  if (!(await exists(source))) throw new Error(`No export found at ${source}`);
+  if (!(await exists(resolve(path)))) throw new Error(`No export found at ${resolve(path)}`);
+  const source = await realpath(resolve(path)); // a link the user made is where they say the archive is
   const on = targetFor(options);
   const mode = options.mode as ImportMode;
   let result: Result;

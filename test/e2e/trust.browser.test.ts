@@ -65,6 +65,7 @@ describe('/docs and the web app with an API key', () => {
     if (!existsSync(join(REPO_ROOT, 'web/dist/app.js'))) throw new Error('The web app is not built: run "npm run build:web" first (npm test does).');
     await page.goto(`${server.url}/app/#/settings`);
     const prompt = page.getByRole('form', { name: 'API key' });
+    await prompt.getByText('cairn keys create').waitFor(); // the prompt says where keys come from
     await prompt.getByPlaceholder('API key').fill(KEY);
     await prompt.getByRole('button', { name: 'Unlock' }).click();
     await page.getByRole('button', { name: 'Export', exact: true }).waitFor();

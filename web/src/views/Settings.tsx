@@ -200,7 +200,7 @@ export function SettingsView({ onForgetKey }: { onForgetKey: () => void }) {
             </>
           ) : (
             <p>
-              No key is required: anyone who can reach this port can read and change your memories. To require one, start Cairn with <code>CAIRN_API_KEY=…</code>{' '}
+              No key is required: anyone who can reach this port can read and change your memories. To require one, run <code>cairn keys create</code> (or start Cairn with <code>CAIRN_API_KEY=…</code>){' '}
               (clients send it as <code>Authorization: Bearer …</code> or <code>X-NMEM-API-Key</code>).
             </p>
           )}
