@@ -359,3 +359,15 @@ describe('a lockout says why and how to get out, is logged, and can be lifted wi
     await auth.check('a', KEY); // and the failure count started over
   });
 });
+
+test('DELETE /auth/lockouts lifts the lockouts, for an owner calling from another address with a valid key', () =>
+  withApp(KEY, async app => {
+    await failTimes(app, '10.0.0.20', 8);
+    assert.equal((await from(app, '10.0.0.20', '/memories', { 'x-nmem-api-key': KEY })).status, 429);
+    const anonymous = await app.server.inject({ method: 'DELETE', url: '/auth/lockouts', remoteAddress: '10.0.0.21' });
+    assert.equal(anonymous.statusCode, 401);
+    const lifted = await app.server.inject({ method: 'DELETE', url: '/auth/lockouts', headers: { authorization: `Bearer ${KEY}` }, remoteAddress: '10.0.0.21' });
+    assert.equal(lifted.statusCode, 200);
+    assert.deepEqual(lifted.json(), { lifted: 1 });
+    assert.equal((await from(app, '10.0.0.20', '/memories', { 'x-nmem-api-key': KEY })).status, 200);
+  }));
