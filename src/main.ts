@@ -180,14 +180,18 @@ export interface DataDirOptions {
   force?: boolean;
 }
 
+/** Refuses a SQLite data dir whose store `cairn migrate` moved to PostgreSQL (stale), unless `force`. */
+export function refuseMovedDataDir(config: Pick<Config, 'storage' | 'dataDir'>, verb: string, options: DataDirOptions = {}): void {
+  if (config.storage !== 'postgres') refuseMovedStore(config.dataDir, verb, options.force);
+}
+
 /**
  * SQLite's data dir belongs to one process; a PostgreSQL database is shared by as many as the operator runs. A SQLite
  * store that was moved to PostgreSQL is refused first (`verb` says what for), unless `force`.
  */
 function lockForStorage(config: Pick<Config, 'storage' | 'dataDir'>, verb: string, options: DataDirOptions = {}): { release(): void } {
-  if (config.storage === 'postgres') return { release() {} };
-  refuseMovedStore(config.dataDir, verb, options.force);
-  return lockDataDir(config.dataDir);
+  refuseMovedDataDir(config, verb, options);
+  return config.storage === 'postgres' ? { release() {} } : lockDataDir(config.dataDir);
 }
 
 /** Starts the service in the foreground; SIGTERM/SIGINT drain requests and close the database cleanly. */

@@ -20,10 +20,17 @@ const main = () => import('../main.ts');
 
 const dataDirOption = ['--data-dir <dir>', 'where the database lives (CAIRN_DATA_DIR, default ~/.cairn)'] as const;
 
-/** Opens the data dir's store for one piece of work and closes it after. */
-async function withStore<T>(options: { dataDir?: string }, work: (deps: ReturnType<Awaited<ReturnType<typeof main>>['buildDeps']>) => Promise<T>): Promise<T> {
+/**
+ * Opens the data dir's store for one piece of work and closes it after. A key made in a store `cairn migrate` moved
+ * away would never work on the server that holds the data now: that store is refused unless `--force`.
+ */
+async function withStore<T>(
+  options: { dataDir?: string; force?: boolean },
+  work: (deps: ReturnType<Awaited<ReturnType<typeof main>>['buildDeps']>) => Promise<T>,
+): Promise<T> {
   const config = loadConfig(options);
-  const { buildDeps, openStore } = await main();
+  const { buildDeps, openStore, refuseMovedDataDir } = await main();
+  refuseMovedDataDir(config, 'use the keys of', options);
   const store = await openStore(config);
   try {
     return await work(buildDeps(store, config));
@@ -61,11 +68,15 @@ function serverProgram(): Command {
     .command('create')
     .description('create an API key; it is printed once and stored only as a hash')
     .option(...dataDirOption)
+    .option('--force', 'use a data dir whose store `cairn migrate` moved to PostgreSQL (stale) anyway')
     .action(options =>
       withStore(options, async deps => {
         const { key } = await createApiKey(deps);
         process.stdout.write(`${key}\n`);
-        process.stderr.write('Keep this key now: it will not be shown again. Every endpoint but /capabilities, /health and /livez requires it.\n');
+        process.stderr.write(
+          'Keep this key now: it will not be shown again. Every endpoint but /capabilities, /health and /livez requires it.\n' +
+            'Save it for every command (nmem, cairn export/import/mcp-config) with `nmem config client set key KEY`; open the API reference at /docs?nmem_api_key=KEY.\n',
+        );
       }),
     );
   keys
@@ -73,6 +84,7 @@ function serverProgram(): Command {
     .description('the stored API keys, by id and creation time (the keys themselves are not kept)')
     .option('--json', 'machine-readable output')
     .option(...dataDirOption)
+    .option('--force', 'use a data dir whose store `cairn migrate` moved to PostgreSQL (stale) anyway')
     .action(options =>
       withStore(options, async deps => {
         const list = await listApiKeys(deps);
@@ -85,6 +97,7 @@ function serverProgram(): Command {
     .description('revoke a stored API key by its id (see `cairn keys list`)')
     .argument('<id>')
     .option(...dataDirOption)
+    .option('--force', 'use a data dir whose store `cairn migrate` moved to PostgreSQL (stale) anyway')
     .action((id: string, options) =>
       withStore(options, async deps => {
         if (!(await revokeApiKey(deps, id))) {

@@ -196,12 +196,14 @@ test('after cairn migrate the old data dir is refused by serve, backup, export a
       await runBin('cairn', ['backup', join(dir, 'stale.db'), '--data-dir', dir], { env }),
       await runBin('cairn', ['export', join(dir, 'stale.zip'), '--data-dir', dir], { env }),
       await runBin('cairn', ['import', join(dir, 'archive.zip'), '--data-dir', dir], { env }),
+      await runBin('cairn', ['keys', 'create', '--data-dir', dir], { env }),
     ];
     const served = await serveOnce({ CAIRN_DATA_DIR: dir });
     for (const [name, text, code] of [
       ['backup', refusals[0]!.stderr, refusals[0]!.code],
       ['export', refusals[1]!.stderr, refusals[1]!.code],
       ['import', refusals[2]!.stderr, refusals[2]!.code],
+      ['keys create', refusals[3]!.stderr, refusals[3]!.code],
       ['serve', served.output, served.code],
     ] as const) {
       assert.equal(code, 1, `${name}: ${text}`);
