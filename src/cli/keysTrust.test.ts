@@ -42,6 +42,9 @@ test('a misconfigured plugin locks its owner out: status says why and how, the s
   assert.doesNotMatch(locked.stdout, /: ok\b/, 'never "ok" and then a failure');
   assert.match(locked.stdout, /locked out/);
   assert.match(locked.stdout, /cairn keys unlock/);
+  const lockedJson = (await runBin('nmem', ['--json', 'status'], { env: { HOME: owner } })).json<{ status: string; auth: string; retry_after: number }>();
+  assert.equal(lockedJson.status, 'locked_out');
+  assert.ok(lockedJson.retry_after > 500 && lockedJson.retry_after <= 600);
 
   await waitFor(() => /API key lockout/.test(log));
   const line = log.split('\n').find(l => l.includes('API key lockout'))!;

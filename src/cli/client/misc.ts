@@ -5,28 +5,26 @@ import { type Ctx, Failure, table, withCtx, defaultSubcommand } from './output.t
 import { integer } from './parse.ts';
 
 /** Whether the configured key opens the server: `not required`, `ok`, `missing`, `rejected` or `locked out` (429). */
-async function authState(ctx: Ctx): Promise<string> {
+async function authState(ctx: Ctx): Promise<{ auth: string; retry_after?: number }> {
   const capabilities = await ctx.api.get<{ features?: Record<string, boolean> }>('/capabilities').catch(() => null);
-  if (!capabilities?.features?.auth_required) return 'not required';
-  if (!ctx.settings.apiKey) return 'missing';
+  if (!capabilities?.features?.auth_required) return { auth: 'not required' };
+  if (!ctx.settings.apiKey) return { auth: 'missing' };
   try {
     await ctx.api.get('/threads', { limit: 1 });
-    return 'ok';
+    return { auth: 'ok' };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return 'rejected';
-    if (error instanceof ApiError && error.status === 429) return `locked out: ${describeLockout(error)}`;
+    if (error instanceof ApiError && error.status === 401) return { auth: 'rejected' };
+    if (error instanceof ApiError && error.status === 429) return { auth: 'locked out', retry_after: Number(error.body.retry_after) || undefined };
     throw error;
   }
 }
 
-const describeLockout = (error: ApiError) => (typeof error.body.retry_after === 'number' ? `for ${error.body.retry_after} s more` : 'for a while');
-
 /** Exit code 0 only when the server answers, is healthy and (when it asks for one) accepts the key. */
 async function status(ctx: Ctx) {
   const health = await ctx.api.get<{ status: string; version: string; database_connected?: boolean }>('/health');
-  const auth = await authState(ctx);
+  const { auth, retry_after } = await authState(ctx);
   const healthy = health.status === 'healthy' || health.status === 'ok';
-  const refused = auth === 'missing' || auth === 'rejected' || auth.startsWith('locked out');
+  const refused = auth === 'missing' || auth === 'rejected' || auth === 'locked out';
   const ok = healthy && !refused;
   // "ok" only when every command would work: a server that refuses this command line's key is not ok for it.
   const result = {
@@ -37,12 +35,13 @@ async function status(ctx: Ctx) {
     server: 'cairn',
     space: ctx.space ?? 'default',
     auth,
+    ...(retry_after ? { retry_after } : {}),
     config: ctx.settings.from,
   };
-  const hint = refused ? statusHint(auth.startsWith('locked out') ? 429 : 401) : null;
+  const hint = refused ? statusHint(auth === 'locked out' ? 429 : 401) : null;
   const state = !healthy ? health.status : refused ? 'reachable, but it refuses this command line (see auth)' : 'ok';
   ctx.print({ ...result, ...(hint ? { hint } : {}) }, () =>
-    [`Cairn ${result.version} at ${result.api_url}: ${state}`, `  database ${result.database ? 'connected' : 'disconnected'}`, `  space    ${result.space}`, `  auth     ${auth}`, ...(hint ? [`  hint: ${hint}`] : [])].join('\n'),
+    [`Cairn ${result.version} at ${result.api_url}: ${state}`, `  database ${result.database ? 'connected' : 'disconnected'}`, `  space    ${result.space}`, `  auth     ${auth}${retry_after ? ` (for ${retry_after} s more)` : ''}`, ...(hint ? [`  hint: ${hint}`] : [])].join('\n'),
   );
   if (!ok) process.exitCode = 1;
 }
