@@ -116,10 +116,10 @@ test('the command line writes and reads where its user says, outside the export 
       await post(app, '/memories', { content: 'Served and moved' }, { authorization: 'Bearer cli-test-key' });
       const address = await app.server.listen({ host: '127.0.0.1', port: 0 });
       const served = { CAIRN_URL: address, CAIRN_API_KEY: 'cli-test-key', CAIRN_EXPORT_DIR: exportDir };
-      const viaServer = await cairn(['export', join(elsewhere, 'served.zip')], served);
+      const viaServer = await cairn(['export', join(elsewhere, 'new', 'served.zip')], served);
       assert.equal(viaServer.code, 0, viaServer.stderr);
-      assert.ok(existsSync(join(elsewhere, 'served.zip')));
-      const back = await cairn(['import', join(elsewhere, 'served.zip'), '--mode', 'skip'], served);
+      assert.ok(existsSync(join(elsewhere, 'new', 'served.zip')));
+      const back = await cairn(['import', join(elsewhere, 'new', 'served.zip'), '--mode', 'skip'], served);
       assert.equal(back.code, 0, back.stderr);
       assert.match(back.stdout, /memories: 1 skipped/);
     } finally {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { randomUUID } from 'node:crypto';
-import { cp, lstat, realpath, rename, rm } from 'node:fs/promises';
+import { cp, lstat, mkdir, realpath, rename, rm } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -150,6 +150,7 @@ async function exportTarget(path: string, format: 'zip' | 'folder', overwrite: b
 /** Moves a finished archive to where its user asked (a copy when it crosses file systems). */
 async function moveArchive(from: string, to: string, overwrite: boolean): Promise<void> {
   if (!(await exists(from))) throw new Error(`The server wrote the export at ${from}, which this machine cannot see: fetch it from there`);
+  await mkdir(dirname(to), { recursive: true, mode: 0o700 });
   if (overwrite) await rm(to, { recursive: true, force: true });
   await rename(from, to).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EXDEV') throw error;
