@@ -60,7 +60,7 @@ export function createAuthenticator(deps: Pick<Deps, 'store' | 'apiKey'>, now: (
       failures.delete(address);
       options.log?.(
         `API key lockout: ${address} sent ${MAX_FAILURES} wrong API keys within ${FAILURE_WINDOW_MS / 60_000} minutes ` +
-          `(key in ${origin.via ?? 'an unknown place'}, user agent ${JSON.stringify(origin.userAgent ?? '')}); ` +
+          `(key in ${origin.via ?? 'an unknown place'}, user agent ${JSON.stringify((origin.userAgent ?? '').slice(0, 200))}); ` +
           `every request from it is refused for ${LOCKOUT_MS / 60_000} minutes. Fix the key that client sends; \`cairn keys unlock\` lifts the lockout now.`,
       );
     } else {
