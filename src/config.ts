@@ -154,6 +154,22 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
   };
 }
 
+/** The URL with its password hidden, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+/** Where the configured store keeps its data, for logs: the SQLite data dir, or the PostgreSQL database (password hidden). */
+export function describeStore(config: Pick<Config, 'storage' | 'dataDir' | 'databaseUrl'>): string {
+  return config.storage === 'postgres' ? `PostgreSQL ${config.databaseUrl ? redactUrl(config.databaseUrl) : '(no CAIRN_DATABASE_URL)'}` : config.dataDir;
+}
+
 /** True for addresses only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);

@@ -46,8 +46,14 @@ export const invalidTransition = (message: string, currentState: string) =>
 
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Missing or invalid API key');
 
-export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new AppError(429, 'too_many_attempts', `Too many failed authentication attempts; retry in ${retryAfterSeconds} s`, {
-    retry_after: retryAfterSeconds,
-  });
+/** An address locked out after repeated wrong keys: why, for how long, and how to get out (Retry-After carries the wait). */
+export const tooManyAttempts = (address: string, retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    'too_many_attempts',
+    `Too many wrong API keys from ${address}: it is locked out for ${retryAfterSeconds} s more, the right key included ` +
+      '(8 wrong keys within 5 minutes lock an address out for 10). Fix the key your client or plugin sends, then wait, ' +
+      "or run `cairn keys unlock` on the server's machine to lift the lockout now.",
+    { retry_after: retryAfterSeconds },
+  );
 

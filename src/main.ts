@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import { type Config, isLoopbackHost } from './config.ts';
+import { type Config, describeStore, isLoopbackHost } from './config.ts';
 import { VERSION } from './version.ts';
 import type { Deps } from './services/deps.ts';
 import { type Authenticator, createAuthenticator } from './services/auth/authenticator.ts';
+import { unlockRequestedAt } from './services/auth/unlockRequest.ts';
 import { openSqliteStore } from './storage/sqlite/store.ts';
 import { openPostgresStore } from './storage/postgres/store.ts';
 import { createPool } from './storage/postgres/connection.ts';
 import { lockDataDir } from './storage/sqlite/dataDirLock.ts';
+import { refuseMovedStore } from './storage/sqlite/movedMarker.ts';
 import type { Store } from './storage/ports.ts';
 import { buildServer } from './http/server.ts';
 import { prettyLogDestination, wantsPrettyLogs } from './http/logLines.ts';
@@ -148,7 +150,10 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
   const deps = buildDeps(store, config, message => server.log.warn(message));
   await purgeExpiredTrash(deps); // deleted memories past CAIRN_TRASH_DAYS go for good
   await failInterruptedJobs(deps); // an export or import the last run left unfinished will never finish
-  const auth = createAuthenticator(deps);
+  const auth = createAuthenticator(deps, Date.now, {
+    log: message => server.log.warn(message),
+    unlockRequestedAt: () => unlockRequestedAt(config.dataDir), // `cairn keys unlock`, from the owner's side of the data dir
+  });
   // Readable lines in a terminal (or with CAIRN_LOG_FORMAT=pretty); pino's JSON lines otherwise.
   const pretty = wantsPrettyLogs(config.logFormat, Boolean(process.stdout.isTTY));
   const logStream = pretty ? prettyLogDestination(Boolean(process.stdout.isTTY)) : undefined;
@@ -174,14 +179,28 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
   };
 }
 
-/** SQLite's data dir belongs to one process; a PostgreSQL database is shared by as many as the operator runs. */
-function lockForStorage(config: Pick<Config, 'storage' | 'dataDir'>): { release(): void } {
+/** How a command takes the data dir: `force` uses a SQLite store that `cairn migrate` moved away (stale) anyway. */
+export interface DataDirOptions {
+  force?: boolean;
+}
+
+/** Refuses a SQLite data dir whose store `cairn migrate` moved to PostgreSQL (stale), unless `force`. */
+export function refuseMovedDataDir(config: Pick<Config, 'storage' | 'dataDir'>, verb: string, options: DataDirOptions = {}): void {
+  if (config.storage !== 'postgres') refuseMovedStore(config.dataDir, verb, options.force);
+}
+
+/**
+ * SQLite's data dir belongs to one process; a PostgreSQL database is shared by as many as the operator runs. A SQLite
+ * store that was moved to PostgreSQL is refused first (`verb` says what for), unless `force`.
+ */
+function lockForStorage(config: Pick<Config, 'storage' | 'dataDir'>, verb: string, options: DataDirOptions = {}): { release(): void } {
+  refuseMovedDataDir(config, verb, options);
   return config.storage === 'postgres' ? { release() {} } : lockDataDir(config.dataDir);
 }
 
 /** Starts the service in the foreground; SIGTERM/SIGINT drain requests and close the database cleanly. */
-export async function serve(config: Config): Promise<App> {
-  const lock = lockForStorage(config); // a second server on the same SQLite data refuses here, before touching it
+export async function serve(config: Config, options: DataDirOptions = {}): Promise<App> {
+  const lock = lockForStorage(config, 'serve', options); // a second server on the same SQLite data refuses here, before touching it
   let opened: App;
   try {
     opened = await createApp(config);
@@ -199,7 +218,7 @@ export async function serve(config: Config): Promise<App> {
   }
   const address = await app.server.listen({ host: config.host, port: config.port });
   // The port (bench/lib.ts and scripts read it from "listening on <url> "), then where the web app opens.
-  app.server.log.info(`Cairn ${VERSION} listening on ${address} (data in ${config.dataDir}) — open ${address}/app`);
+  app.server.log.info(`Cairn ${VERSION} listening on ${address} (data in ${describeStore(config)}) — open ${address}/app`);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -231,8 +250,8 @@ export async function serve(config: Config): Promise<App> {
  * The data dir opened directly by a command (no server running): locked for this process first, so a server cannot
  * start on it meanwhile (and the command refuses when one runs). `close` stops background work and releases the lock.
  */
-export async function openDataDir(config: Config): Promise<{ deps: Deps; close(): Promise<void> }> {
-  const lock = lockForStorage(config);
+export async function openDataDir(config: Config, verb: string, options: DataDirOptions = {}): Promise<{ deps: Deps; close(): Promise<void> }> {
+  const lock = lockForStorage(config, verb, options);
   try {
     const store = await openStore(config);
     const deps = buildDeps(store, config);

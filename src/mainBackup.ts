@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { refuseMovedStore } from './storage/sqlite/movedMarker.ts';
 import { backupSqliteDatabase, type DatabaseSummary, restoreSqliteDatabase, type RestoreSummary } from './storage/sqlite/backup.ts';
 
 /**
@@ -13,9 +14,14 @@ function requireSqlite(config: Pick<Config, 'storage'>, verb: string): void {
 }
 
 /** A consistent single-file copy of the data dir's database, taken whether or not a server is running. */
-export async function backupData(config: Pick<Config, 'storage' | 'databasePath'>, target: string, options: { force?: boolean } = {}): Promise<DatabaseSummary> {
+export async function backupData(
+  config: Pick<Config, 'storage' | 'databasePath' | 'dataDir'>,
+  target: string,
+  options: { overwrite?: boolean; useMovedStore?: boolean } = {},
+): Promise<DatabaseSummary> {
   requireSqlite(config, 'backup');
-  return backupSqliteDatabase({ databasePath: config.databasePath, target, force: options.force });
+  refuseMovedStore(config.dataDir, 'back up', options.useMovedStore); // a moved store is stale: its copy would mislead
+  return backupSqliteDatabase({ databasePath: config.databasePath, target, force: options.overwrite });
 }
 
 /** Replaces the data dir's database with a backup; refuses while a server runs on the data dir. */

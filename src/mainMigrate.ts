@@ -2,12 +2,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import type { Config } from './config.ts';
+import { type Config, redactUrl } from './config.ts';
 import { VERSION } from './version.ts';
 import { embedderModel, openStore } from './main.ts';
 import type { PortableTable, Repos, RowFilter, Store } from './storage/ports.ts';
 import { lockDataDir } from './storage/sqlite/dataDirLock.ts';
 import { backupSqliteDatabase } from './storage/sqlite/backup.ts';
+import { markMoved } from './storage/sqlite/movedMarker.ts';
 import { exportData } from './services/exports/export.ts';
 import { importData, type ImportMode, type KindCounts } from './services/exports/import.ts';
 import { INCLUDE_FLAGS, type IncludeFlags, KINDS } from './services/exports/kinds.ts';
@@ -75,16 +76,7 @@ async function countAll(repos: Repos): Promise<Map<string, number>> {
   return counts;
 }
 
-/** The URL with its password hidden, for messages. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable URL)';
-  }
-}
+export { redactUrl };
 
 /** Moves the data dir's SQLite store into the PostgreSQL database at `options.databaseUrl`; throws a clear Error on refusal. */
 export async function migrateData(config: Config, options: MigrateOptions): Promise<MigrateSummary> {
@@ -133,7 +125,10 @@ export async function migrateData(config: Config, options: MigrateOptions): Prom
     const embeddings = await carryEmbeddings(source, target, config);
     const apiKeys = await carryApiKeys(source, target);
     const toEmbed = await target.rows.count('memories', { column: 'reindex_needed', op: '=', value: 1 });
-    return { mode, targetHeldData: held.length > 0, kinds, mismatches: merged ? [] : short, warnings, toEmbed, embeddings, apiKeys, seconds: (performance.now() - started) / 1000 };
+    const mismatches = merged ? [] : short;
+    // The old store stays on disk, stale from now on: serve, backup, export and import refuse it, naming the database.
+    if (mismatches.length === 0) markMoved(config.dataDir, { moved_to: 'postgres', database: redactUrl(options.databaseUrl), moved_at: new Date().toISOString() });
+    return { mode, targetHeldData: held.length > 0, kinds, mismatches, warnings, toEmbed, embeddings, apiKeys, seconds: (performance.now() - started) / 1000 };
   } finally {
     await source?.close().catch(() => {});
     await target?.close().catch(() => {});

@@ -91,15 +91,16 @@ describe('cairn backup and cairn restore', () => {
     assert.ok(!existsSync(`${backupPath}-wal`), 'the backup is a single file');
   });
 
-  test('a backup does not overwrite an existing file unless --force', async () => {
+  test('a backup does not overwrite an existing file unless --overwrite (or --force, its older name)', async () => {
     const before = readFileSync(backupPath);
     const refused = await cairn('backup', backupPath, '--data-dir', dataDir);
     assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /already exists: choose another path, or pass --force/);
+    assert.match(refused.stderr, /already exists: choose another path, or pass --overwrite/);
     assert.deepEqual(readFileSync(backupPath), before);
     const forced = await cairn('backup', join(work, 'forced.db'), '--data-dir', dataDir);
     assert.equal(forced.code, 0, forced.stderr);
     assert.equal((await cairn('backup', join(work, 'forced.db'), '--force', '--data-dir', dataDir)).code, 0);
+    assert.equal((await cairn('backup', join(work, 'forced.db'), '--overwrite', '--data-dir', dataDir)).code, 0);
   });
 
   test('a backup into a folder is written there under a time-stamped name', async () => {

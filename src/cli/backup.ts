@@ -28,10 +28,11 @@ export function registerBackupCommands(program: Command): void {
     .command('backup')
     .description('copy the database into one consistent file, while the server runs or not')
     .argument('<path>', 'the backup file to write (or a folder to write cairn-backup-<time>.db into)')
-    .option('--force', 'overwrite the file when it exists')
+    .option('--overwrite', 'replace the file when it exists')
+    .option('--force', 'same as --overwrite; also back up a data dir whose store `cairn migrate` moved to PostgreSQL (stale) anyway')
     .option(...dataDirOption)
-    .action(async (path: string, options: { force?: boolean; dataDir?: string }) => {
-      const summary = await backupData(loadConfig(options), path, { force: options.force });
+    .action(async (path: string, options: { overwrite?: boolean; force?: boolean; dataDir?: string }) => {
+      const summary = await backupData(loadConfig(options), path, { overwrite: options.overwrite || options.force, useMovedStore: options.force });
       process.stdout.write(`Backed up to ${summary.path} (${size(summary.bytes)}): ${counts(summary.counts)}\n`);
     });
 

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { VERSION } from '../version.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/auth/keys.ts';
+import { requestUnlock } from '../services/auth/unlockRequest.ts';
 import { registerBackupCommands } from './backup.ts';
 import { registerTransferCommands } from './transfer.ts';
 import { registerMcpConfigCommand } from './mcpConfig.ts';
@@ -19,10 +20,17 @@ const main = () => import('../main.ts');
 
 const dataDirOption = ['--data-dir <dir>', 'where the database lives (CAIRN_DATA_DIR, default ~/.cairn)'] as const;
 
-/** Opens the data dir's store for one piece of work and closes it after. */
-async function withStore<T>(options: { dataDir?: string }, work: (deps: ReturnType<Awaited<ReturnType<typeof main>>['buildDeps']>) => Promise<T>): Promise<T> {
+/**
+ * Opens the data dir's store for one piece of work and closes it after. A key made in a store `cairn migrate` moved
+ * away would never work on the server that holds the data now: that store is refused unless `--force`.
+ */
+async function withStore<T>(
+  options: { dataDir?: string; force?: boolean },
+  work: (deps: ReturnType<Awaited<ReturnType<typeof main>>['buildDeps']>) => Promise<T>,
+): Promise<T> {
   const config = loadConfig(options);
-  const { buildDeps, openStore } = await main();
+  const { buildDeps, openStore, refuseMovedDataDir } = await main();
+  refuseMovedDataDir(config, 'use the keys of', options);
   const store = await openStore(config);
   try {
     return await work(buildDeps(store, config));
@@ -49,9 +57,10 @@ function serverProgram(): Command {
     .option('--host <host>', 'address to bind (CAIRN_HOST, default 127.0.0.1)')
     .option('--port <port>', 'port to listen on; 0 picks a free one (CAIRN_PORT, default 14242)')
     .option(...dataDirOption)
+    .option('--force', 'serve a data dir whose store `cairn migrate` moved to PostgreSQL (stale) anyway')
     .action(async options => {
       const { serve } = await main();
-      await serve(loadConfig(options));
+      await serve(loadConfig(options), { force: options.force });
     });
 
   const keys = program.command('keys').description('manage API keys');
@@ -59,11 +68,15 @@ function serverProgram(): Command {
     .command('create')
     .description('create an API key; it is printed once and stored only as a hash')
     .option(...dataDirOption)
+    .option('--force', 'use a data dir whose store `cairn migrate` moved to PostgreSQL (stale) anyway')
     .action(options =>
       withStore(options, async deps => {
         const { key } = await createApiKey(deps);
         process.stdout.write(`${key}\n`);
-        process.stderr.write('Keep this key now: it will not be shown again. Every endpoint but /capabilities, /health and /livez requires it.\n');
+        process.stderr.write(
+          'Keep this key now: it will not be shown again. Every endpoint but /capabilities, /health and /livez requires it.\n' +
+            'Save it for every command (nmem, cairn export/import/mcp-config) with `nmem config client set key KEY`; open the API reference at /docs?nmem_api_key=KEY.\n',
+        );
       }),
     );
   keys
@@ -71,6 +84,7 @@ function serverProgram(): Command {
     .description('the stored API keys, by id and creation time (the keys themselves are not kept)')
     .option('--json', 'machine-readable output')
     .option(...dataDirOption)
+    .option('--force', 'use a data dir whose store `cairn migrate` moved to PostgreSQL (stale) anyway')
     .action(options =>
       withStore(options, async deps => {
         const list = await listApiKeys(deps);
@@ -83,6 +97,7 @@ function serverProgram(): Command {
     .description('revoke a stored API key by its id (see `cairn keys list`)')
     .argument('<id>')
     .option(...dataDirOption)
+    .option('--force', 'use a data dir whose store `cairn migrate` moved to PostgreSQL (stale) anyway')
     .action((id: string, options) =>
       withStore(options, async deps => {
         if (!(await revokeApiKey(deps, id))) {
@@ -93,6 +108,21 @@ function serverProgram(): Command {
         process.stdout.write(`Revoked ${id}: a running server refuses it within a few seconds.\n`);
       }),
     );
+
+  keys
+    .command('unlock')
+    .description('lift the lockouts of addresses that sent too many wrong keys, on the running server, without a restart')
+    .option(...dataDirOption)
+    .action((options: { dataDir?: string }) => {
+      // A locked-out address is refused even with the right key, so this goes through the server's data dir, which
+      // only its owner can write to: the server lifts every lockout made before this request at the next call.
+      const config = loadConfig(options);
+      const path = requestUnlock(config.dataDir);
+      process.stdout.write(
+        `Asked the server on ${config.dataDir} to lift every API key lockout (${path}): it does so at the next request from a locked-out address, no restart needed.\n` +
+          'Fix the key the client or plugin sends first (`nmem config client set key KEY`), or it is locked out again after 8 wrong keys.\n',
+      );
+    });
 
   registerBackupCommands(program);
   registerTransferCommands(program);

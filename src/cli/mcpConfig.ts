@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
+import { serverCommandSettings } from './client/settings.ts';
 
 export const MCP_CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'codex', 'gemini-cli'] as const;
 export type McpClient = (typeof MCP_CLIENTS)[number];
@@ -75,16 +76,17 @@ export function registerMcpConfigCommand(program: Command) {
     .command('mcp-config')
     .description(`print the MCP configuration for an AI assistant (${MCP_CLIENTS.join(', ')})`)
     .requiredOption('--client <client>', MCP_CLIENTS.join(' | '))
-    .option('--url <url>', 'server address (CAIRN_URL, default http://127.0.0.1:<port>)')
-    .option('--api-key <key>', 'API key to put in the snippet (CAIRN_API_KEY when not given)')
+    .option('--url <url>', 'server address (NMEM_API_URL, CAIRN_URL, `nmem config client set url`; default http://127.0.0.1:<port>)')
+    .option('--api-key <key>', 'API key to put in the snippet (NMEM_API_KEY, CAIRN_API_KEY, `nmem config client set key`)')
     .option('--space <space_id>', 'space every tool call works in (X-Nmem-Space-Id)')
     .action((options: { client: string; url?: string; apiKey?: string; space?: string }) => {
       if (!(MCP_CLIENTS as readonly string[]).includes(options.client)) {
         throw new Error(`Unknown client "${options.client}": use one of ${MCP_CLIENTS.join(', ')}`);
       }
-      const config = loadConfig();
+      // The same saved client settings as every other command (flags, then the environment, then the config file).
+      const settings = serverCommandSettings({ apiUrl: options.url, apiKey: options.apiKey }, process.env, loadConfig().serverUrl);
       const client = options.client as McpClient;
-      process.stdout.write(`${mcpConfigSnippet(client, { url: options.url ?? config.serverUrl, apiKey: options.apiKey ?? config.apiKey, spaceId: options.space })}\n`);
+      process.stdout.write(`${mcpConfigSnippet(client, { url: settings.apiUrl, apiKey: settings.apiKey, spaceId: options.space ?? settings.space })}\n`);
       process.stderr.write(`${MCP_CONFIG_PLACES[client]}\n`);
     });
 }

@@ -1,11 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTestApp, createMemory, get, post } from '../../test/helpers.ts';
 import { runBin } from '../../test/cli.ts';
+import { REPO_ROOT } from '../../bench/lib.ts';
 import { TEST_DATABASE_URL, testDatabase } from '../../test/postgres.ts';
 import { lockDataDir } from '../storage/sqlite/dataDirLock.ts';
 
@@ -154,6 +156,73 @@ test('cairn migrate refuses a data dir without a SQLite store, and a backend oth
     assert.notEqual(wrong.code, 0);
     assert.match(wrong.stderr, /--to must be postgres, not "mysql"/);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Runs `cairn serve` until it logs that it listens (then stops it), or until it exits; resolves with its output. */
+function serveOnce(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise(resolve => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'cairn.js'), 'serve', '--port', '0', ...args], { env: { PATH: process.env.PATH!, HOME: tmpdir(), CAIRN_LOG_LEVEL: 'info', ...env } });
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (/listening on/.test(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('close', code => resolve({ code, output }));
+  });
+}
+
+test('after cairn migrate the old data dir is refused by serve, backup, export and import (naming the database, no password); --force uses it', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-moved-'));
+  const database = await testDatabase();
+  // The throwaway cluster trusts local connections: a password in the URL is accepted and must never be shown.
+  const withPassword = new URL(database.url);
+  withPassword.password = withPassword.password || 'pg-s3cret';
+  const password = decodeURIComponent(withPassword.password);
+  const url = withPassword.toString();
+  try {
+    await sqliteDataDir(dir);
+    const moved = await migrate(dir, url);
+    assert.equal(moved.code, 0, moved.stderr);
+    const marker = readFileSync(join(dir, 'MOVED-TO-POSTGRES.json'), 'utf8');
+    assert.ok(!marker.includes(password), 'the marker holds no password');
+
+    const env = { CAIRN_URL: NO_SERVER };
+    writeFileSync(join(dir, 'archive.zip'), ''); // import refuses the data dir, not a missing archive
+    const refusals = [
+      await runBin('cairn', ['backup', join(dir, 'stale.db'), '--data-dir', dir], { env }),
+      await runBin('cairn', ['export', join(dir, 'stale.zip'), '--data-dir', dir], { env }),
+      await runBin('cairn', ['import', join(dir, 'archive.zip'), '--data-dir', dir], { env }),
+      await runBin('cairn', ['keys', 'create', '--data-dir', dir], { env }),
+    ];
+    const served = await serveOnce({ CAIRN_DATA_DIR: dir });
+    for (const [name, text, code] of [
+      ['backup', refusals[0]!.stderr, refusals[0]!.code],
+      ['export', refusals[1]!.stderr, refusals[1]!.code],
+      ['import', refusals[2]!.stderr, refusals[2]!.code],
+      ['keys create', refusals[3]!.stderr, refusals[3]!.code],
+      ['serve', served.output, served.code],
+    ] as const) {
+      assert.equal(code, 1, `${name}: ${text}`);
+      assert.match(text, /was moved to PostgreSQL/, name);
+      assert.match(text, new RegExp(`${withPassword.hostname}:${withPassword.port}`), `${name} names where the data went`);
+      assert.match(text, /--force/, name);
+      assert.ok(!text.includes(password), `${name} shows no password`);
+    }
+    assert.equal(existsSync(join(dir, 'stale.db')), false, 'no stale backup was written');
+
+    const forced = await runBin('cairn', ['backup', join(dir, 'forced.db'), '--force', '--data-dir', dir], { env });
+    assert.equal(forced.code, 0, forced.stderr);
+
+    // The server on PostgreSQL says where its data is: the database (password hidden), not the data dir.
+    const onPostgres = await serveOnce({ CAIRN_STORAGE: 'postgres', CAIRN_DATABASE_URL: url, CAIRN_DATA_DIR: dir });
+    assert.match(onPostgres.output, new RegExp(`listening on .*data in PostgreSQL postgres://[^ ]*${withPassword.hostname}:${withPassword.port}`));
+    assert.ok(!onPostgres.output.includes(password), 'the log shows no password');
+  } finally {
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -317,3 +317,57 @@ describe('createAuthenticator (lockout timing, with an injected clock)', () => {
     assert.equal(await auth.isRequired(), false);
   });
 });
+
+describe('a lockout says why and how to get out, is logged, and can be lifted without a restart', () => {
+  test('the 429 explains itself in the interface error shape, with Retry-After', () =>
+    withApp(KEY, async app => {
+      await failTimes(app, '10.0.0.9', 8);
+      const response = await app.server.inject({ method: 'GET', url: '/memories', headers: { 'x-nmem-api-key': KEY }, remoteAddress: '10.0.0.9' });
+      assert.equal(response.statusCode, 429);
+      const body = response.json();
+      assert.equal(body.error_code, 'too_many_attempts');
+      assert.ok(Number(response.headers['retry-after']) > 500 && Number(response.headers['retry-after']) <= 600, `Retry-After ${response.headers['retry-after']}`);
+      assert.equal(body.retry_after, Number(response.headers['retry-after']));
+      assert.match(body.detail, /10\.0\.0\.9/);
+      assert.match(body.detail, /the right key included/);
+      assert.match(body.detail, /cairn keys unlock/);
+    }));
+
+  test('each lockout is logged with the address, where the key came from and the user agent, never the key', async () => {
+    const lines: string[] = [];
+    let t = 5_000_000;
+    const auth = createAuthenticator({ store: { apiKeys: { listHashes: async () => [] } } as unknown as Store, apiKey: KEY }, () => t, { log: line => lines.push(line) });
+    for (let i = 0; i < 8; i++) await auth.check('192.0.2.7', 'secret-but-wrong', { via: 'the X-NMEM-API-Key header', userAgent: 'misconfigured-plugin/1.0' }).catch(() => {});
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, /192\.0\.2\.7/);
+    assert.match(lines[0]!, /X-NMEM-API-Key header/);
+    assert.match(lines[0]!, /misconfigured-plugin\/1\.0/);
+    assert.doesNotMatch(lines[0]!, /secret-but-wrong/);
+    t += 1000;
+  });
+
+  test('an unlock asked for after the lockout lifts it; one asked for before does not', async () => {
+    let t = 5_000_000;
+    let unlockedAt: number | null = t - 1;
+    const auth = createAuthenticator({ store: { apiKeys: { listHashes: async () => [] } } as unknown as Store, apiKey: KEY }, () => t, { unlockRequestedAt: () => unlockedAt });
+    for (let i = 0; i < 8; i++) await auth.check('a', 'wrong').catch(() => {});
+    await assert.rejects(auth.check('a', KEY), (e: AppError) => e.status === 429, 'an older unlock request does not lift a newer lockout');
+    t += 1000;
+    unlockedAt = t;
+    await auth.check('a', KEY); // lifted
+    await auth.check('a', 'wrong').catch(() => {});
+    await auth.check('a', KEY); // and the failure count started over
+  });
+});
+
+test('DELETE /auth/lockouts lifts the lockouts, for an owner calling from another address with a valid key', () =>
+  withApp(KEY, async app => {
+    await failTimes(app, '10.0.0.20', 8);
+    assert.equal((await from(app, '10.0.0.20', '/memories', { 'x-nmem-api-key': KEY })).status, 429);
+    const anonymous = await app.server.inject({ method: 'DELETE', url: '/auth/lockouts', remoteAddress: '10.0.0.21' });
+    assert.equal(anonymous.statusCode, 401);
+    const lifted = await app.server.inject({ method: 'DELETE', url: '/auth/lockouts', headers: { authorization: `Bearer ${KEY}` }, remoteAddress: '10.0.0.21' });
+    assert.equal(lifted.statusCode, 200);
+    assert.deepEqual(lifted.json(), { lifted: 1 });
+    assert.equal((await from(app, '10.0.0.20', '/memories', { 'x-nmem-api-key': KEY })).status, 200);
+  }));

@@ -57,6 +57,8 @@ export function installErrorHandlers(app: FastifyInstance) {
     const issues = validationIssues(error);
     if (issues) return reply.code(422).send({ detail: issues });
     if (error instanceof AppError) {
+      // A wait the client should keep (a lockout) travels as Retry-After too, where HTTP clients look for it.
+      if (typeof error.extra.retry_after === 'number') reply.header('retry-after', String(error.extra.retry_after));
       return reply.code(error.status).send({ detail: error.message, error_code: error.code, ...error.extra });
     }
     const status = error.statusCode ?? 500;

@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VERSION } from '../version.ts';
+import { docsKeyOf } from './docsAccess.ts';
 
 /** The operation groups of `/docs`, in the order Swagger UI shows them. */
 export const TAGS = {
@@ -187,7 +188,34 @@ export async function installOpenApi(app: FastifyInstance) {
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
     theme: { title: 'Cairn API', css: [{ filename: 'cairn.css', content: '.swagger-ui .topbar { display: none }' }] },
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    uiConfig: {
+      docExpansion: 'list',
+      deepLinking: true,
+      persistAuthorization: true,
+      // Swagger UI runs these in the browser (they are sent as source): the key of the /docs session, named in the
+      // OpenAPI document served to it, goes with every Try-it-out request unless the Authorize dialog set another.
+      responseInterceptor: function (response: { [field: string]: any }) {
+        let spec = response.body as Record<string, unknown> | undefined;
+        if (!spec || typeof spec !== 'object') {
+          try {
+            spec = JSON.parse(String(response.text));
+          } catch {
+            spec = undefined;
+          }
+        }
+        if (spec && typeof spec['x-cairn-docs-key'] === 'string') (window as unknown as Record<string, unknown>).cairnDocsKey = spec['x-cairn-docs-key'];
+        return response;
+      },
+      requestInterceptor: function (request: { [field: string]: any }) {
+        const key = (window as unknown as Record<string, unknown>).cairnDocsKey;
+        if (typeof key === 'string' && !request.headers.Authorization && !request.headers['X-NMEM-API-Key']) request.headers['X-NMEM-API-Key'] = key;
+        return request;
+      },
+    },
+    transformSpecification: (document, request) => {
+      const key = docsKeyOf(request);
+      return key ? { ...document, 'x-cairn-docs-key': key } : document;
+    },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

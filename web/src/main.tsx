@@ -57,7 +57,7 @@ function KeyPrompt({ onDone }: { onDone: () => void }) {
     <div class="modal-backdrop">
       <form class="modal" onSubmit={submit} aria-label="API key">
         <h2>This Cairn server needs an API key</h2>
-        <p>Enter the key it was started with (<code>CAIRN_API_KEY</code>). It is kept for this tab only and sent with every request.</p>
+        <p>Enter a key of this server: one made with <code>cairn keys create</code> on its machine, or the one it was started with (<code>CAIRN_API_KEY</code>). It is kept for this tab only and sent with every request.</p>
         <input type="password" name="api-key" autoFocus placeholder="API key" value={key} onInput={e => setValue((e.target as HTMLInputElement).value)} />
         <ErrorBox error={error} />
         <button type="submit" disabled={busy || !key.trim()}>

@@ -33,6 +33,17 @@ export function describeDetail(detail: unknown): string {
   return typeof detail === 'string' ? detail : JSON.stringify(detail);
 }
 
+/** What a person can do about an answer's status (null: nothing to add to the server's own words). */
+export function statusHint(status: number): string | null {
+  if (status === 401) {
+    return 'the server needs an API key (a valid one): make one on its machine with `cairn keys create`, then save it with `nmem config client set key KEY` (or pass --api-key, or set NMEM_API_KEY or CAIRN_API_KEY)';
+  }
+  if (status === 429) {
+    return 'this address is locked out after repeated wrong API keys (a misconfigured plugin or script?): fix the key it sends, then wait, or run `cairn keys unlock` on the server\'s machine to clear it now';
+  }
+  return null;
+}
+
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface Api {

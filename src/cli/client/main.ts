@@ -6,7 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../../version.ts';
 import { registerAgentCommands } from './agent.ts';
-import { ApiError, describeDetail, UnreachableError } from './api.ts';
+import { ApiError, describeDetail, statusHint, UnreachableError } from './api.ts';
 import { registerConfigCommands } from './config.ts';
 import { registerMemoryCommands } from './memories.ts';
 import { registerMiscCommands } from './misc.ts';
@@ -59,7 +59,7 @@ function report(name: string, error: unknown, json: boolean): number {
     return 1;
   }
   if (error instanceof ApiError) {
-    const hint = error.status === 401 ? 'the server needs an API key: --api-key, NMEM_API_KEY or `nmem config client set key KEY`' : null;
+    const hint = statusHint(error.status);
     emit({ error: 'api_error', status_code: error.status, ...error.body, detail: error.detail }, `the server answered ${error.status}: ${describeDetail(error.detail)}`, hint);
     return 1;
   }

@@ -1,19 +1,20 @@
 /** `status`, `spaces`, `skills` and `fs` (the read-only filesystem view the MCP tool `mem_fs` also gives). */
 import type { Command } from 'commander';
-import { ApiError } from './api.ts';
+import { ApiError, statusHint } from './api.ts';
 import { type Ctx, Failure, table, withCtx, defaultSubcommand } from './output.ts';
 import { integer } from './parse.ts';
 
-/** Whether the configured key opens the server: `not required`, `ok`, `missing` or `rejected`. */
-async function authState(ctx: Ctx): Promise<string> {
+/** Whether the configured key opens the server: `not required`, `ok`, `missing`, `rejected` or `locked out` (429). */
+async function authState(ctx: Ctx): Promise<{ auth: string; retry_after?: number }> {
   const capabilities = await ctx.api.get<{ features?: Record<string, boolean> }>('/capabilities').catch(() => null);
-  if (!capabilities?.features?.auth_required) return 'not required';
-  if (!ctx.settings.apiKey) return 'missing';
+  if (!capabilities?.features?.auth_required) return { auth: 'not required' };
+  if (!ctx.settings.apiKey) return { auth: 'missing' };
   try {
     await ctx.api.get('/threads', { limit: 1 });
-    return 'ok';
+    return { auth: 'ok' };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return 'rejected';
+    if (error instanceof ApiError && error.status === 401) return { auth: 'rejected' };
+    if (error instanceof ApiError && error.status === 429) return { auth: 'locked out', retry_after: Number(error.body.retry_after) || undefined };
     throw error;
   }
 }
@@ -21,23 +22,28 @@ async function authState(ctx: Ctx): Promise<string> {
 /** Exit code 0 only when the server answers, is healthy and (when it asks for one) accepts the key. */
 async function status(ctx: Ctx) {
   const health = await ctx.api.get<{ status: string; version: string; database_connected?: boolean }>('/health');
-  const auth = await authState(ctx);
-  const ok = health.status === 'healthy' || health.status === 'ok';
+  const { auth, retry_after } = await authState(ctx);
+  const healthy = health.status === 'healthy' || health.status === 'ok';
+  const refused = auth === 'missing' || auth === 'rejected' || auth === 'locked out';
+  const ok = healthy && !refused;
+  // "ok" only when every command would work: a server that refuses this command line's key is not ok for it.
   const result = {
-    status: ok ? 'ok' : health.status,
+    status: !healthy ? health.status : refused ? (auth === 'missing' ? 'key_missing' : auth === 'rejected' ? 'key_rejected' : 'locked_out') : 'ok',
     version: health.version,
     api_url: ctx.settings.apiUrl,
     database: health.database_connected ?? true,
     server: 'cairn',
     space: ctx.space ?? 'default',
     auth,
+    ...(retry_after ? { retry_after } : {}),
     config: ctx.settings.from,
   };
-  const keyHint = auth === 'missing' ? ' (the server needs an API key: --api-key, NMEM_API_KEY or `nmem config client set key KEY`)' : auth === 'rejected' ? ' (the server refused the API key)' : '';
-  ctx.print(result, () =>
-    [`Cairn ${result.version} at ${result.api_url}: ${result.status}`, `  database ${result.database ? 'connected' : 'disconnected'}`, `  space    ${result.space}`, `  auth     ${auth}${keyHint}`].join('\n'),
+  const hint = refused ? statusHint(auth === 'locked out' ? 429 : 401) : null;
+  const state = !healthy ? health.status : refused ? 'reachable, but it refuses this command line (see auth)' : 'ok';
+  ctx.print({ ...result, ...(hint ? { hint } : {}) }, () =>
+    [`Cairn ${result.version} at ${result.api_url}: ${state}`, `  database ${result.database ? 'connected' : 'disconnected'}`, `  space    ${result.space}`, `  auth     ${auth}${retry_after ? ` (for ${retry_after} s more)` : ''}`, ...(hint ? [`  hint: ${hint}`] : [])].join('\n'),
   );
-  if (!ok || auth === 'missing' || auth === 'rejected') process.exitCode = 1;
+  if (!ok) process.exitCode = 1;
 }
 
 type Space = { id?: string; space_id?: string; name?: string; memory_count?: number; thread_count?: number };

@@ -8,7 +8,7 @@ import { type GlobalFlags, resolveSettings } from './settings.ts';
 
 export const SERVER_COMMANDS: [string, string][] = [
   ['serve', 'run the service in the foreground (--host, --port, --data-dir)'],
-  ['keys', 'manage API keys: create, list, revoke'],
+  ['keys', 'manage API keys: create, list, revoke, unlock (lift lockouts after wrong keys)'],
   ['backup', 'copy the database into one consistent file, while the server runs or not'],
   ['restore', "replace the data dir's database with a backup (stop the server first)"],
   ['export', 'export everything (through the running server, or the data dir directly)'],

@@ -62,6 +62,15 @@ function pick(...candidates: [unknown, string][]): [string | null, string] {
   return [null, 'unset'];
 }
 
+/**
+ * The same settings for the server-side commands that talk to a server (`cairn export`, `import`, `mcp-config`): one
+ * saved key for every command. Only the default address differs: CAIRN_PORT's, as the server on this machine has it.
+ */
+export function serverCommandSettings(flags: Pick<GlobalFlags, 'apiUrl' | 'apiKey'>, env: Env, defaultUrl: string): Settings {
+  const settings = resolveSettings(flags, env);
+  return settings.from.apiUrl === 'default' ? { ...settings, apiUrl: defaultUrl.replace(/\/+$/, '') } : settings;
+}
+
 export function resolveSettings(flags: GlobalFlags, env: Env, file: Record<string, unknown> = readConfigFile()): Settings {
   const [url, urlFrom] = pick(
     [flags.apiUrl, '--api-url'],

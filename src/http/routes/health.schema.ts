@@ -56,6 +56,15 @@ export const healthDocs = {
     }),
     ...OPEN,
   },
+  unlock: doc({
+    tag: 'Health',
+    summary: 'Lift API key lockouts',
+    description:
+      'Lifts every lockout (8 wrong keys within 5 minutes lock an address out for 10, the right key included) and ' +
+      'clears the counts of wrong keys, without a restart. Needs a valid key, so it serves an owner calling from ' +
+      "another address; a locked-out owner runs `cairn keys unlock` on the server's machine instead.",
+    response: { 200: z.object({ lifted: z.number().int().describe('How many addresses were locked out') }) },
+  }),
   capabilities: {
     ...doc({
       tag: 'Health',

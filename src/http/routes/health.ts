@@ -9,4 +9,5 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: Deps; auth: Authenticat
   app.get('/health', { schema: healthDocs.health }, () => getHealth(deps));
   app.get('/capabilities', { schema: healthDocs.capabilities }, async () => getCapabilities(deps, await auth.isRequired()));
   app.post('/health/checkpoint', { schema: healthDocs.checkpoint }, () => checkpoint(deps));
+  app.delete('/auth/lockouts', { schema: healthDocs.unlock }, async () => ({ lifted: auth.unlockAll() }));
 };

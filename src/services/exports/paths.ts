@@ -86,7 +86,7 @@ export async function resolveExportTarget(
 const MAX_NAME_BYTES = 255;
 
 /** A `.zip` file, or a folder whose manifest says it is a Cairn export. */
-async function isCairnExport(path: string): Promise<boolean> {
+export async function isCairnExport(path: string): Promise<boolean> {
   const info = await lstat(path);
   if (info.isFile()) return path.toLowerCase().endsWith('.zip');
   if (!info.isDirectory()) return false;

@@ -72,7 +72,7 @@ export async function backupSqliteDatabase(options: { databasePath: string; targ
   const dataDir = realOrSelf(dirname(databasePath));
   const liveFile = (path: string) => realOrSelf(dirname(path)) === dataDir && /^cairn\.(db|lock)/.test(basename(path));
   if (liveFile(target) || liveFile(realOrSelf(target))) throw new Error('The backup cannot be written over the live database or its files: choose a path outside the data dir');
-  if (existsSync(target) && !options.force) throw new Error(`${target} already exists: choose another path, or pass --force to overwrite it`);
+  if (existsSync(target) && !options.force) throw new Error(`${target} already exists: choose another path, or pass --overwrite to replace it`);
   mkdirSync(dirname(target), { recursive: true });
 
   const partial = partialPath(target);

@@ -108,7 +108,8 @@ function WorkingMemory() {
   );
 }
 
-function Backup() {
+/** An export ZIP (portable records, to import anywhere); a full copy of the database is `cairn backup`, on the server's machine. */
+function Export() {
   const [job, setJob] = useState<any>(null);
   const run = async () => {
     try {
@@ -129,17 +130,17 @@ function Backup() {
   const running = job && (job.status === 'queued' || job.status === 'running');
   return (
     <div>
-      <p class="muted small">Writes everything (memories, labels, graph, threads, working memory…) to a ZIP in the server's export folder; restore it with <code>cairn import</code> or POST /data/import.</p>
+      <p class="muted small">Writes everything (memories, labels, graph, threads, working memory…) to an export ZIP in the server's export folder; load it with <code>cairn import</code> or POST /data/import. For a full backup of the database, run <code>cairn backup PATH</code> on the server's machine.</p>
       {running ? <Progress value={job.progress ?? null} label={`Exporting… ${Math.round((job.progress ?? 0) * 100)} %`} /> : null}
       {job?.status === 'completed' && <p class="small">Last export: <code>{job.result?.export_path}</code></p>}
       <button class="secondary" onClick={run} disabled={running}>
-        Export a backup
+        Export
       </button>
     </div>
   );
 }
 
-/** Settings and status: embedder and index, storage, working memory, backup, API key. */
+/** Settings and status: embedder and index, storage, working memory, export, API key. */
 export function SettingsView({ onForgetKey }: { onForgetKey: () => void }) {
   const health = useAsync(signal => get('/health', signal), []);
   const index = useAsync(signal => get('/search-index/status', signal), []);
@@ -210,8 +211,8 @@ export function SettingsView({ onForgetKey }: { onForgetKey: () => void }) {
           <WorkingMemory />
         </div>
         <div class="card">
-          <h2>Backup</h2>
-          <Backup />
+          <h2>Export</h2>
+          <Export />
         </div>
         <div class="card">
           <h2>API key</h2>
@@ -230,7 +231,7 @@ export function SettingsView({ onForgetKey }: { onForgetKey: () => void }) {
             </>
           ) : (
             <p>
-              No key is required: anyone who can reach this port can read and change your memories. To require one, start Cairn with <code>CAIRN_API_KEY=…</code>{' '}
+              No key is required: anyone who can reach this port can read and change your memories. To require one, run <code>cairn keys create</code> (or start Cairn with <code>CAIRN_API_KEY=…</code>){' '}
               (clients send it as <code>Authorization: Bearer …</code> or <code>X-NMEM-API-Key</code>).
             </p>
           )}
