@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { type Config, isLoopbackHost } from './config.ts';
 import { VERSION } from './version.ts';
+import { guardProcess } from './processGuard.ts';
 import type { Deps } from './services/deps.ts';
 import { type Authenticator, createAuthenticator } from './services/auth/authenticator.ts';
 import { openSqliteStore } from './storage/sqlite/store.ts';
@@ -195,6 +196,7 @@ export async function serve(config: Config): Promise<App> {
   }
   const address = await app.server.listen({ host: config.host, port: config.port });
   app.server.log.info(`Cairn ${VERSION} listening on ${address} (data in ${config.dataDir})`);
+  const unguard = guardProcess(app.server.log); // from here on, a stray error is logged, not fatal
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -217,6 +219,7 @@ export async function serve(config: Config): Promise<App> {
     async close() {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
+      unguard();
       await app.close();
     },
   };

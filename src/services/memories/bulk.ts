@@ -1,4 +1,5 @@
 import { InputError } from '../../errors.ts';
+import { memoryLock } from '../locks.ts';
 import { BULK_LIMIT, DEFAULT_SPACE } from '../../domain/memory.ts';
 import type { Deps } from '../deps.ts';
 import { captureForTrash, moveToTrash } from '../trash/capture.ts';
@@ -132,6 +133,7 @@ export async function bulkDelete(
   const selection = await resolveSelection(deps, input.selection);
   requireWithinBound(selection);
   const { memories } = await deps.store.transaction(async tx => {
+    await tx.locks.hold(selection.found.map(memoryLock));
     const snapshots = await captureForTrash(tx, deps, selection.found);
     const deleted = await tx.memories.deleteMany(selection.found);
     if (snapshots) await moveToTrash(tx, deps, snapshots);

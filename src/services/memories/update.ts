@@ -1,4 +1,5 @@
 import type { UnitType } from '../../domain/memory.ts';
+import { memoryLock } from '../locks.ts';
 import type { MemoryPatch } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
@@ -23,6 +24,7 @@ export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 
   // Extracted before the transaction (a model never runs inside one); written only if the content really changed.
   const prepared = input.content === undefined ? null : await prepareExtraction(deps, { content: input.content, title: input.title });
   await deps.store.transaction(async tx => {
+    await tx.locks.hold([memoryLock(id)]); // concurrent edits take turns: none is lost, each version counted
     const memory = await requireMemory(tx, id);
     const { labels, ...fields } = input;
     const patch: MemoryPatch = { ...fields, updated_at: at };
