@@ -48,6 +48,24 @@ describe('concurrent requests on one record', () => {
     }
   });
 
+  test('a bulk delete and single deletes of the same memories: each memory deleted once, in the trash once', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ids = await Promise.all(Array.from({ length: 3 }, (_, i) => memory(`bulk-deleted at once, round ${round}, ${i}`)));
+      const [bulk, ...single] = await Promise.all([
+        post(app, '/memories/bulk/delete', { selection: { memory_ids: ids } }),
+        ...ids.map(id => del(app, `/memories/${id}`)),
+      ]);
+      noServerError([bulk!, ...single]);
+      const deletedByBulk = bulk!.body.results.filter((r: { status: string }) => r.status === 'deleted').map((r: { id: string }) => r.id);
+      assert.equal(bulk!.body.deleted_count, deletedByBulk.length);
+      for (const [i, id] of ids.entries()) {
+        // Exactly one of the two deleted it.
+        assert.equal(Number(deletedByBulk.includes(id)) + Number(single[i]!.status === 200), 1, `${id}: ${single[i]!.status}, ${bulk!.text}`);
+        assert.equal((await get(app, `/trash?limit=100`)).body.items.filter((item: { id: string }) => item.id === id).length, 1);
+      }
+    }
+  });
+
   test('assigning a label while it is deleted: 200 or 404, and no label left on the memories', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => memory(`labelled while the label goes, round ${round}, ${i}`)));
@@ -115,6 +133,7 @@ describe('concurrent requests on one record', () => {
         // Supersede first: the forget found it superseded, and the edge stays.
         assert.equal(forgotten.body.previous_state, 'superseded');
         assert.equal(edges, 1);
+        assert.ok(superseded.body.changed_at <= forgotten.body.changed_at, 'the move applied last carries the later time');
       } else {
         // Forget first: the supersede found it forgotten, and wrote nothing.
         assert.equal(superseded.status, 409, superseded.text);

@@ -21,10 +21,11 @@ async function transition(
   extra?: (tx: Repos, memory: MemoryRecord, at: string) => Promise<Partial<MemoryRecord>>,
   alsoLocked: string[] = [],
 ) {
-  const at = deps.clock.now();
   const result = await deps.store.transaction(async tx => {
     // The state read here decides the move: a concurrent move of the same memory (or of the one it names) waits.
     await tx.locks.hold([id, ...alsoLocked].map(memoryLock));
+    // Timed once its turn came: of two moves, the one applied last carries the later time.
+    const at = deps.clock.now();
     const memory = await requireMemory(tx, id, { space_id: input.space_id ?? undefined, includeForgotten: true });
     if (!canTransition(operation, memory.lifecycle_state)) {
       throw invalidTransition(`Cannot ${operation} a memory that is ${memory.lifecycle_state}`, memory.lifecycle_state);
