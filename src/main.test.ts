@@ -55,3 +55,15 @@ test('the data directory and database are created readable by their owner only',
     await app.close();
   }
 });
+
+test('a listening server guards the process against stray errors, and gives the guard up when it closes', async () => {
+  const before = process.listenerCount('unhandledRejection');
+  const app = await serve(config({}));
+  try {
+    assert.equal(process.listenerCount('unhandledRejection'), before + 1);
+    assert.ok(process.listenerCount('uncaughtException') >= 1);
+  } finally {
+    await app.close();
+  }
+  assert.equal(process.listenerCount('unhandledRejection'), before);
+});

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { type Config, describeStore, isLoopbackHost } from './config.ts';
 import { VERSION } from './version.ts';
+import { guardProcess } from './processGuard.ts';
 import type { Deps } from './services/deps.ts';
 import { type Authenticator, createAuthenticator } from './services/auth/authenticator.ts';
 import { unlockRequestedAt } from './services/auth/unlockRequest.ts';
@@ -219,6 +220,7 @@ export async function serve(config: Config, options: DataDirOptions = {}): Promi
   const address = await app.server.listen({ host: config.host, port: config.port });
   // The port (bench/lib.ts and scripts read it from "listening on <url> "), then where the web app opens.
   app.server.log.info(`Cairn ${VERSION} listening on ${address} (data in ${describeStore(config)}) — open ${address}/app`);
+  const unguard = guardProcess(app.server.log); // from here on, a stray error is logged, not fatal
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -241,6 +243,7 @@ export async function serve(config: Config, options: DataDirOptions = {}): Promi
     async close() {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
+      unguard();
       await app.close();
     },
   };

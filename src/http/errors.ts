@@ -45,7 +45,8 @@ function isDatabaseUnreachable(error: unknown): boolean {
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|connection pool is closed/i.test(message);
+  // pg's own words for a connection that broke under a query, or for the next statement on it (a rollback, a savepoint).
+  return /Connection terminated|timeout exceeded when trying to connect|connection pool is closed|is not queryable/i.test(message);
 }
 
 /**

@@ -17,7 +17,9 @@ export function createDrainLoop(drain: () => Promise<boolean | void>): DrainLoop
   async function run(): Promise<void> {
     do {
       again = false;
-      if ((await drain()) === false) return;
+      // A drain that throws (the database gone mid-run) ends this run like one that gave up; the next kick starts
+      // another. Nothing may reject here: no one awaits a run but settle().
+      if ((await drain().catch(() => false)) === false) return;
     } while (again && !stopped);
   }
 

@@ -139,8 +139,11 @@ export interface ExtractionQueueRepo {
   markGraphDone(memoryId: string, contentVersion: number, worker: string): Promise<boolean>;
   /** Removes the request if it is still for this content version (and, given a worker, still its claim); whether it did. */
   complete(memoryId: string, contentVersion: number, worker?: string): Promise<boolean>;
-  /** Releases every claim (a process that knows it is the only worker, on start: the claims are a dead one's). */
-  releaseClaims(): Promise<number>;
+  /**
+   * Releases every claim (a process that knows it is the only worker, on start: the claims are a dead one's), or,
+   * given a worker, that worker's own (left by a run that failed: the database went away in the middle of a batch).
+   */
+  releaseClaims(worker?: string): Promise<number>;
   /** Counts a failed attempt and releases the claim. */
   fail(memoryId: string, error: string): Promise<void>;
   /** Requests still to be tried. */

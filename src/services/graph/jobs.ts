@@ -88,6 +88,7 @@ interface Started {
 export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   const { store, extractor, fallback, health, clock, ids, level, log = () => {}, onGraphChanged = () => {} } = deps;
   let released = !deps.exclusive;
+  let interrupted = false;
   const worker = ids.next();
   const usesModel = extractor !== null && !extractor.inline;
   const offThread = extractor?.offThread === true;
@@ -261,6 +262,12 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       if (claims > 0) log(`background queue: ${claims} memories claimed by a process that stopped are queued again`);
       released = true;
     }
+    if (interrupted) {
+      // The last run failed with a batch claimed (the database went away): nothing of this worker's runs now, so
+      // those claims are stale; taken back at once rather than after their lease.
+      await store.extractionQueue.releaseClaims(worker);
+      interrupted = false;
+    }
     let ahead: Promise<Started | null> | null = null;
     try {
       while (!loop.stopped) {
@@ -288,6 +295,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       await processQueue();
     } catch (error) {
       log(`background processing stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
+      interrupted = true;
       return false;
     }
   });

@@ -1,19 +1,25 @@
 import type { Deps } from '../deps.ts';
+import { labelIdLock, memoryLock } from '../locks.ts';
 import { requireMemory } from '../memories/read.ts';
 import { requireLabel } from './crud.ts';
 import { presentLabel } from './present.ts';
 
 /** The labels of a readable memory, with usage counts. */
 export async function getMemoryLabels(deps: Pick<Deps, 'store'>, memoryId: string) {
-  await requireMemory(deps.store, memoryId);
-  const labels = (await deps.store.memoryLabels.labelsOf([memoryId])).get(memoryId) ?? [];
-  const withUsage = await Promise.all(labels.map(l => requireLabel(deps.store, l.id)));
-  return { memory_id: memoryId, labels: withUsage.map(presentLabel) };
+  // One snapshot: a label deleted meanwhile is either listed with its usage or not listed, never a 404.
+  return deps.store.readSnapshot(async repos => {
+    await requireMemory(repos, memoryId);
+    const labels = (await repos.memoryLabels.labelsOf([memoryId])).get(memoryId) ?? [];
+    const withUsage = await Promise.all(labels.map(l => requireLabel(repos, l.id)));
+    return { memory_id: memoryId, labels: withUsage.map(presentLabel) };
+  });
 }
 
 /** Puts a label on a memory; doing it twice changes nothing. */
 export async function assignLabel(deps: Pick<Deps, 'store' | 'clock'>, memoryId: string, labelId: string) {
   return deps.store.transaction(async tx => {
+    // A concurrent merge, delete of the label or delete of the memory waits, or this waits for it and answers 404.
+    await tx.locks.hold([memoryLock(memoryId), labelIdLock(labelId)]);
     await requireMemory(tx, memoryId);
     const label = await requireLabel(tx, labelId);
     const added = await tx.memoryLabels.assign(memoryId, labelId, deps.clock.now());
@@ -28,6 +34,7 @@ export async function assignLabel(deps: Pick<Deps, 'store' | 'clock'>, memoryId:
 /** Takes a label off a memory; removing one that is not there changes nothing. */
 export async function removeLabel(deps: Pick<Deps, 'store'>, memoryId: string, labelId: string) {
   return deps.store.transaction(async tx => {
+    await tx.locks.hold([memoryLock(memoryId), labelIdLock(labelId)]);
     await requireMemory(tx, memoryId);
     const label = await requireLabel(tx, labelId);
     const removed = await tx.memoryLabels.remove(memoryId, labelId);

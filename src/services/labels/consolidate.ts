@@ -1,4 +1,5 @@
 import { forkGroups } from '../../domain/label.ts';
+import { labelIdLock } from '../locks.ts';
 import type { Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { mergeInto } from './merge.ts';
@@ -15,6 +16,8 @@ export async function consolidateLabels(deps: Pick<Deps, 'store' | 'clock' | 'id
     const groups = all.slice(0, input.max_groups);
     const mergeIds: string[] = [];
     if (!input.dry_run) {
+      // As in mergeLabels: assignments of these labels running meanwhile land before the merges or answer 404 after.
+      await repos.locks.hold(groups.flatMap(g => g.labels.map(l => labelIdLock(l.id))));
       for (const [keep, ...merged] of groups.map(g => g.labels)) {
         for (const label of merged) mergeIds.push((await mergeInto(repos, deps, label, keep)).merge_id);
       }

@@ -1,4 +1,5 @@
 import { conflict, notFound } from '../../errors.ts';
+import { labelIdLock } from '../locks.ts';
 import { canonicalLabel, type LabelOrder } from '../../domain/label.ts';
 import type { Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -66,6 +67,7 @@ export async function updateLabel(
 /** Deletes the label and every HAS_LABEL edge to it; the memories stay. */
 export async function deleteLabel(deps: Pick<Deps, 'store'>, id: string) {
   return deps.store.transaction(async tx => {
+    await tx.locks.hold([labelIdLock(id)]); // a concurrent assignment of it lands before, or answers 404 after
     const label = await requireLabel(tx, id);
     const removed = await tx.labels.delete(id);
     return { message: `Label "${label.name}" deleted`, id, removed_from_memories: removed };

@@ -1,4 +1,5 @@
 import { conflict, notFound } from '../../errors.ts';
+import { labelIdLock } from '../locks.ts';
 import type { LabelRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { requireLabel, requireNameFree } from './crud.ts';
@@ -38,6 +39,8 @@ export async function mergeInto(tx: Repos, deps: Pick<Deps, 'clock' | 'ids'>, so
 /** Re-points every HAS_LABEL edge from source to target (no duplicates), records the merge for undo, deletes the source; all or nothing. */
 export async function mergeLabels(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, input: { source_id: string; target_id: string }) {
   return deps.store.transaction(async tx => {
+    // A concurrent assignment of the source lands before the merge (and moves with it), or answers 404 after.
+    await tx.locks.hold([labelIdLock(input.source_id), labelIdLock(input.target_id)]);
     const source = await requireLabel(tx, input.source_id);
     const target = await requireLabel(tx, input.target_id);
     if (source.id === target.id) throw conflict('same_label', 'A label cannot be merged into itself');

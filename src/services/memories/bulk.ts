@@ -1,4 +1,5 @@
 import { InputError } from '../../errors.ts';
+import { memoryLock } from '../locks.ts';
 import { BULK_LIMIT, DEFAULT_SPACE } from '../../domain/memory.ts';
 import type { Deps } from '../deps.ts';
 import { captureForTrash, moveToTrash } from '../trash/capture.ts';
@@ -131,14 +132,17 @@ export async function bulkDelete(
   if (input.dry_run) return previewBulkDelete(deps, input);
   const selection = await resolveSelection(deps, input.selection);
   requireWithinBound(selection);
-  const { memories } = await deps.store.transaction(async tx => {
-    const snapshots = await captureForTrash(tx, deps, selection.found);
-    const deleted = await tx.memories.deleteMany(selection.found);
+  const { memories, found } = await deps.store.transaction(async tx => {
+    await tx.locks.hold(selection.found.map(memoryLock));
+    // Looked at again once locked: one deleted meanwhile (a concurrent delete) is not_found here, not trashed twice.
+    const present = new Set(await tx.memories.idsAmong(selection.found, selection.source_space_id));
+    const ids = selection.found.filter(id => present.has(id));
+    const snapshots = await captureForTrash(tx, deps, ids);
+    const deleted = await tx.memories.deleteMany(ids);
     if (snapshots) await moveToTrash(tx, deps, snapshots);
-    return deleted;
+    return { ...deleted, found: present };
   });
   deps.communities?.graphChanged();
-  const found = new Set(selection.found);
   return {
     deleted_count: memories,
     failed_count: selection.selected.length - memories,

@@ -1,4 +1,5 @@
 import { DEFAULT_SPACE, deriveTitle, type UnitType } from '../../domain/memory.ts';
+import { memoryLock } from '../locks.ts';
 import type { LabelRecord, MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
@@ -94,7 +95,7 @@ export async function createMemory(
   else warnings.push(...backgroundModelWarnings(deps.extraction));
   const result = await deps.store.groupTransaction(async tx => {
     // A caller-given id: concurrent upserts of it (another process, on PostgreSQL) take their turns, each seeing the last.
-    if (input.id) await tx.locks.hold([`memory:${input.id}`]);
+    if (input.id) await tx.locks.hold([memoryLock(input.id)]);
     const existing = input.id ? await tx.memories.getById(input.id) : undefined;
     const fields = {
       space_id: input.space_id ?? existing?.space_id ?? DEFAULT_SPACE,

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { memoryLock } from '../locks.ts';
 import { requireMemory } from './read.ts';
 import { detachMemoryGraph } from '../graph/write.ts';
 import { captureForTrash, captureSoleEntities, moveToTrash } from '../trash/capture.ts';
@@ -14,6 +15,7 @@ export async function deleteMemory(
   input: { cascade_delete: boolean; space_id?: string },
 ) {
   const result = await deps.store.transaction(async tx => {
+    await tx.locks.hold([memoryLock(id)]); // a concurrent delete of it waits, then finds nothing: one 200, then 404s
     await requireMemory(tx, id, { space_id: input.space_id, includeForgotten: true });
     const snapshots = await captureForTrash(tx, deps, [id]);
     const entities = await captureSoleEntities(tx, deps, id, input.cascade_delete);

@@ -1,4 +1,5 @@
 import { invalidTransition, notFound } from '../../errors.ts';
+import { memoryLock } from '../locks.ts';
 import { canTransition, type LifecycleOperation, resultingState } from '../../domain/lifecycle.ts';
 import type { MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -18,9 +19,13 @@ async function transition(
   operation: LifecycleOperation,
   input: StateInput,
   extra?: (tx: Repos, memory: MemoryRecord, at: string) => Promise<Partial<MemoryRecord>>,
+  alsoLocked: string[] = [],
 ) {
-  const at = deps.clock.now();
   const result = await deps.store.transaction(async tx => {
+    // The state read here decides the move: a concurrent move of the same memory (or of the one it names) waits.
+    await tx.locks.hold([id, ...alsoLocked].map(memoryLock));
+    // Timed once its turn came: of two moves, the one applied last carries the later time.
+    const at = deps.clock.now();
     const memory = await requireMemory(tx, id, { space_id: input.space_id ?? undefined, includeForgotten: true });
     if (!canTransition(operation, memory.lifecycle_state)) {
       throw invalidTransition(`Cannot ${operation} a memory that is ${memory.lifecycle_state}`, memory.lifecycle_state);
@@ -55,7 +60,7 @@ export async function deprecateMemory(deps: LifecycleDeps, id: string, input: St
     if (replacementId === id) throw invalidTransition('A memory cannot be its own replacement', memory.lifecycle_state);
     await requireMemory(tx, replacementId);
     return { metadata: { ...memory.metadata, replacement_memory_id: replacementId } };
-  });
+  }, input.replacement_memory_id ? [input.replacement_memory_id] : []);
 }
 
 /** Hides a memory from everyday recall; it stays readable by id. */
@@ -95,7 +100,7 @@ export async function supersedeMemory(deps: LifecycleDeps, id: string, input: St
       created_at: at,
     });
     return { is_latest: false };
-  });
+  }, [input.newer_memory_id]);
 }
 
 /** Whether `newer` replaces `older` through a chain of active `replaces` edges (newer → older). */

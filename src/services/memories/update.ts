@@ -1,4 +1,5 @@
 import type { UnitType } from '../../domain/memory.ts';
+import { memoryLock } from '../locks.ts';
 import type { MemoryPatch } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
@@ -19,10 +20,11 @@ export interface UpdateMemoryInput {
 
 /** Changes the given fields of a readable memory; `labels` replaces its label set; new content re-extracts its entities. Other fields stay. */
 export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 'indexer' | 'extraction' | 'communities'>, id: string, input: UpdateMemoryInput) {
-  const at = deps.clock.now();
   // Extracted before the transaction (a model never runs inside one); written only if the content really changed.
   const prepared = input.content === undefined ? null : await prepareExtraction(deps, { content: input.content, title: input.title });
   await deps.store.transaction(async tx => {
+    await tx.locks.hold([memoryLock(id)]); // concurrent edits take turns: none is lost, each version counted
+    const at = deps.clock.now(); // once its turn came: the edit applied last carries the later time
     const memory = await requireMemory(tx, id);
     const { labels, ...fields } = input;
     const patch: MemoryPatch = { ...fields, updated_at: at };

@@ -90,8 +90,9 @@ export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
       return Number(result.numDeletedRows) > 0;
     },
 
-    async releaseClaims() {
-      const result = await db.updateTable('extraction_queue').set({ claimed_by: null, lease_until: null }).where('claimed_by', 'is not', null).executeTakeFirst();
+    async releaseClaims(worker) {
+      const release = db.updateTable('extraction_queue').set({ claimed_by: null, lease_until: null });
+      const result = await (worker === undefined ? release.where('claimed_by', 'is not', null) : release.where('claimed_by', '=', worker)).executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 

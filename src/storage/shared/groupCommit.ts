@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ControlledTransaction, Kysely } from 'kysely';
 import type { Repos } from '../ports.ts';
 import type { Database } from './schema.ts';
 import { buildRepos } from './repos.ts';
@@ -36,7 +36,12 @@ export function createGroupCommit(db: Kysely<Database>, options: GroupCommitOpti
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      void flush();
+      const group = queue;
+      queue = [];
+      // flush settles every unit itself; this catch is for a bug there, which must not take the process down.
+      flush(group).catch(error => {
+        for (const unit of group) unit.reject(error);
+      });
     });
   }
 
@@ -48,10 +53,16 @@ export function createGroupCommit(db: Kysely<Database>, options: GroupCommitOpti
     }, options.delayMs?.(unit.attempts) ?? 0);
   }
 
+  /**
+   * Any statement of the group may fail because the connection did (the server went away): at BEGIN, a savepoint, a
+   * rollback to one or the COMMIT. Then nothing of the group was committed and every unit rejects with that error
+   * (a 503 for a lost connection); nothing escapes unhandled.
+   */
   async function runGroup(group: Pending[]) {
-    const trx = await db.startTransaction().execute();
+    let trx: ControlledTransaction<Database> | undefined;
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
+      trx = await db.startTransaction().execute();
       for (const unit of group) {
         const savepoint = await trx.savepoint('request').execute();
         try {
@@ -66,17 +77,15 @@ export function createGroupCommit(db: Kysely<Database>, options: GroupCommitOpti
       }
       await trx.commit().execute();
     } catch (error) {
-      await trx.rollback().execute().catch(() => {});
+      await trx?.rollback().execute().catch(() => {});
       for (const unit of group) fail(unit, error);
       return;
     }
     outcomes.forEach((outcome, i) => (outcome.ok ? group[i]!.resolve(outcome.value) : fail(group[i]!, outcome.value)));
   }
 
-  async function flush() {
+  async function flush(group: Pending[]) {
     running = true;
-    const group = queue;
-    queue = [];
     try {
       if (group.length === 1) {
         const [unit] = group;

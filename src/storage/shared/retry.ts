@@ -1,10 +1,11 @@
 /**
  * Transactions that lost a race on PostgreSQL (READ COMMITTED, several processes) and are worth running again: a
  * unique key another transaction took first (23505: the retry reads that row and takes the update path, or answers
- * the 409 it would have answered one after the other), a serialization failure (40001) or a deadlock (40P01).
- * SQLite, with one writer, never raises them.
+ * the 409 it would have answered one after the other), a row referred to that another transaction deleted meanwhile
+ * (23503: the retry finds it gone and answers 404, or makes it anew), a serialization failure (40001) or a deadlock
+ * (40P01). SQLite, with one writer, never raises them.
  */
-const RETRYABLE = new Set(['23505', '40001', '40P01']);
+const RETRYABLE = new Set(['23505', '23503', '40001', '40P01']);
 
 export const RETRY_ATTEMPTS = 6;
 

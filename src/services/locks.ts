@@ -1,0 +1,11 @@
+/**
+ * Names of the locks (`Repos.locks.hold`: PostgreSQL advisory locks until the transaction ends; nothing on SQLite,
+ * whose one writer already runs write transactions one at a time) that a transaction takes before it reads a record
+ * to decide a write on it. Two requests on the same record then run one after the other, as they would on SQLite:
+ * the second reads what the first wrote (two supersedes: one wins, the other sees `superseded` and answers 409; two
+ * deletes: one deletes, the other finds nothing and answers 404).
+ */
+export const memoryLock = (id: string) => `memory:${id}`;
+
+/** A label by id (`label:` + its canonical name guards the creation of a name: see labels/ensure.ts). */
+export const labelIdLock = (id: string) => `label-id:${id}`;
