@@ -75,6 +75,7 @@ function report(name: string, error: unknown, json: boolean): number {
 export async function run(name: string, argv: string[], env: Env): Promise<number> {
   runtime.env = env;
   runtime.program = name;
+  runtime.argv = argv;
   if (argv[0] === '-v' || argv[0] === '--version') {
     process.stdout.write(`${VERSION}\n`);
     return 0;

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { clip, type Ctx, day, Failure, table, UsageError, withCtx, defaultSubcommand } from './output.ts';
 import { integer } from './parse.ts';
+import { registerCaptureCommand } from './capture.ts';
 import { registerSessionCommands } from './sessions.ts';
 
 type Thread = Record<string, unknown> & { thread_id: string; title?: string };
@@ -205,4 +206,5 @@ export function registerThreadCommands(program: Command): void {
     .option('-f, --force', 'accepted for compatibility (threads are deleted without asking)')
     .action(withCtx(remove));
   registerSessionCommands(t);
+  registerCaptureCommand(t);
 }
