@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { ApiError } from './api.ts';
 import { type Ctx, Failure, table, withCtx, defaultSubcommand } from './output.ts';
 import { integer } from './parse.ts';
+import { readableHosts, unreadableHosts } from '../../providers/sessions/hosts.ts';
 
 /** Whether the configured key opens the server: `not required`, `ok`, `missing` or `rejected`. */
 async function authState(ctx: Ctx): Promise<string> {
@@ -32,10 +33,12 @@ async function status(ctx: Ctx) {
     space: ctx.space ?? 'default',
     auth,
     config: ctx.settings.from,
+    // Which hosts' sessions `nmem t capture / save / sync` can read on this machine, and why the others cannot.
+    capture: { hosts: readableHosts(), unreadable: unreadableHosts() },
   };
   const keyHint = auth === 'missing' ? ' (the server needs an API key: --api-key, NMEM_API_KEY or `nmem config client set key KEY`)' : auth === 'rejected' ? ' (the server refused the API key)' : '';
   ctx.print(result, () =>
-    [`Cairn ${result.version} at ${result.api_url}: ${result.status}`, `  database ${result.database ? 'connected' : 'disconnected'}`, `  space    ${result.space}`, `  auth     ${auth}${keyHint}`].join('\n'),
+    [`Cairn ${result.version} at ${result.api_url}: ${result.status}`, `  database ${result.database ? 'connected' : 'disconnected'}`, `  space    ${result.space}`, `  auth     ${auth}${keyHint}`, `  capture  ${result.capture.hosts.join(', ')} (not: ${result.capture.unreadable.map(u => u.host).join(', ')})`].join('\n'),
   );
   if (!ok || auth === 'missing' || auth === 'rejected') process.exitCode = 1;
 }
@@ -118,7 +121,7 @@ export function registerMiscCommands(program: Command): void {
     .option('--task <text>', 'the task')
     .description('report how a skill worked out')
     .action(withCtx(skills('outcome')));
-  skill.command('connect').argument('[host]').description('register skills with a host').action(withCtx(skills('connect')));
+  skill.command('connect').argument('[host]').option('--host <host>', 'the host (as the argument)').description('register skills with a host').action(withCtx(skills('connect')));
 
   const fs = program.command('fs').description('a read-only filesystem view of the store (same as the MCP tool mem_fs)');
   for (const [verb, description] of FS_VERBS) {
