@@ -39,10 +39,10 @@ async function thread(id: string): Promise<{ count: number; source: string; cont
   return { count: body.total_messages, source: body.thread.source, contents: body.messages.map(m => m.content) };
 }
 
-/** Background captures that finished: each writes its `t sync --apply` answer to the capture log. */
+/** Background captures that finished: each ends with one `<time> capture <host> <session>: done|failed…` line in the log. */
 const finishedCaptures = (home: string) => {
   try {
-    return (readFileSync(join(home, '.nowledge-mem', 'capture.log'), 'utf8').match(/"mode": "apply"|^nmem: /gm) ?? []).length;
+    return (readFileSync(join(home, '.nowledge-mem', 'capture.log'), 'utf8').match(/^\S+ capture \S+ \S+: (done|failed)/gm) ?? []).length;
   } catch {
     return 0;
   }
@@ -140,4 +140,23 @@ test('a host whose sessions cannot be read: exit 0, status skipped, the reason o
   assert.equal(result.json<{ status: string }>().status, 'skipped');
   assert.equal(result.stderr.trim().split('\n').length, 1);
   assert.match(result.stderr, /Devin keeps its sessions in sessions\.db/);
+});
+
+test('with no server answering, the hook still gets {"status":"enqueued"} at once; the failure goes to the capture log', async () => {
+  const home = hosts.home;
+  const before = finishedCaptures(home);
+  const started = Date.now();
+  const result = await runBin('nmem', ['--json', 't', 'capture', '--from', 'codebuddy', '--session-id', 'cb-offline', '--transcript-path', hosts.at['codebuddy-session.jsonl']!, '--sync', '--all-projects'], {
+    env: { HOME: home, NMEM_API_URL: 'http://127.0.0.1:9' },
+  });
+  assert.deepEqual([result.code, result.json<{ status: string }>().status], [0, 'enqueued']);
+  assert.ok(Date.now() - started < 5000, 'the hook does not wait for the server');
+  await waitForCaptures(home, before + 1);
+  assert.match(readFileSync(join(home, '.nowledge-mem', 'capture.log'), 'utf8'), /capture codebuddy cb-offline: failed: Cannot reach a Cairn server at http:\/\/127\.0\.0\.1:9/);
+});
+
+test('nmem status lists the hosts whose sessions can be captured, and why the others cannot', async () => {
+  const status = (await nmemIn(hosts.home)(['--json', 'status'])).json<{ capture: { hosts: string[]; unreadable: { host: string; reason: string }[] } }>();
+  for (const host of ['claude-code', 'codex', 'cursor', 'codebuddy', 'workbuddy', 'kimi-code', 'proma', 'grok', 'pi', 'hermes']) assert.ok(status.capture.hosts.includes(host), host);
+  assert.ok(status.capture.unreadable.some(u => u.host === 'devin' && /sessions\.db/.test(u.reason)));
 });

@@ -56,6 +56,8 @@ async function captureNow(ctx: Ctx, options: CaptureOptions) {
     await sleep(wait);
   }
   const release = await lockSession(`${options.from}\0${options.sessionId ?? options.transcriptPath ?? options.project}`);
+  // One line per capture in the log, whatever happened: `<time> capture <host> <session>: done` or `: failed: <why>`.
+  const note = (outcome: string) => process.stderr.write(`${new Date().toISOString()} capture ${options.from} ${options.sessionId ?? '(newest)'}: ${outcome}\n`);
   try {
     await sync(ctx, {
       from: options.from,
@@ -66,16 +68,23 @@ async function captureNow(ctx: Ctx, options: CaptureOptions) {
       apply: true,
       truncate: options.truncate,
     });
+    note('done');
+  } catch (error) {
+    note(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
   } finally {
     release();
   }
 }
 
+/** The log starts over past this size, so hooks firing on every turn cannot fill the disk. */
+const LOG_MAX_BYTES = 1024 * 1024;
+
 /** Starts the background half, detached, its output appended to the capture log. */
 function startInBackground(): void {
   const log = captureLogPath();
   mkdirSync(dirname(log), { recursive: true });
-  const out = openSync(log, 'a');
+  const out = openSync(log, (statSync(log, { throwIfNoEntry: false })?.size ?? 0) > LOG_MAX_BYTES ? 'w' : 'a');
   try {
     const child = spawn(process.execPath, [process.argv[1]!, ...runtime.argv, '--foreground'], {
       detached: true,
