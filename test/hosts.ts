@@ -1,6 +1,6 @@
 /** Lays out the host fixtures (test/fixtures/hosts, see its README) under a temporary home, where each host keeps them. */
 import BetterSqlite3 from 'better-sqlite3';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const HOST_FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'hosts');
 export const CURSOR_CONVERSATION = '3f1c9a2e-7d44-4b1e-9c0a-5e6f7a8b9c0d';
 export const HERMES_SESSION = 'hm-20260301';
+export const OPENCODE_SESSION = 'ses_7a1b2c3d4e5fOpen';
 
 export interface HostHome {
   home: string;
@@ -60,6 +61,7 @@ export function makeHostHome(project: string): HostHome {
     mkdirSync(dirname(to), { recursive: true });
     copyFileSync(join(HOST_FIXTURES, fixture), to);
   }
+  cpSync(join(HOST_FIXTURES, 'opencode-storage'), join(home, '.local', 'share', 'opencode', 'storage'), { recursive: true });
   writeCursorStore(join(home, '.config', 'Cursor', 'User', 'globalStorage', 'state.vscdb'));
   writeHermesStore(join(home, '.hermes', 'state.db'));
   return { home, at: places, cleanup: () => rmSync(root, { recursive: true, force: true }) };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeTempDir, removeDir, type ServerProcess, startServer } from '../../../bench/lib.ts';
 import { type CliOptions, runBin } from '../../../test/cli.ts';
-import { CURSOR_CONVERSATION, HERMES_SESSION, HOST_FIXTURES, type HostHome, makeHostHome } from '../../../test/hosts.ts';
+import { CURSOR_CONVERSATION, HERMES_SESSION, HOST_FIXTURES, type HostHome, makeHostHome, OPENCODE_SESSION } from '../../../test/hosts.ts';
 import { CLAUDE_SESSION, CODEX_SESSION, FIXTURES, makeSessionHome, PROJECT, type SessionHome } from '../../../test/sessions.ts';
 
 let server: ServerProcess;
@@ -117,7 +117,7 @@ test('CodeBuddy, WorkBuddy (SubagentStop), Proma and Kimi Code hooks: --sync --a
   );
 });
 
-test('t sync --session-dir (CodeBuddy import-history, Pi, Kimi Work) and Hermes state.db', async () => {
+test('t sync --session-dir (CodeBuddy import-history, Pi, Kimi Work), Hermes state.db, OpenCode storage, Cursor text transcripts', async () => {
   const nmem = nmemIn(hosts.home);
   const pi = await nmem(['--json', 't', 'sync', '--from', 'pi', '--session-dir', join(hosts.home, '.pi', 'agent', 'sessions'), '--apply']);
   assert.equal(pi.code, 0, pi.stderr);
@@ -129,6 +129,9 @@ test('t sync --session-dir (CodeBuddy import-history, Pi, Kimi Work) and Hermes 
   const hermes = await nmem(['--json', 't', 'sync', '--from', 'hermes', '--all-projects', '--apply']);
   assert.equal(hermes.code, 0, hermes.stderr);
   assert.deepEqual((await thread(`hermes-${HERMES_SESSION}`))?.contents, ['How often do backups run?', 'Every night at 02:00, keeping seven.']);
+  const opencode = await nmem(['--json', 't', 'sync', '--from', 'opencode', '--all-projects', '--apply']);
+  assert.equal(opencode.code, 0, opencode.stderr);
+  assert.deepEqual((await thread(`opencode-${OPENCODE_SESSION}`))?.contents, ['Why is search.test.ts flaky?', 'It depends on insertion order; sort the results before comparing.', 'Do it.']);
   const txt = await nmem(['--json', 't', 'save', '--from', 'cursor', '--project', PROJECT, '--session-id', 'deadbeef-1111-4222-8333-444455556666']);
   assert.equal(txt.code, 0, txt.stderr);
   assert.deepEqual((await thread('cursor-deadbeef-1111-4222-8333-444455556666'))?.contents, ['Rename the config loader.', 'Renamed loadConfig to readSettings in three files.', 'Thanks, run the tests.']);

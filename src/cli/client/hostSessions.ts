@@ -10,6 +10,7 @@ import { join, resolve, sep } from 'node:path';
 import type { CodingSession } from '../../providers/ports.ts';
 import { sessionIdFromPath } from '../../providers/sessions/chatJsonl.ts';
 import { HOSTS, hostName, isReadable, parseHostFile, type ReadableHost } from '../../providers/sessions/hosts.ts';
+import { readOpencodeStorage } from '../../providers/sessions/opencode.ts';
 import { readCursorStore, readHermesStore } from '../../providers/sessions/sqliteStores.ts';
 
 const MAX_DEPTH = 6;
@@ -69,11 +70,18 @@ function belongsTo(session: CodingSession, path: string, project: string): boole
   return path.split(sep).some(folder => slugs.includes(folder));
 }
 
-async function fromStores(host: string, spec: ReadableHost, home: string, sessionId?: string): Promise<CodingSession[]> {
-  const read = spec.format === 'hermes' ? readHermesStore : readCursorStore;
+const STORE_READERS: Partial<Record<ReadableHost['format'], (path: string, sessionId?: string) => Promise<CodingSession[]>>> = {
+  cursor: readCursorStore,
+  hermes: readHermesStore,
+  opencode: readOpencodeStorage,
+};
+
+/** Sessions of the host's stores: its own under the home, or the one --session-dir names. */
+async function fromStores(host: string, spec: ReadableHost, paths: string[], sessionId?: string): Promise<CodingSession[]> {
+  const read = STORE_READERS[spec.format];
+  if (!read) return [];
   const sessions: CodingSession[] = [];
-  for (const parts of spec.stores ?? []) {
-    const path = join(home, ...parts);
+  for (const path of paths) {
     if (!existsSync(path)) continue;
     sessions.push(...(await read(path, sessionId).catch(() => [])).map(s => ({ ...s, client: host })));
   }
@@ -89,13 +97,19 @@ export async function findHostSessions(query: HostQuery, home = homedir()): Prom
   const withId = (session: CodingSession) => (query.sessionId ? { ...session, session_id: query.sessionId } : session);
 
   const single = query.transcriptPath ?? query.sessionDir;
-  if (single && (await stat(single).catch(() => null))?.isFile()) {
+  const singleIsFile = single !== undefined && (await stat(single).catch(() => null))?.isFile() === true;
+  // A store named by --session-dir (a state.db or state.vscdb file, an OpenCode storage folder) is read as a store.
+  const namedStore = query.sessionDir && (spec.format === 'opencode' || (singleIsFile && /\.(db|vscdb)$/i.test(query.sessionDir))) ? resolve(query.sessionDir) : null;
+  if (single && singleIsFile && !namedStore) {
     const session = await parseFile(host, spec, single);
     return { sessions: session ? [withId(session)] : [], searched: single };
   }
-  const folders = query.sessionDir ? [resolve(query.sessionDir)] : spec.roots.map(parts => join(home, ...parts));
+  const folders = namedStore ? [] : query.sessionDir ? [resolve(query.sessionDir)] : spec.roots.map(parts => join(home, ...parts));
   const accept = query.sessionDir && spec.format === 'jsonl' ? /\.jsonl$/i : spec.file;
   const files = (await Promise.all(folders.map(folder => walk(folder, accept)))).flat().sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const wanted = (session: CodingSession, path: string) =>
+    // A folder the user names is theirs to import whole, whichever projects its sessions belong to.
+    query.anyProject || query.sessionId !== undefined || query.sessionDir !== undefined || belongsTo(session, path, query.project);
   // A session id usually names its file (or folder): those are read first, the rest only when none of them is it.
   const named = query.sessionId ? files.filter(f => f.path.split(sep).includes(query.sessionId!) || sessionIdFromPath(f.path) === query.sessionId || f.path.includes(query.sessionId!)) : [];
   const sessions: CodingSession[] = [];
@@ -104,11 +118,14 @@ export async function findHostSessions(query: HostQuery, home = homedir()): Prom
     const session = await parseFile(host, spec, file.path);
     if (!session) continue;
     if (query.sessionId && session.session_id !== query.sessionId && !named.includes(file)) continue;
-    // A folder the user names is theirs to import whole, whichever projects its sessions belong to.
-    if (!query.anyProject && !query.sessionId && !query.sessionDir && !belongsTo(session, file.path, query.project)) continue;
+    if (!wanted(session, file.path)) continue;
     sessions.push(query.sessionId ? withId(session) : session);
     if (query.sessionId || query.newestOnly || sessions.length === query.limit) break;
   }
-  if (sessions.length === 0 && spec.stores && !query.sessionDir) sessions.push(...(await fromStores(host, spec, home, query.sessionId)).slice(0, query.newestOnly ? 1 : query.limit));
-  return { sessions, searched: folders.concat((spec.stores ?? []).map(parts => join(home, ...parts))).join(', ') };
+  const stores = namedStore ? [namedStore] : query.sessionDir ? [] : (spec.stores ?? []).map(parts => join(home, ...parts));
+  if (sessions.length === 0 && stores.length > 0) {
+    const fromStore = (await fromStores(host, spec, stores, query.sessionId)).filter(s => wanted(s, ''));
+    sessions.push(...fromStore.slice(0, query.newestOnly ? 1 : query.limit));
+  }
+  return { sessions, searched: [...folders, ...stores].join(', ') };
 }

@@ -10,7 +10,7 @@ import { parseClaudeCodeSession } from './claudeCode.ts';
 import { parseCodexSession } from './codex.ts';
 import { parseGeminiSession } from './geminiCli.ts';
 
-export type HostFormat = 'claude-code' | 'codex' | 'gemini-cli' | 'jsonl' | 'cursor' | 'hermes';
+export type HostFormat = 'claude-code' | 'codex' | 'gemini-cli' | 'jsonl' | 'cursor' | 'hermes' | 'opencode';
 
 export interface ReadableHost {
   format: HostFormat;
@@ -18,7 +18,7 @@ export interface ReadableHost {
   roots: string[][];
   /** Which files in them are transcripts. */
   file: RegExp;
-  /** SQLite stores under the home (Cursor's chats, Hermes' state.db), read read-only. */
+  /** Stores under the home read whole (Cursor's and Hermes' SQLite files, read-only; OpenCode's storage folder). */
   stores?: string[][];
 }
 
@@ -58,10 +58,7 @@ export const HOSTS: Record<string, Host> = {
   antigravity: { format: 'jsonl', roots: [['.gemini', 'antigravity', 'brain']], file: /^transcript\.jsonl$/ },
   'copilot-cli': { format: 'jsonl', roots: [['.copilot', 'session-state']], file: JSONL },
   hermes: { format: 'hermes', roots: [], file: /^state\.db$/, stores: [['.hermes', 'state.db']] },
-  opencode: {
-    unreadable:
-      'opencode keeps its sessions in its own storage (split message and part files, or opencode.db), which Cairn does not read yet; its plugin saves each idle session through the REST API instead',
-  },
+  opencode: { format: 'opencode', roots: [], file: /^$/, stores: [['.local', 'share', 'opencode', 'storage']] },
   devin: {
     unreadable: "Devin keeps its sessions in sessions.db, whose layout is not public, so Cairn cannot read them; save a conversation with `nmem t create -f FILE` or the MCP tool thread_save",
   },
