@@ -1,5 +1,6 @@
 /** Lays out the host fixtures (test/fixtures/hosts, see its README) under a temporary home, where each host keeps them. */
 import BetterSqlite3 from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -53,7 +54,7 @@ export function makeHostHome(project: string): HostHome {
     'codebuddy-session.jsonl': join(home, '.codebuddy', 'projects', slug, 'cb-5a1e.jsonl'),
     'workbuddy-agent.jsonl': join(root, 'workbuddy transcripts', 'agent session.jsonl'),
     'proma-session.jsonl': join(home, '.proma', 'sdk-config', 'projects', 'a1b2c3', 'pm-77.jsonl'),
-    'kimi-context.jsonl': join(home, '.kimi', 'sessions', '5f0e', 'kimi-2c41', 'context.jsonl'),
+    'kimi-context.jsonl': join(home, '.kimi-code', 'sessions', createHash('md5').update(project).digest('hex'), 'kimi-2c41', 'context.jsonl'),
     'pi-session.jsonl': join(home, '.pi', 'agent', 'sessions', `--${slug}--`, '2026-06-10T00-00-00_pi-9b2f.jsonl'),
     'copilot-events.jsonl': join(home, '.copilot', 'session-state', 'cp-31.jsonl'),
   };

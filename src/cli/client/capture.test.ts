@@ -129,6 +129,10 @@ test('t sync --session-dir (CodeBuddy import-history, Pi, Kimi Work), Hermes sta
   const hermes = await nmem(['--json', 't', 'sync', '--from', 'hermes', '--all-projects', '--apply']);
   assert.equal(hermes.code, 0, hermes.stderr);
   assert.deepEqual((await thread(`hermes-${HERMES_SESSION}`))?.contents, ['How often do backups run?', 'Every night at 02:00, keeping seven.']);
+  const kimi = await nmem(['--json', 't', 'sync', '--from', 'kimi-code', '--project', PROJECT, '--apply']);
+  assert.deepEqual(kimi.json<{ results: { thread_id: string }[] }>().results.map(r => r.thread_id), ['kimi-code-kimi-2c41'], 'the project is found by the MD5 folder Kimi names it with');
+  const kimiWork = await nmem(['--json', 't', 'sync', '--from', 'kimi-work', '--session-dir', join(hosts.home, '.kimi-code', 'sessions'), '--apply']);
+  assert.equal((await thread(`kimi-work-${kimiWork.json<{ results: { session_id: string }[] }>().results[0]!.session_id}`))?.count, 3);
   const opencode = await nmem(['--json', 't', 'sync', '--from', 'opencode', '--all-projects', '--apply']);
   assert.equal(opencode.code, 0, opencode.stderr);
   assert.deepEqual((await thread(`opencode-${OPENCODE_SESSION}`))?.contents, ['Why is search.test.ts flaky?', 'It depends on insertion order; sort the results before comparing.', 'Do it.']);

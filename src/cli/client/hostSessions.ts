@@ -3,6 +3,7 @@
  * `--session-dir` (a folder or one file), or the host's own folders and SQLite stores under the home
  * (src/providers/sessions/hosts.ts says where each host keeps them, and in which format).
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -63,10 +64,11 @@ async function parseFile(host: string, spec: ReadableHost, path: string): Promis
   }
 }
 
-/** Hosts name a project's folder after its path, with `/` (or every other non-alphanumeric) as `-`. */
+/** Hosts name a project's folder after its path, with `/` (or every other non-alphanumeric) as `-`, or its MD5 (Kimi). */
 function belongsTo(session: CodingSession, path: string, project: string): boolean {
   if (session.cwd) return resolve(session.cwd) === project;
   const slugs = [project.replace(/[\\/]/g, '-'), project.replace(/[^A-Za-z0-9]/g, '-')].flatMap(s => [s, s.replace(/^-+/, '')]);
+  slugs.push(createHash('md5').update(project).digest('hex'));
   return path.split(sep).some(folder => slugs.includes(folder));
 }
 
@@ -104,9 +106,9 @@ export async function findHostSessions(query: HostQuery, home = homedir()): Prom
     const session = await parseFile(host, spec, single);
     return { sessions: session ? [withId(session)] : [], searched: single };
   }
-  const folders = namedStore ? [] : query.sessionDir ? [resolve(query.sessionDir)] : spec.roots.map(parts => join(home, ...parts));
-  const accept = query.sessionDir && spec.format === 'jsonl' ? /\.jsonl$/i : spec.file;
-  const files = (await Promise.all(folders.map(folder => walk(folder, accept)))).flat().sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const moved = (spec.envRoots ?? []).flatMap(({ env, parts }) => (process.env[env] ? [join(process.env[env]!, ...parts)] : []));
+  const folders = namedStore ? [] : query.sessionDir ? [resolve(query.sessionDir)] : [...moved, ...spec.roots.map(parts => join(home, ...parts))];
+  const files = (await Promise.all(folders.map(folder => walk(folder, spec.file)))).flat().sort((a, b) => b.mtimeMs - a.mtimeMs);
   const wanted = (session: CodingSession, path: string) =>
     // A folder the user names is theirs to import whole, whichever projects its sessions belong to.
     query.anyProject || query.sessionId !== undefined || query.sessionDir !== undefined || belongsTo(session, path, query.project);

@@ -18,6 +18,8 @@ export interface ReadableHost {
   roots: string[][];
   /** Which files in them are transcripts. */
   file: RegExp;
+  /** Homes a host lets the user move with an environment variable: `<$env>/<parts>` is searched first. */
+  envRoots?: { env: string; parts: string[] }[];
   /** Stores under the home read whole (Cursor's and Hermes' SQLite files, read-only; OpenCode's storage folder). */
   stores?: string[][];
 }
@@ -46,14 +48,26 @@ export const HOSTS: Record<string, Host> = {
       ['AppData', 'Roaming', 'Cursor', 'User', 'globalStorage', 'state.vscdb'],
     ],
   },
-  codebuddy: { format: 'jsonl', roots: [['.codebuddy', 'projects']], file: JSONL },
-  workbuddy: { format: 'jsonl', roots: [['.workbuddy', 'projects'], ['.codebuddy', 'projects']], file: JSONL },
-  'kimi-code': { format: 'jsonl', roots: [['.kimi', 'sessions']], file: /^context\.jsonl$/ },
-  'kimi-work': { format: 'jsonl', roots: [['.kimi-work', 'sessions'], ['.kimi', 'work', 'sessions']], file: JSONL },
+  codebuddy: { format: 'jsonl', roots: [['.codebuddy', 'projects']], file: JSONL, envRoots: [{ env: 'CODEBUDDY_CONFIG_DIR', parts: ['projects'] }] },
+  workbuddy: { format: 'jsonl', roots: [['.workbuddy', 'projects']], file: JSONL, envRoots: [{ env: 'WORKBUDDY_CONFIG_DIR', parts: ['projects'] }] },
+  // Kimi Code keeps `<sessions>/<md5 of the working directory>/<session id>/context.jsonl` (wire.jsonl is its event log).
+  'kimi-code': { format: 'jsonl', roots: [['.kimi-code', 'sessions'], ['.kimi', 'sessions']], file: /^context\.jsonl$/, envRoots: [{ env: 'KIMI_CODE_HOME', parts: ['sessions'] }] },
+  // Kimi Work embeds a Kimi Code runtime with its own home (macOS by default).
+  'kimi-work': {
+    format: 'jsonl',
+    roots: [['Library', 'Application Support', 'kimi-desktop', 'daimon-share', 'daimon', 'runtime', 'kimi-code', 'home', 'sessions']],
+    file: /^context\.jsonl$/,
+    envRoots: [{ env: 'KIMI_WORK_HOME', parts: ['sessions'] }],
+  },
   pi: { format: 'jsonl', roots: [['.pi', 'agent', 'sessions']], file: JSONL },
   omp: { format: 'jsonl', roots: [['.omp', 'agent', 'sessions']], file: JSONL },
   droid: { format: 'jsonl', roots: [['.factory', 'sessions']], file: JSONL },
-  proma: { format: 'jsonl', roots: [['.proma', 'sdk-config', 'projects'], ['.proma', 'agent-sessions'], ['.proma', 'conversations']], file: JSONL },
+  proma: {
+    format: 'jsonl',
+    roots: [['.proma', 'sdk-config', 'projects'], ['.proma', 'agent-sessions'], ['.proma', 'conversations']],
+    file: JSONL,
+    envRoots: [{ env: 'PROMA_HOME', parts: ['sdk-config', 'projects'] }],
+  },
   'craft-agent': { format: 'jsonl', roots: [['.craft-agent', 'workspaces']], file: /^session\.jsonl$/ },
   antigravity: { format: 'jsonl', roots: [['.gemini', 'antigravity', 'brain']], file: /^transcript\.jsonl$/ },
   'copilot-cli': { format: 'jsonl', roots: [['.copilot', 'session-state']], file: JSONL },
