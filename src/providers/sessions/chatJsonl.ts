@@ -76,15 +76,15 @@ export function parseChatJsonl(client: string, text: string, path: string): Codi
   let title: string | null = null;
   let version: string | null = null;
   const fallbackId = sessionIdFromPath(path);
-  const messages: SessionMessage[] = [];
+  const messages: (SessionMessage & { sidechain: boolean })[] = [];
   for (const { line, record } of jsonLines(text)) {
     const header = headerFields(record);
     sessionId ??= header.sessionId;
     cwd ??= header.cwd;
     title ??= header.title;
     version ??= header.version;
-    // Meta records (command caveats) and side chains (sub-agents) are not the conversation.
-    if (record.isMeta === true || record.isSidechain === true) continue;
+    // Meta records (command caveats) are not the conversation.
+    if (record.isMeta === true) continue;
     const role = roleOf(record);
     if (!role) continue;
     let content = contentOf(record);
@@ -98,18 +98,26 @@ export function parseChatJsonl(client: string, text: string, path: string): Codi
       timestamp: toIsoTimestamp(str(record.timestamp) ?? str(record.created_at) ?? str(message?.timestamp)),
       external_id: ownId ? `${sessionId ?? fallbackId}:${ownId}` : `${sessionId ?? fallbackId}:${line}`,
       metadata: { source_line: line },
+      sidechain: record.isSidechain === true,
     });
   }
-  if (messages.length === 0) return null;
+  // Side chains (sub-agents) are not the main conversation, unless the file is the sub-agent's own transcript
+  // (a SubagentStop hook's agent_transcript_path), where every record is one.
+  const main = messages.some(m => !m.sidechain) ? messages.filter(m => !m.sidechain) : messages;
+  if (main.length === 0) return null;
+  return finish(client, path, { sessionId: sessionId ?? fallbackId, cwd, title, version }, main.map(({ sidechain: _sidechain, ...m }) => m));
+}
+
+function finish(client: string, path: string, fields: { sessionId: string; cwd: string | null; title: string | null; version: string | null }, messages: SessionMessage[]): CodingSession {
   return {
     client,
-    session_id: sessionId ?? fallbackId,
+    session_id: fields.sessionId,
     file: path.split(/[\\/]/).at(-1) ?? path,
-    cwd,
+    cwd: fields.cwd,
     started_at: messages[0]!.timestamp,
     updated_at: messages.at(-1)!.timestamp,
-    title,
-    tool_version: version,
+    title: fields.title,
+    tool_version: fields.version,
     messages,
   };
 }
