@@ -167,3 +167,11 @@ test('nmem status lists the hosts whose sessions can be captured, and why the ot
   for (const host of ['claude-code', 'codex', 'cursor', 'codebuddy', 'workbuddy', 'kimi-code', 'proma', 'grok', 'pi', 'hermes']) assert.ok(status.capture.hosts.includes(host), host);
   assert.ok(status.capture.unreadable.some(u => u.host === 'devin' && /sessions\.db/.test(u.reason)));
 });
+
+test('t sync --hook-stdin reads a Cursor stop payload (conversation_id, transcript_path, workspace_roots)', async () => {
+  const transcript = hosts.at['cursor-agent-transcript.txt']!;
+  const payload = JSON.stringify({ conversation_id: 'cursor-hook-1', generation_id: 'g1', transcript_path: transcript, workspace_roots: [PROJECT], hook_event_name: 'stop' });
+  const result = await nmemIn(hosts.home)(['--json', 't', 'sync', '--from', 'cursor', '--hook-stdin', '--apply'], { input: payload });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal((await thread('cursor-cursor-hook-1'))?.count, 3);
+});

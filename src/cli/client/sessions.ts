@@ -24,16 +24,31 @@ interface HookPayload {
   cwd?: string;
 }
 
-/** The JSON a Claude Code or Codex hook writes to the command's stdin. */
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/**
+ * The fields of a hook payload, under the names hosts give them: `session_id` (`sessionId`, Cursor's
+ * `conversation_id`), `transcript_path` (`transcriptPath`) and `cwd` (Cursor's first `workspace_roots`).
+ */
+function hookFields(value: Record<string, unknown>): HookPayload {
+  const roots = Array.isArray(value.workspace_roots) ? value.workspace_roots : [];
+  return {
+    session_id: text(value.session_id) ?? text(value.sessionId) ?? text(value.conversation_id),
+    transcript_path: text(value.transcript_path) ?? text(value.transcriptPath),
+    cwd: text(value.cwd) ?? text(roots[0]),
+  };
+}
+
+/** The JSON a host's hook writes to the command's stdin. */
 async function readHookPayload(): Promise<HookPayload> {
   if (process.stdin.isTTY) throw new UsageError('--hook-stdin reads the hook payload from stdin, but stdin is a terminal');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  if (!text) return {};
+  const input = Buffer.concat(chunks).toString('utf8').trim();
+  if (!input) return {};
   try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null ? (value as HookPayload) : {};
+    const value = JSON.parse(input) as unknown;
+    return typeof value === 'object' && value !== null ? hookFields(value as Record<string, unknown>) : {};
   } catch {
     throw new UsageError('--hook-stdin: stdin is not a JSON hook payload');
   }
