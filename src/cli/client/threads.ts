@@ -199,7 +199,7 @@ async function remove(ctx: Ctx, id: string, options: { cascade?: boolean }) {
 }
 
 export function registerThreadCommands(program: Command): void {
-  const t = program.command('t').alias('threads').description('threads (conversations): list, show, search, create, import, save and sync sessions');
+  const t = program.command('t').alias('threads').description('threads (conversations): list, show, search, create, import, append, distill; save, sync and capture sessions');
   defaultSubcommand(t, 'list')
     .description('recent threads')
     .option('-n, --limit <n>', 'how many (1..1000)', integer(1, 1000), 20)
