@@ -6,7 +6,34 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { serverCommandSettings } from './client/settings.ts';
 
-export const MCP_CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'codex', 'gemini-cli'] as const;
+/**
+ * Hosts whose integrations (nowledge-co/community) take an HTTP MCP server as `{"mcpServers": {name: {type: "http",
+ * url, headers}}}`, with the `APP` header their shipped configs send; Devin and Antigravity name the URL `serverUrl`.
+ */
+const PLAIN_HTTP_HOSTS = {
+  codebuddy: 'CodeBuddy',
+  workbuddy: 'WorkBuddy',
+  'kimi-code': 'Kimi Code',
+  'kimi-work': 'Kimi Work',
+  cindy: 'Cindy',
+  'deepseek-harness': 'DeepSeek Harness',
+  zcode: 'ZCode',
+  'mimo-code': 'MiMo Code',
+  mirasim: 'Mirasim',
+  ekko: 'Ekko',
+} as const;
+const SERVER_URL_HOSTS = { devin: 'Devin', 'google-antigravity': 'Antigravity' } as const;
+
+export const MCP_CLIENTS = [
+  'claude-code',
+  'claude-desktop',
+  'cursor',
+  'codex',
+  'gemini-cli',
+  ...(Object.keys(PLAIN_HTTP_HOSTS) as (keyof typeof PLAIN_HTTP_HOSTS)[]),
+  ...(Object.keys(SERVER_URL_HOSTS) as (keyof typeof SERVER_URL_HOSTS)[]),
+  'craft-agent',
+] as const;
 export type McpClient = (typeof MCP_CLIENTS)[number];
 
 export interface McpConfigOptions {
@@ -25,6 +52,19 @@ export const MCP_CONFIG_PLACES: Record<McpClient, string> = {
   cursor: 'Merge into ~/.cursor/mcp.json (or .cursor/mcp.json in a project).',
   codex: 'Append to ~/.codex/config.toml.',
   'gemini-cli': 'Merge into ~/.gemini/settings.json (or .gemini/settings.json in a project).',
+  codebuddy: "Merge into the plugin's .mcp.json (or CodeBuddy's MCP settings).",
+  workbuddy: "Merge into the plugin's .mcp.json (or WorkBuddy's MCP settings).",
+  'kimi-code': "Merge into Kimi Code's MCP configuration (~/.kimi/mcp.json).",
+  'kimi-work': "Merge into Kimi Work's MCP configuration.",
+  cindy: 'In Cindy, add a custom MCP server with this URL and headers.',
+  'deepseek-harness': "Merge into DeepSeek Harness's MCP servers.",
+  zcode: "Merge into ZCode's MCP settings.",
+  'mimo-code': "Merge into MiMo Code's MCP settings.",
+  mirasim: "Add as a Mirasim MCP server.",
+  ekko: "Add as an Ekko Agent MCP server in Hermes Studio.",
+  devin: "Merge into Devin's mcp_config.json.",
+  'google-antigravity': "Merge into Antigravity's mcp_config.json.",
+  'craft-agent': "Save as the source's config.json in the Craft Agent workspace (sources/nowledge-mem/config.json).",
 };
 
 /** The MCP endpoint of a server address: `/mcp/` is added unless the address names it already. */
@@ -67,6 +107,15 @@ export function mcpConfigSnippet(client: McpClient, options: McpConfigOptions): 
     }
     case 'gemini-cli':
       return json({ cairn: { httpUrl: url, ...(entries.length ? { headers } : {}) } });
+    case 'craft-agent':
+      return JSON.stringify(
+        { id: 'nowledge-mem', name: 'Nowledge Mem', slug: 'nowledge-mem', enabled: true, provider: 'nowledge-mem', type: 'mcp', mcp: { transport: 'http', url, authType: 'none', headers: { APP: 'Craft Agent', ...headers } } },
+        null,
+        2,
+      );
+    default:
+      if (client in SERVER_URL_HOSTS) return json({ 'nowledge-mem': { serverUrl: url, headers: { APP: SERVER_URL_HOSTS[client as keyof typeof SERVER_URL_HOSTS], ...headers } } });
+      return json({ 'nowledge-mem': { type: 'http', url, headers: { APP: PLAIN_HTTP_HOSTS[client as keyof typeof PLAIN_HTTP_HOSTS], ...headers } } });
   }
 }
 

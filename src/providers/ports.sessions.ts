@@ -11,7 +11,8 @@ export interface SessionMessage {
 }
 
 export interface CodingSession {
-  client: SessionClient;
+  /** The host that wrote it: a SessionClient, or another host `nmem` reads (src/providers/sessions/hosts.ts). */
+  client: string;
   session_id: string;
   /** File name (no folders). */
   file: string;

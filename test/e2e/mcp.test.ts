@@ -113,7 +113,7 @@ describe('MCP against the real server process', () => {
   });
 
   test('walks mem_fs from the root to a memory file', async () => {
-    assert.equal(text(await call(client, 'mem_fs', { command: 'ls /' })), '/memories/\n/threads/');
+    assert.equal(text(await call(client, 'mem_fs', { command: 'ls /' })), '/memories/\n/threads/\n/wiki/\n/skills/');
     const label = await call(client, 'mem_fs', { command: 'ls /memories/by-label/decisions' });
     const path = label.structuredContent!.entries[0].path as string;
     assert.match(text(await call(client, 'mem_fs', { command: `cat ${path}` })), /# Scale-out store/);

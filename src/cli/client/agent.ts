@@ -44,7 +44,8 @@ async function expand(ctx: Ctx, id: string, options: { depth: number; limit: num
   );
 }
 
-async function evolves(ctx: Ctx, options: { memoryId?: string; limit: number; offset: number }) {
+async function evolves(ctx: Ctx, memoryId: string | undefined, options: { memoryId?: string; limit: number; offset: number }) {
+  options = { ...options, memoryId: options.memoryId ?? memoryId };
   const page = await ctx.api.get<{ edges: Record<string, unknown>[]; total: number }>('/agent/evolves', { memory_id: options.memoryId, limit: options.limit, offset: options.offset, space_id: ctx.space });
   ctx.print(page, () =>
     page.edges.length
@@ -96,6 +97,7 @@ export function registerAgentCommands(program: Command): void {
     .action(withCtx(expand));
   g.command('evolves')
     .description('how memories evolved: EVOLVES chains, newest first')
+    .argument('[memory_id]', 'around this memory (as --memory-id)')
     .option('--memory-id <id>', 'around this memory')
     .option('-n, --limit <n>', 'how many (1..200)', integer(1, 200), 50)
     .option('--offset <n>', 'skip this many', integer(0), 0)

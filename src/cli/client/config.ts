@@ -5,14 +5,17 @@ import { MCP_CLIENTS, MCP_CONFIG_PLACES, type McpClient, mcpConfigSnippet, mcpEn
 import { configFilePath, readConfigFile, writeConfigFile } from './settings.ts';
 import { type Ctx, withCtx, defaultSubcommand } from './output.ts';
 
-const FIELDS = { url: 'apiUrl', key: 'apiKey', space: 'space' } as const;
+/** `api-key` and `api-url` are the names most integrations' setup steps use. */
+const FIELDS = { url: 'apiUrl', key: 'apiKey', space: 'space', 'api-key': 'apiKey', 'api-url': 'apiUrl' } as const;
+const isKey = (field: keyof typeof FIELDS) => FIELDS[field] === 'apiKey';
 
 function setClient(ctx: Ctx, field: keyof typeof FIELDS, value: string) {
-  if (field === 'url' && !/^https?:\/\/[^\s]+$/.test(value)) throw new Error(`not a URL: ${value} (e.g. http://127.0.0.1:14242)`);
+  const isUrl = FIELDS[field] === 'apiUrl';
+  if (isUrl && !/^https?:\/\/[^\s]+$/.test(value)) throw new Error(`not a URL: ${value} (e.g. http://127.0.0.1:14242)`);
   const path = configFilePath();
-  writeConfigFile({ [FIELDS[field]]: field === 'url' ? value.replace(/\/+$/, '') : value }, path);
-  const shown = field === 'key' ? '(saved, not shown)' : value;
-  ctx.print({ success: true, path, field: FIELDS[field], value: field === 'key' ? null : value }, () => `Saved ${FIELDS[field]} ${shown} in ${path}`);
+  writeConfigFile({ [FIELDS[field]]: isUrl ? value.replace(/\/+$/, '') : value }, path);
+  const shown = isKey(field) ? '(saved, not shown)' : value;
+  ctx.print({ success: true, path, field: FIELDS[field], value: isKey(field) ? null : value }, () => `Saved ${FIELDS[field]} ${shown} in ${path}`);
 }
 
 const mask = (key: string | null) => (key ? `${key.slice(0, 6)}…${key.slice(-4)}` : null);
@@ -39,7 +42,7 @@ export function registerConfigCommands(program: Command): void {
   client
     .command('set')
     .description('store the server address, API key or space (file readable by you only)')
-    .addArgument(new Argument('<field>', 'url, key or space').choices(Object.keys(FIELDS)))
+    .addArgument(new Argument('<field>', 'url, key or space (api-url, api-key as well)').choices(Object.keys(FIELDS)))
     .argument('<value>')
     .action(withCtx(setClient));
   defaultSubcommand(client, 'show').description('the settings in effect and where each comes from').action(withCtx(showClient));

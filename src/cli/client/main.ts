@@ -12,6 +12,7 @@ import { registerMemoryCommands } from './memories.ts';
 import { registerMiscCommands } from './misc.ts';
 import { type Env, Failure, runtime, UsageError } from './output.ts';
 import { registerServerCommands } from './server.ts';
+import { registerStatsCommand } from './stats.ts';
 import { registerThreadCommands } from './threads.ts';
 
 function buildProgram(name: string, argv: string[]): Command {
@@ -29,6 +30,7 @@ function buildProgram(name: string, argv: string[]): Command {
     .option('--api-key <key>', 'API key (NMEM_API_KEY, config file)')
     .option('--space <space>', 'space to work in (NMEM_SPACE, NMEM_SPACE_ID, config file; default "default")');
   registerMiscCommands(program);
+  registerStatsCommand(program);
   registerMemoryCommands(program);
   registerThreadCommands(program);
   registerAgentCommands(program);
@@ -71,14 +73,24 @@ function report(name: string, error: unknown, json: boolean): number {
   return 1;
 }
 
+/** `--space-id X`, which several integrations pass to any command, is `--space X` (options only: not after `--`). */
+function spaceIdAsSpace(argv: string[]): string[] {
+  const end = argv.indexOf('--');
+  const options = end < 0 ? argv : argv.slice(0, end);
+  const mapped = options.map(a => (a === '--space-id' ? '--space' : a.startsWith('--space-id=') ? `--space=${a.slice('--space-id='.length)}` : a));
+  return end < 0 ? mapped : [...mapped, ...argv.slice(end)];
+}
+
 /** Runs one command line; resolves to the process's exit code. */
 export async function run(name: string, argv: string[], env: Env): Promise<number> {
   runtime.env = env;
   runtime.program = name;
+  runtime.argv = argv;
   if (argv[0] === '-v' || argv[0] === '--version') {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
+  argv = spaceIdAsSpace(argv);
   const program = buildProgram(name, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -112,10 +112,13 @@ interface WriteOptions {
   eventStart?: string;
   eventEnd?: string;
   when?: string;
+  id?: string;
 }
 
 async function add(ctx: Ctx, content: string, options: WriteOptions) {
+  // With --id the server updates that memory when it exists (an upsert), else creates it under that id.
   const created = await ctx.api.send<{ id: string; memory?: Memory }>('POST', '/memories', {
+    id: options.id,
     content,
     title: options.title,
     importance: options.importance,
@@ -155,13 +158,26 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
-async function remove(ctx: Ctx, id: string, options: { force?: boolean }) {
-  if (!options.force && !ctx.json && process.stdin.isTTY && !(await confirm(`Delete memory ${id}?`))) {
+async function remove(ctx: Ctx, ids: string[], options: { force?: boolean }) {
+  const which = ids.length === 1 ? `memory ${ids[0]}` : `${ids.length} memories`;
+  if (!options.force && !ctx.json && process.stdin.isTTY && !(await confirm(`Delete ${which}?`))) {
     process.stderr.write('Cancelled\n');
     return;
   }
-  await ctx.api.send('DELETE', `/memories/${encodeURIComponent(id)}`, undefined, { space_id: ctx.space });
-  ctx.print({ success: true, id }, () => `Deleted memory ${id} (restorable from the trash)`);
+  const deleted: string[] = [];
+  const failed: { id: string; error: string }[] = [];
+  for (const id of ids) {
+    try {
+      await ctx.api.send('DELETE', `/memories/${encodeURIComponent(id)}`, undefined, { space_id: ctx.space });
+      deleted.push(id);
+    } catch (error) {
+      if (ids.length === 1) throw error;
+      failed.push({ id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  if (failed.length > 0) process.exitCode = 1;
+  const data = ids.length === 1 ? { success: true, id: ids[0] } : { success: failed.length === 0, deleted, failed, deleted_count: deleted.length };
+  ctx.print(data, () => [...deleted.map(id => `Deleted memory ${id} (restorable from the trash)`), ...failed.map(f => `Not deleted ${f.id}: ${f.error}`)].join('\n'));
 }
 
 function writeOptions(command: Command, forUpdate: boolean): Command {
@@ -205,12 +221,13 @@ export function registerMemoryCommands(program: Command): void {
   writeOptions(m.command('add').description('save a memory').argument('<content>', 'the memory itself'), false)
     .option('-s, --source <source>', 'where it comes from (default cli)')
     .option('--when <when>', `temporal context: ${WHEN.join(', ')}`, choice(WHEN))
+    .option('--id <id>', 'the memory id: updates that memory when it exists (an upsert)')
     .action(withCtx(add));
   writeOptions(m.command('update').description('change a memory').argument('<id>'), true).action(withCtx(update));
   m.command('delete')
     .alias('rm')
-    .description('delete a memory (it goes to the trash)')
-    .argument('<id>')
+    .description('delete memories (they go to the trash)')
+    .argument('<ids...>')
     .option('-f, --force', 'do not ask')
     .action(withCtx(remove));
 }

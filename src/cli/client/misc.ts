@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { ApiError, statusHint } from './api.ts';
 import { type Ctx, Failure, table, withCtx, defaultSubcommand } from './output.ts';
 import { integer } from './parse.ts';
+import { readableHosts, unreadableHosts } from '../../providers/sessions/hosts.ts';
 
 /** Whether the configured key opens the server: `not required`, `ok`, `missing`, `rejected` or `locked out` (429). */
 async function authState(ctx: Ctx): Promise<{ auth: string; retry_after?: number }> {
@@ -37,11 +38,14 @@ async function status(ctx: Ctx) {
     auth,
     ...(retry_after ? { retry_after } : {}),
     config: ctx.settings.from,
+    // Which hosts' sessions `nmem t capture / save / sync` can read on this machine, and why the others cannot.
+    capture: { hosts: readableHosts(), unreadable: unreadableHosts() },
   };
   const hint = refused ? statusHint(auth === 'locked out' ? 429 : 401) : null;
   const state = !healthy ? health.status : refused ? 'reachable, but it refuses this command line (see auth)' : 'ok';
+  const capture = `  capture  ${result.capture.hosts.join(', ')} (not: ${result.capture.unreadable.map(u => u.host).join(', ')})`;
   ctx.print({ ...result, ...(hint ? { hint } : {}) }, () =>
-    [`Cairn ${result.version} at ${result.api_url}: ${state}`, `  database ${result.database ? 'connected' : 'disconnected'}`, `  space    ${result.space}`, `  auth     ${auth}${retry_after ? ` (for ${retry_after} s more)` : ''}`, ...(hint ? [`  hint: ${hint}`] : [])].join('\n'),
+    [`Cairn ${result.version} at ${result.api_url}: ${state}`, `  database ${result.database ? 'connected' : 'disconnected'}`, `  space    ${result.space}`, `  auth     ${auth}${retry_after ? ` (for ${retry_after} s more)` : ''}`, capture, ...(hint ? [`  hint: ${hint}`] : [])].join('\n'),
   );
   if (!ok) process.exitCode = 1;
 }
@@ -124,7 +128,7 @@ export function registerMiscCommands(program: Command): void {
     .option('--task <text>', 'the task')
     .description('report how a skill worked out')
     .action(withCtx(skills('outcome')));
-  skill.command('connect').argument('[host]').description('register skills with a host').action(withCtx(skills('connect')));
+  skill.command('connect').argument('[host]').option('--host <host>', 'the host (as the argument)').description('register skills with a host').action(withCtx(skills('connect')));
 
   const fs = program.command('fs').description('a read-only filesystem view of the store (same as the MCP tool mem_fs)');
   for (const [verb, description] of FS_VERBS) {

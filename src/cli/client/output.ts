@@ -31,8 +31,8 @@ export interface Ctx {
   print(data: unknown, human: () => string): void;
 }
 
-/** Set once by the entry point: the environment the process was started with. */
-export const runtime: { env: Env; program: string } = { env: {}, program: 'nmem' };
+/** Set once by the entry point: the environment the process was started with, and its arguments. */
+export const runtime: { env: Env; program: string; argv: string[] } = { env: {}, program: 'nmem', argv: [] };
 
 export function createCtx(command: Command): Ctx {
   const flags = command.optsWithGlobals() as GlobalFlags;

@@ -74,11 +74,11 @@ test('no session for the project is exit 1 with a plain reason; a client Cairn c
   assert.equal(none.code, 1);
   assert.match(none.stderr, /No claude-code session found for \/nowhere\/at\/all/);
   for (const command of ['save', 'sync']) {
-    const cursor = await nmem(['--json', 't', command, '--from', 'cursor']);
-    assert.equal(cursor.code, 0, 'a hook of an assistant Cairn cannot read must not fail on every turn');
-    const body = cursor.json<{ status: string; reason: string }>();
+    const devin = await nmem(['--json', 't', command, '--from', 'devin']);
+    assert.equal(devin.code, 0, 'a hook of an assistant Cairn cannot read must not fail on every turn');
+    const body = devin.json<{ status: string; reason: string }>();
     assert.equal(body.status, 'skipped');
-    assert.match(body.reason, /cursor sessions are not supported yet/);
+    assert.match(body.reason, /Devin keeps its sessions in sessions\.db/);
   }
   assert.equal((await nmem(['t', 'sync', '--all-projects'])).code, 2, '--from is required');
 });

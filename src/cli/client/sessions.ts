@@ -5,24 +5,16 @@
  * have (each message carries the stable id of its record): saving or syncing twice adds nothing.
  */
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { SESSION_CLIENTS, type SessionClient, truncateContent } from '../../domain/thread.ts';
+import { readableHosts } from '../../providers/sessions/hosts.ts';
 import type { CodingSession } from '../../providers/ports.ts';
-import { parseClaudeCodeSession } from '../../providers/sessions/claudeCode.ts';
-import { parseCodexSession } from '../../providers/sessions/codex.ts';
-import { parseGeminiSession } from '../../providers/sessions/geminiCli.ts';
 import { createLocalSessionSource } from '../../providers/sessions/local.ts';
 import { ApiError } from './api.ts';
+import { findHostSessions, type HostSessions } from './hostSessions.ts';
 import { type Ctx, Failure, table, UsageError, withCtx } from './output.ts';
 import { choice, integer } from './parse.ts';
-
-const PARSERS: Record<SessionClient, (text: string, file: string) => CodingSession | null> = {
-  'claude-code': parseClaudeCodeSession,
-  codex: parseCodexSession,
-  'gemini-cli': parseGeminiSession,
-};
 
 const isSupported = (client: string): client is SessionClient => (SESSION_CLIENTS as readonly string[]).includes(client);
 
@@ -32,62 +24,60 @@ interface HookPayload {
   cwd?: string;
 }
 
-/** The JSON a Claude Code or Codex hook writes to the command's stdin. */
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/**
+ * The fields of a hook payload, under the names hosts give them: `session_id` (`sessionId`, Cursor's
+ * `conversation_id`), `transcript_path` (`transcriptPath`) and `cwd` (Cursor's first `workspace_roots`).
+ */
+function hookFields(value: Record<string, unknown>): HookPayload {
+  const roots = Array.isArray(value.workspace_roots) ? value.workspace_roots : [];
+  return {
+    session_id: text(value.session_id) ?? text(value.sessionId) ?? text(value.conversation_id),
+    transcript_path: text(value.transcript_path) ?? text(value.transcriptPath),
+    cwd: text(value.cwd) ?? text(roots[0]),
+  };
+}
+
+/** The JSON a host's hook writes to the command's stdin. */
 async function readHookPayload(): Promise<HookPayload> {
   if (process.stdin.isTTY) throw new UsageError('--hook-stdin reads the hook payload from stdin, but stdin is a terminal');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  if (!text) return {};
+  const input = Buffer.concat(chunks).toString('utf8').trim();
+  if (!input) return {};
   try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null ? (value as HookPayload) : {};
+    const value = JSON.parse(input) as unknown;
+    return typeof value === 'object' && value !== null ? hookFields(value as Record<string, unknown>) : {};
   } catch {
     throw new UsageError('--hook-stdin: stdin is not a JSON hook payload');
   }
 }
 
-/** A transcript file named by a hook, parsed as the client's format (other tools: whichever parser reads it). */
-function readTranscript(client: string, path: string): CodingSession | null {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
-  const parsers = isSupported(client) ? [PARSERS[client]] : Object.values(PARSERS);
-  for (const parse of parsers) {
-    const session = parse(text, basename(path));
-    if (session) return session;
-  }
-  return null;
-}
-
 interface FindOptions {
   project: string;
   sessionId?: string;
+  transcriptPath?: string;
+  sessionDir?: string;
   all: boolean;
   anyProject: boolean;
   limit?: number;
   hook: HookPayload | null;
 }
 
-async function findSessions(client: string, options: FindOptions): Promise<{ sessions: CodingSession[]; searched: string; unsupported?: boolean }> {
+/**
+ * The sessions to save: Claude Code, Codex and Gemini CLI sessions of a project through the same finder the server
+ * uses; a named transcript, a --session-dir, or any other host through hostSessions.ts.
+ */
+export async function findSessions(client: string, options: FindOptions): Promise<HostSessions> {
   const sessionId = options.sessionId ?? options.hook?.session_id;
   const project = resolve(options.hook?.cwd ?? options.project);
-  if (options.hook?.transcript_path) {
-    const session = readTranscript(client, options.hook.transcript_path);
-    if (session) return { sessions: [session], searched: options.hook.transcript_path };
+  const transcriptPath = options.transcriptPath ?? options.hook?.transcript_path;
+  const newestOnly = !options.all && !sessionId && !options.anyProject;
+  if (isSupported(client) && !transcriptPath && !options.sessionDir) {
+    return createLocalSessionSource(homedir()).find({ client, project_path: project, session_id: sessionId, newest_only: newestOnly, any_project: options.anyProject, limit: options.limit });
   }
-  if (!isSupported(client)) return { sessions: [], searched: '', unsupported: true };
-  return createLocalSessionSource(homedir()).find({
-    client,
-    project_path: project,
-    session_id: sessionId,
-    newest_only: !options.all && !sessionId && !options.anyProject,
-    any_project: options.anyProject,
-    limit: options.limit,
-  });
+  return findHostSessions({ host: client, project, sessionId, transcriptPath, sessionDir: options.sessionDir, anyProject: options.anyProject, newestOnly, limit: options.limit });
 }
 
 function importBody(ctx: Ctx, session: CodingSession, source: string, options: { truncate?: boolean; summary?: string; project: string }) {
@@ -120,7 +110,7 @@ interface ImportResult {
 }
 
 /** Sends one session; the answer says whether the thread was created, appended to, or already complete. */
-async function saveOne(ctx: Ctx, session: CodingSession, source: string, options: { truncate?: boolean; summary?: string; project: string }) {
+export async function saveOne(ctx: Ctx, session: CodingSession, source: string, options: { truncate?: boolean; summary?: string; project: string }) {
   const body = importBody(ctx, session, source, options);
   const answer = await ctx.api.send<{ results: ImportResult[] }>('POST', '/threads/import', body);
   const result = answer.results[0]!;
@@ -145,7 +135,7 @@ async function previewOne(ctx: Ctx, session: CodingSession, source: string) {
   }
 }
 
-function noSession(client: string, searched: string, project: string, sessionId?: string): Failure {
+export function noSession(client: string, searched: string, project: string, sessionId?: string): Failure {
   const which = sessionId ? `session ${sessionId}` : 'session';
   return new Failure(`No ${client} ${which} found for ${project}`, { client, project_path: project, status: 'error', results: [] }, `Looked under ${searched}; run ${client} in that project first, or pass --project PATH.`);
 }
@@ -160,19 +150,20 @@ interface SaveOptions {
 }
 
 /**
- * A client whose sessions Cairn cannot read yet is skipped with exit code 0 and says so: hooks of such assistants run
- * on every turn, and a failing hook would interrupt the user each time.
+ * A host whose sessions Cairn cannot read is skipped with exit code 0, and says why on stderr: hooks run on every
+ * turn, and a failing hook would interrupt the user each time for something they cannot act on.
  */
-function skipUnsupported(ctx: Ctx, client: string) {
-  const reason = `${client} sessions are not supported yet: Cairn reads ${SESSION_CLIENTS.join(', ')} sessions`;
+export function skipUnreadable(ctx: Ctx, client: string, reason: string) {
   const hint = 'Save the conversation with `nmem t create -t TITLE -f FILE`, or through the MCP tool thread_save';
-  ctx.print({ client, status: 'skipped', reason, hint, results: [] }, () => `Skipped: ${reason}.\n${hint}`);
+  process.stderr.write(`nmem: ${reason}\n`);
+  ctx.print({ client, status: 'skipped', reason, hint, results: [] }, () => '');
 }
 
-async function save(ctx: Ctx, options: SaveOptions) {
+async function save(ctx: Ctx, options: SaveOptions & { transcriptPath?: string }) {
   const project = resolve(options.project);
-  const { sessions, searched, unsupported } = await findSessions(options.from, { project, sessionId: options.sessionId, all: options.mode === 'all', anyProject: false, hook: null });
-  if (unsupported) return skipUnsupported(ctx, options.from);
+  const found = await findSessions(options.from, { project, sessionId: options.sessionId, transcriptPath: options.transcriptPath, all: options.mode === 'all', anyProject: false, hook: null });
+  if ('unreadable' in found) return skipUnreadable(ctx, options.from, found.unreadable);
+  const { sessions, searched } = found;
   if (sessions.length === 0) throw noSession(options.from, searched, project, options.sessionId);
   const results: Awaited<ReturnType<typeof saveOne>>[] = [];
   for (const session of sessions) results.push(await saveOne(ctx, session, options.from, { ...options, project }));
@@ -183,7 +174,7 @@ async function save(ctx: Ctx, options: SaveOptions) {
   );
 }
 
-interface SyncOptions {
+export interface SyncOptions {
   from: string;
   project: string;
   allProjects?: boolean;
@@ -191,21 +182,26 @@ interface SyncOptions {
   limit?: number;
   hookStdin?: boolean;
   sessionId?: string;
+  sessionDir?: string;
+  transcriptPath?: string;
   truncate?: boolean;
 }
 
-async function sync(ctx: Ctx, options: SyncOptions) {
+export async function sync(ctx: Ctx, options: SyncOptions) {
   const hook = options.hookStdin ? await readHookPayload() : null;
   const project = resolve(hook?.cwd ?? options.project);
-  const { sessions, searched, unsupported } = await findSessions(options.from, {
+  const found = await findSessions(options.from, {
     project,
     sessionId: options.sessionId,
+    transcriptPath: options.transcriptPath,
+    sessionDir: options.sessionDir,
     all: true,
     anyProject: options.allProjects === true && !hook,
     limit: options.limit,
     hook,
   });
-  if (unsupported) return skipUnsupported(ctx, options.from);
+  if ('unreadable' in found) return skipUnreadable(ctx, options.from, found.unreadable);
+  const { sessions, searched } = found;
   if (sessions.length === 0) throw noSession(options.from, searched, options.allProjects ? 'any project' : project, options.sessionId ?? hook?.session_id);
   const results: (Awaited<ReturnType<typeof saveOne>> | Awaited<ReturnType<typeof previewOne>>)[] = [];
   for (const session of sessions) {
@@ -220,7 +216,7 @@ async function sync(ctx: Ctx, options: SyncOptions) {
   });
 }
 
-const CLIENT_HELP = `${SESSION_CLIENTS.join(', ')} (others: only with --hook-stdin when their transcript is in one of these formats)`;
+export const CLIENT_HELP = `the host: ${readableHosts().join(', ')}`;
 
 export function registerSessionCommands(t: Command): void {
   t.command('save')
@@ -228,6 +224,7 @@ export function registerSessionCommands(t: Command): void {
     .requiredOption('--from <client>', CLIENT_HELP)
     .option('-p, --project <path>', 'project directory', '.')
     .option('--session-id <id>', 'that session only')
+    .option('--transcript-path <file>', 'that transcript file')
     .option('-s, --summary <text>', 'a short summary, kept with the thread')
     .option('-m, --mode <mode>', 'current (the newest session) or all', choice(['current', 'all'] as const), 'current')
     .option('--truncate', 'cut very long messages (over 10,000 characters)')
@@ -241,6 +238,8 @@ export function registerSessionCommands(t: Command): void {
     .option('-n, --limit <n>', 'at most this many sessions, newest first', integer(1))
     .option('--hook-stdin', 'read the hook payload (session_id, transcript_path, cwd) from stdin')
     .option('--session-id <id>', 'that session only')
+    .option('--session-dir <path>', "a folder of the host's sessions (or one transcript file) instead of its usual place")
+    .option('--transcript-path <file>', 'that transcript file')
     .option('--truncate', 'cut very long messages (over 10,000 characters)')
     .action(withCtx(sync));
 }

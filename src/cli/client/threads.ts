@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { clip, type Ctx, day, Failure, table, UsageError, withCtx, defaultSubcommand } from './output.ts';
 import { integer } from './parse.ts';
+import { registerCaptureCommand } from './capture.ts';
 import { registerSessionCommands } from './sessions.ts';
 import { shortener } from './shortIds.ts';
+import { readText, registerThreadWriteCommands } from './threadWrites.ts';
 
 type Thread = Record<string, unknown> & { thread_id: string; title?: string };
 type Message = { role: string; content: string; timestamp?: string | null; external_id?: string | null; order_index?: number };
@@ -100,13 +102,6 @@ function parseMessages(json: string): Message[] {
   return value as Message[];
 }
 
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new Failure(`Cannot read ${path}: ${(error as Error).message}`, { error: 'file_not_found', path });
-  }
-}
 
 interface CreateOptions {
   title?: string;
@@ -118,7 +113,11 @@ interface CreateOptions {
 }
 
 /** A thread from text, a JSON message list or a file (Markdown with `## User` sections, or a JSON export). */
-async function create(ctx: Ctx, options: CreateOptions) {
+async function create(ctx: Ctx, positional: string | undefined, options: CreateOptions) {
+  if (positional !== undefined) {
+    if (options.content !== undefined) throw new UsageError('give the text once: as the argument or with -c/--content');
+    options = { ...options, content: positional };
+  }
   const given = [options.content, options.messages, options.file].filter(v => v !== undefined).length;
   if (given !== 1) throw new UsageError('give exactly one of -c/--content, -m/--messages or -f/--file');
   const title = options.title ?? (options.file ? basename(options.file) : undefined);
@@ -145,19 +144,56 @@ function asThread(value: unknown): Record<string, unknown> {
   throw new UsageError('a JSON thread file holds a message array or a thread object');
 }
 
-/** Imports files: JSON (one thread, {threads: [...]}, or a message array) or Markdown. Re-importing appends only what is new. */
-async function importFiles(ctx: Ctx, files: string[], options: { source?: string }) {
-  const threads = files.map(file => {
+interface ImportOptions {
+  source?: string;
+  file?: string;
+  title?: string;
+  id?: string;
+  expectedMessageCount?: number;
+  idempotencyKey?: string;
+  agentId?: string;
+}
+
+/**
+ * Imports files: JSON (one thread, {threads: [...]}, or a message array) or Markdown. Re-importing appends only what is
+ * new. One file (-f) can be named a thread (--id, -t) and checkpointed (--expected-message-count, --idempotency-key):
+ * the answer's `success`, `results[0].append_mode` and `error_code` are the acknowledgement hooks check.
+ */
+async function importFiles(ctx: Ctx, files: string[], options: ImportOptions) {
+  const all = [...files, ...(options.file !== undefined ? [options.file] : [])];
+  if (all.length === 0) throw new UsageError('name a file to import: nmem t import FILE or -f FILE');
+  const single = options.id !== undefined || options.title !== undefined || options.expectedMessageCount !== undefined || options.idempotencyKey !== undefined;
+  if (single && all.length > 1) throw new UsageError('--id, --title, --expected-message-count and --idempotency-key name one thread: import one file');
+  const threads = all.map(file => {
     const text = readText(file);
-    const fields = extname(file).toLowerCase() === '.json' ? asThread(JSON.parse(text)) : { markdown_content: text, title: basename(file) };
+    const fields = extname(file).toLowerCase() === '.json' || text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? asThread(parseJson(text, file)) : { markdown_content: text, title: basename(file) };
     return Array.isArray(fields.threads) ? (fields.threads as Record<string, unknown>[]) : [fields];
   });
-  const batch = threads.flat().map(t => ({ ...t, source: t.source ?? options.source }));
+  const own = {
+    ...(options.id !== undefined ? { thread_id: options.id } : {}),
+    ...(options.title !== undefined ? { title: options.title } : {}),
+    ...(options.expectedMessageCount !== undefined ? { expected_message_count: options.expectedMessageCount } : {}),
+    ...(options.idempotencyKey !== undefined ? { idempotency_key: options.idempotencyKey } : {}),
+  };
+  const batch = threads.flat().map(t => ({
+    ...t,
+    ...own,
+    source: options.source ?? t.source,
+    ...(options.agentId !== undefined ? { metadata: { ...(t.metadata as Record<string, unknown> | undefined), agent_id: options.agentId } } : {}),
+  }));
   const answer = await ctx.api.send<{ results: Record<string, unknown>[]; imported_count: number; failed_count: number }>('POST', '/threads/import', { threads: batch, space_id: ctx.space });
-  ctx.print(answer, () =>
+  ctx.print({ success: answer.failed_count === 0, ...answer }, () =>
     table([['THREAD', 'RESULT', 'ADDED'], ...answer.results.map(r => [String(r.thread_id ?? '-'), r.success ? String(r.append_mode ?? 'ok') : `failed: ${r.error}`, String(r.messages_added ?? r.message_count ?? 0)])]),
   );
   if (answer.failed_count > 0) process.exitCode = 1;
+}
+
+function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file} is not valid JSON`);
+  }
 }
 
 async function remove(ctx: Ctx, id: string, options: { cascade?: boolean }) {
@@ -166,7 +202,7 @@ async function remove(ctx: Ctx, id: string, options: { cascade?: boolean }) {
 }
 
 export function registerThreadCommands(program: Command): void {
-  const t = program.command('t').alias('threads').description('threads (conversations): list, show, search, create, import, save and sync sessions');
+  const t = program.command('t').alias('threads').description('threads (conversations): list, show, search, create, import, append, distill; save, sync and capture sessions');
   defaultSubcommand(t, 'list')
     .description('recent threads')
     .option('-n, --limit <n>', 'how many (1..1000)', integer(1, 1000), 20)
@@ -188,6 +224,7 @@ export function registerThreadCommands(program: Command): void {
     .action(withCtx(search));
   t.command('create')
     .description('save a note or conversation as a thread')
+    .argument('[content]', 'the text (one user message), as -c')
     .option('-t, --title <title>', 'title')
     .option('-c, --content <text>', 'the text (one user message)')
     .option('-m, --messages <json>', 'messages as JSON: [{"role":"user","content":"..."}]')
@@ -197,8 +234,14 @@ export function registerThreadCommands(program: Command): void {
     .action(withCtx(create));
   t.command('import')
     .description('import threads from JSON or Markdown files (again: appends only what is new)')
-    .argument('<files...>')
-    .option('-s, --source <source>', 'source tag for threads that name none')
+    .argument('[files...]')
+    .option('-f, --file <path>', 'the file to import')
+    .option('-t, --title <title>', "the thread's title")
+    .option('--id <thread_id>', "the thread's id")
+    .option('-s, --source <source>', 'source tag')
+    .option('--expected-message-count <n>', 'append only if the thread has exactly this many messages (else error_code checkpoint_conflict)', integer(0))
+    .option('--idempotency-key <key>', 'a retry with the same key adds nothing again')
+    .option('--agent-id <id>', 'the agent the conversation belongs to (kept in its metadata)')
     .action(withCtx(importFiles));
   t.command('delete')
     .alias('rm')
@@ -208,4 +251,6 @@ export function registerThreadCommands(program: Command): void {
     .option('-f, --force', 'accepted for compatibility (threads are deleted without asking)')
     .action(withCtx(remove));
   registerSessionCommands(t);
+  registerCaptureCommand(t);
+  registerThreadWriteCommands(t);
 }

@@ -16,6 +16,7 @@ import { threadTools } from './tools/threads.ts';
 import { graphTools } from './tools/graph.ts';
 import { reviewTools } from './tools/review.ts';
 import { skillTools } from './tools/skills.ts';
+import { inToolSet } from './toolSets.ts';
 
 /** Every tool, in the order tools/list shows them. */
 export const TOOLS: ToolDef[] = [...contextTools, ...memoryTools, ...threadTools, ...graphTools, ...reviewTools, ...skillTools];
@@ -56,6 +57,7 @@ export function scopeFromHeaders(headers: IncomingHttpHeaders): McpScope {
     host_agent_id: header(headers, 'x-nmem-host-agent-id'),
     source_app: header(headers, 'x-nmem-source-app') ?? header(headers, 'app'),
     slim: header(headers, 'x-nowledge-tool-schema-profile')?.toLowerCase() === 'slim',
+    tool_set: header(headers, 'x-nmem-tool-set')?.toLowerCase(),
   };
 }
 
@@ -73,9 +75,9 @@ export async function buildMcpServer(deps: Deps, scope: McpScope, log?: (message
   const [{ Server }, , { CallToolRequestSchema, ListToolsRequestSchema }] = await loadSdk();
   const server = new Server({ name: 'cairn', version: deps.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const ctx: ToolContext = { deps, scope, log };
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing(scope.slim) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing(scope.slim).filter(t => inToolSet(scope.tool_set, t.name)) }));
   server.setRequestHandler(CallToolRequestSchema, async request => {
-    const tool = byName.get(request.params.name);
+    const tool = inToolSet(scope.tool_set, request.params.name) ? byName.get(request.params.name) : undefined;
     if (!tool) return { content: [{ type: 'text', text: `Unknown tool "${request.params.name}": call tools/list for the tools there are` }], isError: true };
     return callTool(tool, request.params.arguments, ctx);
   });

@@ -26,7 +26,7 @@ describe('mem_fs: a read-only filesystem view of a space', () => {
   });
 
   test('ls / shows the roots and ls /memories its two views', async () => {
-    assert.equal((await run('ls /')).output, '/memories/\n/threads/');
+    assert.equal((await run('ls /')).output, '/memories/\n/threads/\n/wiki/\n/skills/');
     assert.match((await run('ls /memories')).output, /by-id.*\n.*by-label/);
   });
 

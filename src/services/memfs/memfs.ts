@@ -13,6 +13,7 @@ import { entryLine, listLabelDirs, listMemoryFiles, type MemFsDeps, memoryFile, 
 import { findMemories, grepMemories, grepThreads, lineMatcher } from './search.ts';
 import { listThreadFiles, threadFile, threadLine } from './threads.ts';
 import { counted } from '../../domain/text.ts';
+import { listEntityFiles, listTopicFiles, wikiText } from './wiki.ts';
 
 export type { MemFsDeps } from './memories.ts';
 
@@ -67,7 +68,8 @@ function onePath(verb: string, args: ParsedArgs, fallback?: string): FsPath {
 const capabilities: Handler = async () => ({
   output: [
     'mem_fs: a read-only view of the memories and threads of this space.',
-    `Roots: ${ROOTS.join(', ')}. Memory files are /memories/by-id/<id>.memory.md; thread files /threads/<thread_id>.md.`,
+    `Roots: ${ROOTS.join(', ')}. Memory files are /memories/by-id/<id>.memory.md; thread files /threads/<thread_id>.md;`,
+    'wiki pages /wiki/entities/<name>--<id>.entity.md and /wiki/topics/<name>--<id>.topic.md; /skills holds managed skills (none yet).',
     'Commands:',
     ...USAGE.map(u => `  ${u}`),
     `Output is at most ${MAX_LINES} lines of at most ${MAX_LINE_CHARS} characters; use --line/--lines, -n and --offset to page.`,
@@ -83,7 +85,21 @@ const ls: Handler = async (deps, args, spaceId) => {
   const page = (total: number, shown: number) => (offset + shown < total ? [`… ${total - offset - shown} more: ls ${target.path} --offset ${offset + shown}`] : []);
   switch (target.kind) {
     case 'root':
-      return { output: ['/memories/', '/threads/'].join('\n'), data: { path: '/', entries: ROOTS.map(p => ({ path: p, type: 'dir' })) } };
+      return { output: ROOTS.map(r => `${r}/`).join('\n'), data: { path: '/', entries: ROOTS.map(p => ({ path: p, type: 'dir' })) } };
+    case 'wiki':
+      return {
+        output: ['/wiki/entities/   one page per entity of the graph', '/wiki/topics/     one page per topic (community)'].join('\n'),
+        data: { path: target.path, entries: [{ path: '/wiki/entities', type: 'dir' }, { path: '/wiki/topics', type: 'dir' }] },
+      };
+    case 'wiki-entities':
+    case 'wiki-topics': {
+      const { entries, total } = target.kind === 'wiki-entities' ? await listEntityFiles(deps, { limit, offset }) : await listTopicFiles(deps, { limit, offset });
+      const lines = entries.map(e => `${e.path}  ${e.name}`);
+      const output = lines.length ? [...lines, ...page(total, entries.length)].join('\n') : `(no ${target.kind === 'wiki-entities' ? 'entities' : 'topics'} yet)`;
+      return { output, data: { path: target.path, entries: entries.map(e => ({ ...e, type: 'file' })), total, offset, limit } };
+    }
+    case 'skills':
+      return { output: '(no managed skills: Cairn stores none yet)', data: { path: target.path, entries: [] } };
     case 'memories':
       return {
         output: ['/memories/by-id/      every memory, newest first', '/memories/by-label/   one folder per label'].join('\n'),
@@ -123,6 +139,7 @@ async function fileText(deps: MemFsDeps, target: FsPath, spaceId: string) {
     const { thread, text } = await threadFile(deps, target.thread_id, spaceId);
     return { text, facts: { type: 'thread', thread_id: thread.thread_id, title: thread.title, message_count: thread.message_count, updated_at: thread.updated_at } };
   }
+  if (target.kind === 'entity-page' || target.kind === 'topic-page') return wikiText(deps, target);
   return null;
 }
 
@@ -157,8 +174,9 @@ const grep: Handler = async (deps, args, spaceId) => {
   const target = resolvePath(path);
   const test = lineMatcher(pattern, args.flags.has('-E'));
   const inThreads = target.kind === 'threads' || target.kind === 'thread';
-  if (!inThreads && target.kind === 'root') throw new InputError(LOC, 'grep searches /memories or /threads: name one');
-  if (target.kind === 'memory' || target.kind === 'thread') {
+  const inMemories = target.kind === 'memories' || target.kind === 'by-id' || target.kind === 'label' || target.kind === 'labels' || target.kind === 'memory';
+  if (!inThreads && !inMemories && target.kind !== 'entity-page' && target.kind !== 'topic-page') throw new InputError(LOC, 'grep searches /memories, /threads or one file: name one');
+  if (target.kind === 'memory' || target.kind === 'thread' || target.kind === 'entity-page' || target.kind === 'topic-page') {
     // One file: only its own lines (a scan of the store would stop at other files' matches first).
     const file = (await fileText(deps, target, spaceId))!;
     const matches = file.text.split('\n').flatMap((text, i) => (test(text) ? [{ path: target.path, line: i + 1, text: text.trim() }] : []));

@@ -9,11 +9,20 @@ export type FsPath =
   | { kind: 'label'; path: string; label: string }
   | { kind: 'memory'; path: string; id: string }
   | { kind: 'threads'; path: string }
-  | { kind: 'thread'; path: string; thread_id: string };
+  | { kind: 'thread'; path: string; thread_id: string }
+  | { kind: 'wiki'; path: string }
+  | { kind: 'wiki-entities'; path: string }
+  | { kind: 'wiki-topics'; path: string }
+  | { kind: 'entity-page'; path: string; key: string }
+  | { kind: 'topic-page'; path: string; key: string }
+  | { kind: 'skills'; path: string };
 
-export const ROOTS = ['/memories', '/threads'] as const;
+export const ROOTS = ['/memories', '/threads', '/wiki', '/skills'] as const;
 
 /** A name as one path segment: `/` and `%` are percent-encoded so any id or label name stays one segment. */
+/** The id a wiki file name ends in (`<name>--<id>`), or the whole stem when it has no `--` (an id or a name). */
+export const idOfStem = (stem: string) => (stem.includes('--') ? stem.slice(stem.lastIndexOf('--') + 2) : stem);
+
 export const segment = (name: string) => name.replace(/%/g, '%25').replace(/\//g, '%2F');
 
 function unsegment(text: string): string {
@@ -57,6 +66,18 @@ export function resolvePath(raw: string): FsPath {
   if (root === 'threads') {
     if (sub === undefined) return { kind: 'threads', path };
     if (name === undefined && sub.endsWith('.md')) return { kind: 'thread', path, thread_id: unsegment(sub.slice(0, -'.md'.length)) };
+  }
+  if (root === 'wiki') {
+    if (sub === undefined) return { kind: 'wiki', path };
+    if (sub === 'entities' && name === undefined) return { kind: 'wiki-entities', path };
+    if (sub === 'topics' && name === undefined) return { kind: 'wiki-topics', path };
+    // `<name>--<id>.entity.md`: the id after the last `--` (a bare `<id or name>.entity.md` works too).
+    if (sub === 'entities' && file === undefined && name!.endsWith('.entity.md')) return { kind: 'entity-page', path, key: unsegment(idOfStem(name!.slice(0, -'.entity.md'.length))) };
+    if (sub === 'topics' && file === undefined && name!.endsWith('.topic.md')) return { kind: 'topic-page', path, key: unsegment(idOfStem(name!.slice(0, -'.topic.md'.length))) };
+  }
+  if (root === 'skills') {
+    if (sub === undefined) return { kind: 'skills', path };
+    throw new AppError(404, 'path_not_found', `No such path: ${path} (Cairn stores no managed skills yet, so /skills is empty; procedures saved as memories are found with recall)`, { path });
   }
   throw noSuchPath(path);
 }

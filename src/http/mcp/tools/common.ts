@@ -13,6 +13,8 @@ export interface McpScope {
   source_app?: string;
   /** `X-Nowledge-Tool-Schema-Profile: slim`: one-line descriptions. */
   slim: boolean;
+  /** `X-Nmem-Tool-Set`: only the tools of that set (toolSets.ts) are listed and callable. */
+  tool_set?: string;
 }
 
 export interface ToolContext {

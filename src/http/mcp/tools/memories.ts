@@ -66,9 +66,11 @@ export const memoryTools: ToolDef[] = [
       created_at: r.memory.created_at,
       event_start: r.memory.event_start,
       relevance_reason: r.relevance_reason,
+      // The conversation it came from: skills read it with thread_fetch_messages.
+      source_thread_id: r.memory.source_thread_id ?? null,
     }));
     const text = found.length
-      ? found.map((m, i) => `${i + 1}. ${header(m)} (score ${m.score})\n   ${oneLine(m.content, 240)}`).join('\n')
+      ? found.map((m, i) => `${i + 1}. ${header(m)} (score ${m.score})${m.source_thread_id ? ` [thread ${m.source_thread_id}]` : ''}\n   ${oneLine(m.content, 240)}`).join('\n')
       : `No memories match "${args.query}". Try other words, mode "deep", or fewer filters.`;
     return { text, data: { query: args.query, results: found, total: found.length, semantic_unavailable } };
   }),

@@ -22,7 +22,9 @@ export const skillTools: ToolDef[] = [
     readOnly: false,
     input: {
       skill_id: z.string().min(1).max(200),
-      outcome: z.enum(['success', 'failure', 'partial']).describe('How it went'),
+      // The statuses the integrations' hooks report (`completed` after a session that used the skill) and the older ones.
+      outcome: z.enum(['completed', 'failed', 'abandoned', 'success', 'failure', 'partial']).describe('How it went'),
+      version: z.union([z.string().max(100), z.number()]).optional().describe('The version of the skill that was used'),
       notes: z.string().max(4000).optional(),
     },
   }, async args => ({
