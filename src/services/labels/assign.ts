@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { requireMemory } from '../memories/read.ts';
+import { memoryLock, requireMemory } from '../memories/read.ts';
 import { requireLabel } from './crud.ts';
 import { presentLabel } from './present.ts';
 
@@ -14,9 +14,11 @@ export async function getMemoryLabels(deps: Pick<Deps, 'store'>, memoryId: strin
 /** Puts a label on a memory; doing it twice changes nothing. */
 export async function assignLabel(deps: Pick<Deps, 'store' | 'clock'>, memoryId: string, labelId: string) {
   return deps.store.transaction(async tx => {
+    await tx.locks.hold([memoryLock(memoryId)]);
     await requireMemory(tx, memoryId);
     const label = await requireLabel(tx, labelId);
     const added = await tx.memoryLabels.assign(memoryId, labelId, deps.clock.now());
+    await tx.extractionQueue.forgoAutoLabel(memoryId); // a person labels it: no automatic suggestion lands later
     return {
       message: added ? `Label "${label.name}" assigned to memory` : `Label "${label.name}" was already assigned`,
       memory_id: memoryId,
@@ -28,9 +30,11 @@ export async function assignLabel(deps: Pick<Deps, 'store' | 'clock'>, memoryId:
 /** Takes a label off a memory; removing one that is not there changes nothing. */
 export async function removeLabel(deps: Pick<Deps, 'store'>, memoryId: string, labelId: string) {
   return deps.store.transaction(async tx => {
+    await tx.locks.hold([memoryLock(memoryId)]);
     await requireMemory(tx, memoryId);
     const label = await requireLabel(tx, labelId);
     const removed = await tx.memoryLabels.remove(memoryId, labelId);
+    await tx.extractionQueue.forgoAutoLabel(memoryId); // a person unlabels it: no automatic suggestion puts labels back
     return {
       message: removed ? `Label "${label.name}" removed from memory` : `Label "${label.name}" was not assigned`,
       memory_id: memoryId,

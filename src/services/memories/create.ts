@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
 import { suggestLabels } from '../labels/suggest.ts';
 import { presentMemory } from './present.ts';
+import { memoryLock } from './read.ts';
 import { afterExtraction, prepareExtraction, recordExtraction } from '../graph/memoryHooks.ts';
 import type { MemoryGraph } from '../graph/write.ts';
 import { detectEvolutionAfterCreate } from '../relations/detect.ts';
@@ -94,7 +95,7 @@ export async function createMemory(
   else warnings.push(...backgroundModelWarnings(deps.extraction));
   const result = await deps.store.groupTransaction(async tx => {
     // A caller-given id: concurrent upserts of it (another process, on PostgreSQL) take their turns, each seeing the last.
-    if (input.id) await tx.locks.hold([`memory:${input.id}`]);
+    if (input.id) await tx.locks.hold([memoryLock(input.id)]);
     const existing = input.id ? await tx.memories.getById(input.id) : undefined;
     const fields = {
       space_id: input.space_id ?? existing?.space_id ?? DEFAULT_SPACE,
@@ -142,7 +143,10 @@ export async function createMemory(
     let given: LabelRecord[] | null = null;
     if (input.labels) {
       given = await ensureLabels(deps, tx, input.labels);
-      if (existing) await tx.memoryLabels.replace(memory.id, given.map(l => l.id), at);
+      if (existing) {
+        await tx.memoryLabels.replace(memory.id, given.map(l => l.id), at);
+        await tx.extractionQueue.forgoAutoLabel(memory.id); // the caller chose its labels: no suggestion lands later
+      }
       else for (const label of given) await tx.memoryLabels.assign(memory.id, label.id, at);
     } else if (!existing) {
       for (const label of suggested) if (await tx.labels.getById(label.id)) await tx.memoryLabels.assign(memory.id, label.id, at);

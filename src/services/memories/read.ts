@@ -24,6 +24,12 @@ export async function requireMemory(repos: Pick<Repos, 'memories'>, id: string, 
   return memory;
 }
 
+/**
+ * The named lock a memory's writes take first (then any entity locks): on PostgreSQL a person's edit of the memory and
+ * the background queue's write of its graph take turns instead of interleaving (nothing on SQLite: one writer).
+ */
+export const memoryLock = (id: string) => `memory:${id}`;
+
 /** One memory with its labels (and, for a crystal, its sources' staleness). */
 export async function getMemory(deps: Pick<Deps, 'store'>, id: string, query: { space_id?: string }) {
   const memory = await requireMemory(deps.store, id, { space_id: query.space_id });

@@ -3,7 +3,7 @@ import type { MemoryPatch } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
 import { titleOnWrite } from './create.ts';
-import { getMemory, requireMemory } from './read.ts';
+import { getMemory, memoryLock, requireMemory } from './read.ts';
 import { afterExtraction, prepareExtraction, recordExtraction } from '../graph/memoryHooks.ts';
 
 export interface UpdateMemoryInput {
@@ -23,6 +23,7 @@ export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 
   // Extracted before the transaction (a model never runs inside one); written only if the content really changed.
   const prepared = input.content === undefined ? null : await prepareExtraction(deps, { content: input.content, title: input.title });
   await deps.store.transaction(async tx => {
+    await tx.locks.hold([memoryLock(id)]); // a background write of its graph lands wholly before or after this edit
     const memory = await requireMemory(tx, id);
     const { labels, ...fields } = input;
     const patch: MemoryPatch = { ...fields, updated_at: at };
@@ -40,6 +41,7 @@ export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 
     if (labels) {
       const records = await ensureLabels(deps, tx, labels);
       await tx.memoryLabels.replace(id, records.map(l => l.id), at);
+      await tx.extractionQueue.forgoAutoLabel(id); // the caller chose its labels: no suggestion lands later
     }
   });
   deps.indexer?.kick();
