@@ -1,6 +1,7 @@
 import type { App } from '../src/main.ts';
-import type { Extractor } from '../src/providers/ports.ts';
+import type { Embedder, Extractor } from '../src/providers/ports.ts';
 import { createExtractionJobs, type ExtractionJobs } from '../src/services/graph/jobs.ts';
+import { createIndexer, type Indexer } from '../src/services/search/indexer.ts';
 
 /**
  * Holding the background queue back, to test what an explicit write does against automatic work on the same memory.
@@ -14,9 +15,9 @@ export interface HeldBackground {
 
 /** A worker that has claimed a batch and extracted it, and is held before it writes the graphs. */
 export interface HeldMidway {
-  /** Resolves once the worker has claimed memories and is extracting them (nothing written yet). */
-  extracting: Promise<void>;
-  /** Lets the extraction finish and the graphs be written; resolves once the queue is empty. */
+  /** Resolves once the worker has claimed memories and holds their work (nothing written yet). */
+  waiting: Promise<void>;
+  /** Lets the work finish and be written; resolves once the queue is empty. */
   release(): Promise<void>;
 }
 
@@ -41,7 +42,7 @@ export function startWorkerHeldMidway(app: App): HeldMidway {
   if (!primary) throw new Error('no extractor to hold');
   let entered!: () => void;
   let open!: () => void;
-  const extracting = new Promise<void>(resolve => (entered = resolve));
+  const waiting = new Promise<void>(resolve => (entered = resolve));
   const gate = new Promise<void>(resolve => (open = resolve));
   const gated: Extractor = {
     provider: primary.provider,
@@ -54,10 +55,10 @@ export function startWorkerHeldMidway(app: App): HeldMidway {
       return primary.extract(input);
     },
   };
-  // Started at once, not by kick(): its timer does not keep the process alive while the test awaits `extracting`.
+  // Started at once, not by kick(): its timer does not keep the process alive while the test awaits `waiting`.
   const running = startWorker(app, gated).settle();
   return {
-    extracting,
+    waiting,
     async release() {
       open();
       await running;
@@ -82,4 +83,48 @@ function startWorker(app: App, extractor: Extractor | null): ExtractionJobs {
   // The app's requests (and settleBackground) kick this worker from now on.
   (extraction as { jobs: ExtractionJobs | null }).jobs = worker;
   return worker;
+}
+
+/** Stops the app's embedding (after it finished what it had): memories written from now on wait for their vectors. */
+export async function holdIndexing(app: App): Promise<void> {
+  if (!app.deps.indexer) throw new Error('no indexer to hold: configure an embedder');
+  await app.deps.indexer.settle();
+  app.deps.indexer.stop();
+}
+
+/**
+ * The same for the embedding queue: a new indexer on the same store embeds what is pending but waits, vectors
+ * computed, before saving them. The app's indexer must be held already (holdIndexing).
+ */
+export function startIndexerHeldMidway(app: App): HeldMidway {
+  const { indexer, store, clock, holder } = app.deps;
+  if (!indexer) throw new Error('no indexer to hold: configure an embedder');
+  let entered!: () => void;
+  let open!: () => void;
+  const waiting = new Promise<void>(resolve => (entered = resolve));
+  const gate = new Promise<void>(resolve => (open = resolve));
+  const embedder = indexer.embedder;
+  const gated: Embedder = {
+    provider: embedder.provider,
+    model: embedder.model,
+    dimensions: embedder.dimensions,
+    unrelatedCosine: embedder.unrelatedCosine,
+    async embed(texts) {
+      const vectors = await embedder.embed(texts);
+      entered();
+      await gate;
+      return vectors;
+    },
+  };
+  const held = createIndexer({ store, embedder: gated, clock, holder });
+  (app.deps as { indexer: Indexer | null }).indexer = held;
+  const running = held.settle(); // started at once (see startWorkerHeldMidway)
+  return {
+    waiting,
+    async release() {
+      open();
+      await running;
+      await held.settle(); // whatever the explicit write left pending meanwhile
+    },
+  };
 }

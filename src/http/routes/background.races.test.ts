@@ -2,8 +2,8 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import type { Config } from '../../config.ts';
-import { buildTestApp, createMemory, del, get, patch, post } from '../../../test/helpers.ts';
-import { holdBackground, startWorkerHeldMidway } from '../../../test/background.ts';
+import { buildTestApp, createMemory, del, get, lacksVectorSearch, patch, post } from '../../../test/helpers.ts';
+import { holdBackground, holdIndexing, startIndexerHeldMidway, startWorkerHeldMidway } from '../../../test/background.ts';
 
 /**
  * Background work never undoes a person's action: each test holds the background queue back, makes the explicit
@@ -84,7 +84,7 @@ describe('an explicit extract-kg apply and the queued extraction of the same mem
       await holdBackground(app);
       const { id } = (await post(app, '/memories', { content: CONTENT })).body;
       const worker = startWorkerHeldMidway(app);
-      await worker.extracting;
+      await worker.waiting;
       await applyBoth(app, id);
       await worker.release();
       await assertAppliedSurvived(app, id);
@@ -110,7 +110,7 @@ describe('a content edit and the queued extraction of the old content', () => {
       await holdBackground(app);
       const { id } = (await post(app, '/memories', { content: 'Gretchen moved to Hamburg.' })).body;
       const worker = startWorkerHeldMidway(app);
-      await worker.extracting;
+      await worker.waiting;
       assert.equal((await patch(app, `/memories/${id}`, { content: 'Ingeborg moved to Bremen.' })).status, 200);
       await worker.release();
       const names = (await allEntities(app)).map(e => e.name).sort();
@@ -136,7 +136,7 @@ describe('a delete and the queued work of the same memory', () => {
       await holdBackground(app);
       const { id } = (await post(app, '/memories', { content: CONTENT })).body;
       const worker = startWorkerHeldMidway(app);
-      await worker.extracting;
+      await worker.waiting;
       assert.equal((await del(app, `/memories/${id}`)).status, 200);
       await worker.release();
       assert.deepEqual(await allEntities(app), []);
@@ -178,7 +178,7 @@ describe('explicit labels and the automatic label suggestion (CAIRN_AUTO_LABEL)'
         await holdBackground(app);
         const { id } = (await post(app, '/memories', { content: NEW_KUBERNETES_NOTE })).body;
         const worker = startWorkerHeldMidway(app);
-        await worker.extracting; // the suggestion is made: the worker holds it
+        await worker.waiting; // the suggestion is made: the worker holds it
         assert.equal((await patch(app, `/memories/${id}`, { labels: [] })).status, 200);
         await worker.release();
         assert.deepEqual(await labelNames(app, id), []);
@@ -232,6 +232,31 @@ describe('explicit EVOLVES relations and the queued EVOLVES detection', () => {
       assert.deepEqual([edges[0].relation, edges[0].detected_by, edges[0].reviewed, edges[0].reason], ['enriches', 'user', true, 'mine']);
     }));
 
+  test('a supersede made while the newer memory waited keeps its reviewed edge', () =>
+    withApp(async app => {
+      const older = await createMemory(app, { content: OLDER });
+      const held = await holdBackground(app);
+      const { id } = (await post(app, '/memories', { content: NEWER })).body;
+      const superseded = await post(app, `/memories/${older}/supersede`, { newer_memory_id: id, reason: 'moved' });
+      assert.equal(superseded.status, 200, superseded.text);
+      await held.release();
+      const edges = await app.deps.store.evolves.listForMemory(id);
+      assert.deepEqual(edges.map(e => [e.to_memory_id, e.detected_by, e.reviewed, e.reason]), [[older, 'user', true, 'moved']]);
+      assert.equal((await get(app, `/memories/${older}`)).body.is_latest, false);
+    }));
+
+  test('a memory forgotten while it waited stays forgotten and gets no EVOLVES edge', () =>
+    withApp(async app => {
+      const older = await createMemory(app, { content: OLDER });
+      const held = await holdBackground(app);
+      const { id } = (await post(app, '/memories', { content: NEWER })).body;
+      assert.equal((await post(app, `/memories/${id}/forget`, {})).status, 200);
+      await held.release();
+      assert.deepEqual(await app.deps.store.evolves.listForMemory(older), []);
+      assert.equal((await app.deps.store.memories.getById(id))?.lifecycle_state, 'forgotten');
+      assert.equal((await get(app, '/health')).body.background_queue.pending, 0);
+    }));
+
   test('without an explicit edge the detection still links the memories (the hold itself changes nothing)', () =>
     withApp(async app => {
       const older = await createMemory(app, { content: OLDER });
@@ -241,4 +266,24 @@ describe('explicit EVOLVES relations and the queued EVOLVES detection', () => {
       const edges = await app.deps.store.evolves.listForMemory(id);
       assert.deepEqual(edges.map(e => [e.from_memory_id, e.to_memory_id, e.detected_by]), [[id, older, 'auto']]);
     }));
+});
+
+describe('a content edit and the embedding back-fill', () => {
+  test('a vector computed for the old text is not saved as the new text’s: the memory is embedded again', t =>
+    withApp(
+      async app => {
+        if (await lacksVectorSearch(app, t)) return;
+        await holdIndexing(app);
+        const { id } = (await post(app, '/memories', { content: 'Gretchen moved to Hamburg for the harbour job.' })).body;
+        const indexer = startIndexerHeldMidway(app);
+        await indexer.waiting; // the old text's vector is computed and held
+        assert.equal((await patch(app, `/memories/${id}`, { content: 'Ingeborg opened a bakery in Bremen.' })).status, 200);
+        await indexer.release();
+        const memory = (await get(app, `/memories/${id}`)).body;
+        const [expected] = await app.deps.indexer!.embedder.embed([`${memory.title}\n${memory.content}`]);
+        const stored = (await app.deps.store.search.storedVectors(app.deps.indexer!.embedder.model)).find(v => v.memory_id === id);
+        assert.deepEqual(stored && [...stored.vector], [...expected!], 'the stored vector is the new text’s');
+      },
+      { embedder: 'hash' },
+    ));
 });
