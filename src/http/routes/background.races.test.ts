@@ -257,6 +257,18 @@ describe('explicit EVOLVES relations and the queued EVOLVES detection', () => {
       assert.equal((await get(app, '/health')).body.background_queue.pending, 0);
     }));
 
+  test('a memory whose content was edited while it waited is still looked at, on its new content', () =>
+    withApp(async app => {
+      const older = await createMemory(app, { content: OLDER });
+      const held = await holdBackground(app);
+      const { id } = (await post(app, '/memories', { content: 'Priya adopted a dog' })).body;
+      assert.equal((await patch(app, `/memories/${id}`, { content: NEWER })).status, 200);
+      await held.release();
+      const edges = await app.deps.store.evolves.listForMemory(id);
+      assert.deepEqual(edges.map(e => [e.from_memory_id, e.to_memory_id, e.detected_by]), [[id, older, 'auto']]);
+      assert.equal((await get(app, '/health')).body.background_queue.pending, 0);
+    }));
+
   test('without an explicit edge the detection still links the memories (the hold itself changes nothing)', () =>
     withApp(async app => {
       const older = await createMemory(app, { content: OLDER });

@@ -257,9 +257,12 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     const batch: Claimed[] = [];
     for (const item of items) {
       const memory = memories.get(item.memory_id);
-      // Changed since without a new request (its graph was written with the change): nothing left to do for this one.
-      if (!memory || memory.version !== item.content_version) await store.extractionQueue.complete(item.memory_id, item.content_version, worker);
-      else batch.push({ item, memory });
+      if (!memory) await store.extractionQueue.complete(item.memory_id, item.content_version, worker);
+      else if (memory.version === item.content_version) batch.push({ item, memory });
+      // Changed since without a new request (a content PATCH wrote its graph with the change): a created memory still
+      // wants its EVOLVES detection, on its content now, as when the change lands during the extraction (graphStage).
+      else if (item.evolves) batch.push({ item: { ...item, graph_done: true }, memory });
+      else await store.extractionQueue.complete(item.memory_id, item.content_version, worker);
     }
     const extracted = extractStage(batch);
     extracted.catch(() => {}); // awaited later (finishBatch): a failure meanwhile is not an unhandled rejection
