@@ -102,6 +102,18 @@ describe('an explicit extract-kg apply and the queued extraction of the same mem
         assert.deepEqual(await mentioners(app, (await entityNamed(app, name))!.id), [id], name);
       }
     }));
+
+  test('a memory restored from the trash keeps its applied entities through a later automatic rewrite', () =>
+    withApp(async app => {
+      const id = await createMemory(app, { content: CONTENT });
+      await applyBoth(app, id);
+      assert.equal((await del(app, `/memories/${id}`)).status, 200);
+      assert.equal((await post(app, '/trash/restore', { ids: [id] })).status, 200);
+      assert.equal((await patch(app, `/memories/${id}`, { content: 'Priya joined Stripe in Cork.' })).status, 200);
+      for (const name of ['Project Nightingale', 'Kestrel Initiative']) {
+        assert.deepEqual(await mentioners(app, (await entityNamed(app, name))!.id), [id], name);
+      }
+    }));
 });
 
 describe('a content edit and the queued extraction of the old content', () => {
