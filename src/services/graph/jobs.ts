@@ -6,7 +6,7 @@ import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '
 import type { Clock, Ids } from '../deps.ts';
 import type { LlmHealth } from './setup.ts';
 import { writeMemoryGraph } from './write.ts';
-import { planEvolution, planEvolutions, recordDetectedEdge } from '../relations/detect.ts';
+import { detectedEdgeLock, planEvolution, planEvolutions, recordDetectedEdge } from '../relations/detect.ts';
 import { memoryLock } from '../memories/read.ts';
 
 /** Memories claimed at once: small, so a search waits at most one batch (a few ms of rules) for the event loop. */
@@ -233,7 +233,8 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     }
     if (planned.length === 0) return;
     await store.transaction(async tx => {
-      await tx.locks.hold(planned.flatMap(({ edge }) => (edge ? [memoryLock(edge.from_memory_id), memoryLock(edge.to_memory_id)] : [])));
+      // Every edge's lock at once (ordered: no cycle with another process's batch); recordDetectedEdge takes it again.
+      await tx.locks.hold(planned.flatMap(({ edge }) => (edge ? [detectedEdgeLock(edge)] : [])));
       for (const { item, edge } of planned) {
         if ((await tx.extractionQueue.complete(item.memory_id, item.content_version, worker)) && edge) await recordDetectedEdge(tx, edge);
       }
