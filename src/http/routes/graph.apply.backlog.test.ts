@@ -20,6 +20,7 @@ interface Entity {
 test(`an apply made right behind a backlog of ${BACKLOG} memories survives the queue, ${ROUNDS} times in a row`, async () => {
   const app = await buildTestApp();
   try {
+    let raced = 0;
     for (let round = 1; round <= ROUNDS; round++) {
       const backlog = await Promise.all(
         Array.from({ length: BACKLOG }, (_, i) => post(app, '/memories', { content: `Standup ${round}.${i}: Priya reviewed the Stripe invoices with Tomas in Lisbon.` })),
@@ -32,8 +33,9 @@ test(`an apply made right behind a backlog of ${BACKLOG} memories survives the q
       const applied = await post(app, `/memories/${id}/extract-kg/apply`, { resolution: 'exact', entities: [{ name, entity_type: 'project' }] });
       assert.equal(applied.status, 200, applied.text);
       const entityId = applied.body.resolved_entities[0].entity_id;
-      const pending = (await get(app, '/health')).body.background_queue.pending;
-      assert.ok(pending > 0, 'the apply landed before the queue reached the memory');
+      // The memory is behind the backlog: the apply lands while it still waits (counted, so a fast machine that
+      // drained the queue meanwhile in one round does not fail the test; all rounds would say the race was missed).
+      if ((await get(app, '/health')).body.background_queue.pending > 0) raced++;
 
       await settleBackground(app);
       const entity = (await get(app, `/entities/${entityId}`)).body;
@@ -52,6 +54,7 @@ test(`an apply made right behind a backlog of ${BACKLOG} memories survives the q
       const orphans = listed.filter(e => e.mention_count === 0);
       assert.deepEqual(orphans, [], `round ${round}: no entity is left that nothing mentions`);
     }
+    assert.ok(raced > 0, 'in some round the apply landed before the queue reached the memory');
   } finally {
     await app.close();
   }
