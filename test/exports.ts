@@ -66,6 +66,14 @@ export async function seedEveryKind(app: App): Promise<void> {
   await ok(post(app, `/memories/${alice}/relations`, { target_memory_id: bob, relation_type: 'works_with', strength: 0.7, properties: { since: 2021 } }), 'relation');
   await ok(post(app, `/memories/${newer}/relations`, { target_memory_id: older, relation_type: 'evolves', properties: { relation: 'replaces' }, reason: 'CI moved' }), 'evolves');
   await ok(post(app, '/crystals', { memory_ids: [alice, bob] }), 'crystal');
+  // Applied edges are marked so (an automatic rewrite keeps them): an archive carries the mark.
+  await ok(
+    post(app, `/memories/${bob}/extract-kg/apply`, {
+      entities: [{ name: 'Backup Rotation', entity_type: 'project' }],
+      relationships: [{ source: 'Backup Rotation', target: 'Bob Smith', relation_type: 'OWNED_BY' }],
+    }),
+    'apply',
+  );
   const entityIds = (await app.deps.store.entities.list({ limit: 100, offset: 0, order_by: 'created_at' })).items.map(e => e.id);
   if (entityIds.length === 0) throw new Error('seed: extraction found no entities');
   const at = new Date().toISOString();

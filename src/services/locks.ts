@@ -5,6 +5,10 @@
  * the second reads what the first wrote (two supersedes: one wins, the other sees `superseded` and answers 409; two
  * deletes: one deletes, the other finds nothing and answers 404).
  */
+/**
+ * A memory: taken first (then any entity locks) by every write that reads the memory to decide, by a person's edit of
+ * it and by the background queue's write of its graph, so these take turns instead of interleaving.
+ */
 export const memoryLock = (id: string) => `memory:${id}`;
 
 /** A label by id (`label:` + its canonical name guards the creation of a name: see labels/ensure.ts). */

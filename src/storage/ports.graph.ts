@@ -58,6 +58,8 @@ export interface MentionInput {
   occurrences: number;
   confidence: number;
   created_at: string;
+  /** Written by an explicit apply: an automatic rewrite of the memory's graph keeps it (default false). */
+  applied?: boolean;
 }
 
 /** A memory that mentions an entity, as entity reads show it. */
@@ -77,10 +79,16 @@ export interface MentionRepo {
   entityIdsOf(memoryIds: string[]): Promise<Map<string, string[]>>;
   /** Entity id → ids of up to `limit` memories (not forgotten) mentioning it, newest first. */
   memoryIdsMentioning(entityIds: string[], limit: number): Promise<Map<string, string[]>>;
-  /** Adds MENTIONS edges; where the pair exists already, the higher occurrences and confidence stay (so a replay changes nothing). */
+  /**
+   * Adds MENTIONS edges; where the pair exists already, the higher occurrences and confidence stay (so a replay changes
+   * nothing), and an applied edge stays applied.
+   */
   add(mentions: MentionInput[]): Promise<void>;
-  /** Removes every MENTIONS edge of the memory; returns the ids of the entities it mentioned. */
-  removeForMemory(memoryId: string): Promise<string[]>;
+  /**
+   * Removes the memory's MENTIONS edges (with `automaticOnly`, those no explicit apply wrote); returns the ids of the
+   * entities they pointed to.
+   */
+  removeForMemory(memoryId: string, options?: { automaticOnly?: boolean }): Promise<string[]>;
   /** Memories (not forgotten, optionally of one space) mentioning the entity, newest first. */
   mentioningMemories(entityId: string, limit: number, spaceId?: string): Promise<MentioningMemory[]>;
 }
@@ -96,12 +104,14 @@ export interface EntityRelationRecord {
   description: string;
   memory_id: string | null;
   created_at: string;
+  /** Written by an explicit apply: an automatic rewrite of the memory's graph keeps it (default false). */
+  applied?: boolean;
 }
 
 export interface EntityRelationRepo {
   insertMany(relations: EntityRelationRecord[]): Promise<void>;
-  /** Removes the relations the memory evidenced; returns how many. */
-  removeForMemory(memoryId: string): Promise<number>;
+  /** Removes the relations the memory evidenced (with `automaticOnly`, those no explicit apply wrote); returns how many. */
+  removeForMemory(memoryId: string, options?: { automaticOnly?: boolean }): Promise<number>;
   /** Relation rows touching any of the entities, oldest first, at most `limit`. */
   touching(entityIds: string[], limit: number): Promise<EntityRelationRecord[]>;
 }
@@ -139,6 +149,10 @@ export interface ExtractionQueueRepo {
   markGraphDone(memoryId: string, contentVersion: number, worker: string): Promise<boolean>;
   /** Removes the request if it is still for this content version (and, given a worker, still its claim); whether it did. */
   complete(memoryId: string, contentVersion: number, worker?: string): Promise<boolean>;
+  /** The memory's request, if one waits (claimed or not). */
+  get(memoryId: string): Promise<QueuedExtraction | undefined>;
+  /** Drops the memory's automatic label suggestion (a person wrote its labels); whether a waiting request had one. */
+  forgoAutoLabel(memoryId: string): Promise<boolean>;
   /**
    * Releases every claim (a process that knows it is the only worker, on start: the claims are a dead one's), or,
    * given a worker, that worker's own (left by a run that failed: the database went away in the middle of a batch).

@@ -32,6 +32,7 @@ test('export, import into an empty data dir, export again: the same records, for
     const a = archiveContents(join(first.exportDir, 'a'));
     const b = archiveContents(join(first.exportDir, 'b'));
     assert.deepEqual(Object.keys(b.files).sort(), Object.keys(a.files).sort());
+    for (const name of ['mentions.jsonl', 'entity_edges.jsonl']) assert.match(a.files[name], /"applied":true/, `${name} carries what an apply wrote`);
     for (const name of Object.keys(a.files)) assert.equal(b.files[name], a.files[name], name);
     assert.deepEqual(b.counts, a.counts);
     assert.deepEqual(b.digests, a.digests);

@@ -176,7 +176,9 @@ export const graphDocs = {
       '`resolution` `auto` (default) matches stored entities by name, alias and legal form; `exact` only by id or exact ' +
       'name. Everything refusable is checked first with no write: unknown memory (404), an invalid batch (422), ' +
       'ambiguous names (409 `ambiguous_entity` with `candidates`). The batch is not atomic: a storage failure midway ' +
-      'answers 500 `partial_write` with the `resolved_entities` written so far. Replaying reuses entity ids.',
+      'answers 500 `partial_write` with the `resolved_entities` written so far. Replaying reuses entity ids. What an ' +
+      'apply writes is never replaced by automatic extraction (the background queue, however late it lands, or a ' +
+      "content edit's): only deleting the memory removes it.",
     response: {
       200: z.object({
         success: z.boolean(),

@@ -59,8 +59,8 @@ export const KINDS: KindSpec[] = [
     children: [{ field: 'keys', table: 'entity_keys', column: 'entity_id' }],
     included: f => f.include_entities,
   },
-  { kind: 'entity_edges', file: 'entity_edges.jsonl', table: 'entity_relations', memoryRefs: ['memory_id'], included: f => f.include_entities && f.include_edges },
-  { kind: 'mentions', file: 'mentions.jsonl', table: 'mentions', included: f => f.include_entities && f.include_memories },
+  { kind: 'entity_edges', file: 'entity_edges.jsonl', table: 'entity_relations', memoryRefs: ['memory_id'], bools: ['applied'], included: f => f.include_entities && f.include_edges },
+  { kind: 'mentions', file: 'mentions.jsonl', table: 'mentions', bools: ['applied'], included: f => f.include_entities && f.include_memories },
   {
     kind: 'communities', file: 'communities.jsonl', table: 'communities',
     children: [{ field: 'members', table: 'community_members', column: 'community_id' }],

@@ -3,6 +3,7 @@ import { batchIndexOf, exactBatchProblem, type Resolution } from '../../domain/e
 import { AppError, conflict, InputError } from '../../errors.ts';
 import type { EntityRecord, EntityRelationRecord, MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
+import { memoryLock } from '../locks.ts';
 import { requireMemory } from '../memories/read.ts';
 import { candidatesFor, cleanWanted, enrich, entityLock, newEntity, resolveAuto, type WantedEntity } from './resolve.ts';
 
@@ -44,6 +45,8 @@ type Endpoint = { batch: number } | { stored: string };
  * transaction, the relationships and the metadata record in a last one: the batch is not atomic. When storage fails
  * midway the answer is a 500 `partial_write` with `success: false` and the `resolved_entities` written so far.
  * Replaying reuses the entity ids (mentions stay single) and appends the relationships again.
+ * The mentions and relationships written are marked `applied`: an automatic extraction of the memory (the background
+ * queue, however late it lands, or a content edit's) replaces only its own part of the graph and keeps them.
  */
 export async function applyExtraction(deps: Pick<Deps, 'store' | 'ids' | 'clock' | 'communities'>, memoryId: string, input: ApplyInput) {
   const memory = await requireMemory(deps.store, memoryId);
@@ -70,8 +73,10 @@ export async function applyExtraction(deps: Pick<Deps, 'store' | 'ids' | 'clock'
       description: r.description ?? '',
       memory_id: memory.id,
       created_at: at,
+      applied: true,
     }));
     await deps.store.transaction(async tx => {
+      await tx.locks.hold([memoryLock(memory.id)]);
       await tx.entityRelations.insertMany(relations);
       const current = await tx.memories.getById(memory.id);
       const record = {
@@ -169,6 +174,7 @@ async function storedEntityNamed(repos: Repos, ref: string, resolution: Resoluti
 /** Looks up (or creates) one entity and links the memory to it, inside one transaction. */
 async function resolveOne(tx: Repos, deps: Pick<Deps, 'ids' | 'clock'>, memory: MemoryRecord, entity: CleanEntity, input: ApplyInput) {
   const at = deps.clock.now();
+  await tx.locks.hold([memoryLock(memory.id)]); // the background queue's write of this memory's graph waits, then keeps this mention
   await tx.locks.hold([entityKey(entity.name), ...(entity.aliases ?? []).map(entityKey)].map(entityLock));
   let result: { entity: EntityRecord; action: 'created' | 'reused' };
   const byId = entity.id !== null ? await tx.entities.getById(entity.id) : undefined;
@@ -187,6 +193,6 @@ async function resolveOne(tx: Repos, deps: Pick<Deps, 'ids' | 'clock'>, memory: 
   } else {
     [result] = await resolveAuto(tx, deps, [entity], { callerTypes: true });
   }
-  await tx.mentions.add([{ memory_id: memory.id, entity_id: result.entity.id, occurrences: 1, confidence: input.extraction_confidence ?? entity.confidence ?? 1, created_at: at }]);
+  await tx.mentions.add([{ memory_id: memory.id, entity_id: result.entity.id, occurrences: 1, confidence: input.extraction_confidence ?? entity.confidence ?? 1, created_at: at, applied: true }]);
   return result;
 }

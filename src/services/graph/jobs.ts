@@ -6,7 +6,8 @@ import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '
 import type { Clock, Ids } from '../deps.ts';
 import type { LlmHealth } from './setup.ts';
 import { writeMemoryGraph } from './write.ts';
-import { planEvolution, planEvolutions } from '../relations/detect.ts';
+import { detectedEdgeLock, planEvolution, planEvolutions, recordDetectedEdge } from '../relations/detect.ts';
+import { memoryLock } from '../locks.ts';
 
 /** Memories claimed at once: small, so a search waits at most one batch (a few ms of rules) for the event loop. */
 const RULES_BATCH = 16;
@@ -126,7 +127,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     }
   }
 
-  /** Assigns the suggested labels that still exist, unless someone labelled the memory meanwhile. */
+  /** Assigns the suggested labels that still exist, unless the memory has labels now. */
   async function assignSuggested(tx: Repos, memory: MemoryRecord, labelIds: string[]) {
     if ((await tx.memoryLabels.labelsOf([memory.id])).get(memory.id)?.length) return;
     for (const id of labelIds) if (await tx.labels.getById(id)) await tx.memoryLabels.assign(memory.id, id, clock.now());
@@ -171,7 +172,10 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   async function graphStage(batch: Claimed[], extracted: Extracted[]): Promise<Claimed[]> {
     if (extracted.length === 0) return batch.filter(c => c.item.graph_done);
     const written = new Set<string>();
-    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels }: Extracted) => {
+    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels: suggested }: Extracted) => {
+      // Read again before the request is completed below: a person who wrote the memory's labels meanwhile (or took
+      // them all off) dropped its `auto_label`, and the suggestion made before then is not assigned.
+      const labels = suggested.length && (await tx.extractionQueue.get(item.memory_id))?.auto_label ? suggested : [];
       const mine = item.evolves
         ? await tx.extractionQueue.markGraphDone(item.memory_id, item.content_version, worker)
         : await tx.extractionQueue.complete(item.memory_id, item.content_version, worker);
@@ -182,18 +186,28 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
         if (item.evolves) written.add(item.memory_id);
         return;
       }
+      // Replaces only the automatic part of its graph: what an explicit apply wrote, before or meanwhile, stays.
       if (extraction) await writeMemoryGraph(tx, { ids, clock }, memory, extraction, { replace: true });
       if (labels.length) await assignSuggested(tx, memory, labels);
       written.add(item.memory_id);
     };
+    // The memories' locks first, all at once (ordered: no cycle with another batch): a person's edit of one of them
+    // (PostgreSQL) lands wholly before or after this write, which then sees it.
+    const lockAll = (tx: Repos, list: Extracted[]) => tx.locks.hold(list.map(e => memoryLock(e.claimed.item.memory_id)));
     try {
       await store.transaction(async tx => {
+        await lockAll(tx, extracted);
         for (const one of extracted) await write(tx, one);
       });
     } catch {
       // One memory's graph failed to write: each alone, so only that one is counted as failed.
       written.clear();
-      for (const one of extracted) await store.transaction(tx => write(tx, one)).catch(error => failed(one.claimed.item, 'graph write', error));
+      for (const one of extracted) {
+        await store.transaction(async tx => {
+          await lockAll(tx, [one]);
+          await write(tx, one);
+        }).catch(error => failed(one.claimed.item, 'graph write', error));
+      }
     }
     if (extracted.some(e => e.extraction && written.has(e.claimed.item.memory_id))) onGraphChanged();
     return batch.filter(c => c.item.graph_done || written.has(c.item.memory_id));
@@ -220,8 +234,10 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     }
     if (planned.length === 0) return;
     await store.transaction(async tx => {
+      // Every edge's lock at once (ordered: no cycle with another process's batch); recordDetectedEdge takes it again.
+      await tx.locks.hold(planned.flatMap(({ edge }) => (edge ? [detectedEdgeLock(edge)] : [])));
       for (const { item, edge } of planned) {
-        if ((await tx.extractionQueue.complete(item.memory_id, item.content_version, worker)) && edge) await tx.evolves.insert(edge);
+        if ((await tx.extractionQueue.complete(item.memory_id, item.content_version, worker)) && edge) await recordDetectedEdge(tx, edge);
       }
     });
   }
@@ -243,9 +259,12 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     const batch: Claimed[] = [];
     for (const item of items) {
       const memory = memories.get(item.memory_id);
-      // Changed since without a new request (its graph was written with the change): nothing left to do for this one.
-      if (!memory || memory.version !== item.content_version) await store.extractionQueue.complete(item.memory_id, item.content_version, worker);
-      else batch.push({ item, memory });
+      if (!memory) await store.extractionQueue.complete(item.memory_id, item.content_version, worker);
+      else if (memory.version === item.content_version) batch.push({ item, memory });
+      // Changed since without a new request (a content PATCH wrote its graph with the change): a created memory still
+      // wants its EVOLVES detection, on its content now, as when the change lands during the extraction (graphStage).
+      else if (item.evolves) batch.push({ item: { ...item, graph_done: true }, memory });
+      else await store.extractionQueue.complete(item.memory_id, item.content_version, worker);
     }
     const extracted = extractStage(batch);
     extracted.catch(() => {}); // awaited later (finishBatch): a failure meanwhile is not an unhandled rejection

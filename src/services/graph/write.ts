@@ -17,8 +17,9 @@ export interface MemoryGraph {
 /**
  * Writes an extraction as the memory's graph, inside the caller's transaction: entities resolved automatically
  * (created when new), MENTIONS edges memory → entity, RELATES_TO edges between them evidenced by this memory.
- * With `replace`, the memory's previous mentions and relations go first, and entities only it mentioned that no
- * one else does are removed (except caller-owned ones, which only an explicit delete removes).
+ * With `replace`, the memory's previous automatic mentions and relations go first, and entities only they pointed to
+ * that nothing else mentions are removed (except caller-owned ones, which only an explicit delete removes). What an
+ * explicit apply wrote stays: an automatic rewrite, whenever it lands, never undoes a person's action.
  */
 export async function writeMemoryGraph(
   tx: Repos,
@@ -71,10 +72,10 @@ export async function writeMemoryGraph(
   return { entities: stored.map(presentEntity), relationships: occurrences.size + relations.length };
 }
 
-/** Removes the memory's MENTIONS and the RELATES_TO edges it evidenced; returns the entities it mentioned. */
+/** Removes the memory's automatic MENTIONS and the RELATES_TO edges they evidenced; returns the entities they pointed to. */
 async function detach(tx: Repos, memoryId: string): Promise<string[]> {
-  const entityIds = await tx.mentions.removeForMemory(memoryId);
-  await tx.entityRelations.removeForMemory(memoryId);
+  const entityIds = await tx.mentions.removeForMemory(memoryId, { automaticOnly: true });
+  await tx.entityRelations.removeForMemory(memoryId, { automaticOnly: true });
   return entityIds;
 }
 

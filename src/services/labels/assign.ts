@@ -23,6 +23,7 @@ export async function assignLabel(deps: Pick<Deps, 'store' | 'clock'>, memoryId:
     await requireMemory(tx, memoryId);
     const label = await requireLabel(tx, labelId);
     const added = await tx.memoryLabels.assign(memoryId, labelId, deps.clock.now());
+    await tx.extractionQueue.forgoAutoLabel(memoryId); // a person labels it: no automatic suggestion lands later
     return {
       message: added ? `Label "${label.name}" assigned to memory` : `Label "${label.name}" was already assigned`,
       memory_id: memoryId,
@@ -38,6 +39,7 @@ export async function removeLabel(deps: Pick<Deps, 'store'>, memoryId: string, l
     await requireMemory(tx, memoryId);
     const label = await requireLabel(tx, labelId);
     const removed = await tx.memoryLabels.remove(memoryId, labelId);
+    await tx.extractionQueue.forgoAutoLabel(memoryId); // a person unlabels it: no automatic suggestion puts labels back
     return {
       message: removed ? `Label "${label.name}" removed from memory` : `Label "${label.name}" was not assigned`,
       memory_id: memoryId,

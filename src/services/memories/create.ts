@@ -143,7 +143,10 @@ export async function createMemory(
     let given: LabelRecord[] | null = null;
     if (input.labels) {
       given = await ensureLabels(deps, tx, input.labels);
-      if (existing) await tx.memoryLabels.replace(memory.id, given.map(l => l.id), at);
+      if (existing) {
+        await tx.memoryLabels.replace(memory.id, given.map(l => l.id), at);
+        await tx.extractionQueue.forgoAutoLabel(memory.id); // the caller chose its labels: no suggestion lands later
+      }
       else for (const label of given) await tx.memoryLabels.assign(memory.id, label.id, at);
     } else if (!existing) {
       for (const label of suggested) if (await tx.labels.getById(label.id)) await tx.memoryLabels.assign(memory.id, label.id, at);

@@ -4,6 +4,8 @@ import { canTransition, type LifecycleOperation, resultingState } from '../../do
 import type { MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { requireMemory } from './read.ts';
+import { EVOLVES_TYPE } from '../../domain/evolves.ts';
+import { relationLock } from '../relations/crud.ts';
 
 export interface StateInput {
   reason?: string | null;
@@ -85,6 +87,7 @@ export async function supersedeMemory(deps: LifecycleDeps, id: string, input: St
     if (newer.lifecycle_state === 'forgotten') {
       throw invalidTransition(`Memory ${newer.id} is forgotten and cannot supersede another`, memory.lifecycle_state);
     }
+    await tx.locks.hold([relationLock(newer.id, memory.id, EVOLVES_TYPE)]); // EVOLVES detection of the pair waits, then leaves this edge alone
     if (await replaces(tx, memory.id, newer.id)) {
       throw invalidTransition(`Memory ${memory.id} already replaces ${newer.id} (directly or through others): superseding it by ${newer.id} would leave no latest version`, memory.lifecycle_state);
     }

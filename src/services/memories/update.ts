@@ -23,7 +23,7 @@ export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 
   // Extracted before the transaction (a model never runs inside one); written only if the content really changed.
   const prepared = input.content === undefined ? null : await prepareExtraction(deps, { content: input.content, title: input.title });
   await deps.store.transaction(async tx => {
-    await tx.locks.hold([memoryLock(id)]); // concurrent edits take turns: none is lost, each version counted
+    await tx.locks.hold([memoryLock(id)]); // concurrent edits and a background write of its graph take turns: none is lost
     const at = deps.clock.now(); // once its turn came: the edit applied last carries the later time
     const memory = await requireMemory(tx, id);
     const { labels, ...fields } = input;
@@ -42,6 +42,7 @@ export async function updateMemory(deps: Pick<Deps, 'store' | 'clock' | 'ids' | 
     if (labels) {
       const records = await ensureLabels(deps, tx, labels);
       await tx.memoryLabels.replace(id, records.map(l => l.id), at);
+      await tx.extractionQueue.forgoAutoLabel(id); // the caller chose its labels: no suggestion lands later
     }
   });
   deps.indexer?.kick();

@@ -55,6 +55,9 @@ function checkEvolves(relation: Pick<MemoryRelationRecord, 'relation_type' | 'pr
   return { ...relation.properties, relation: check.relation, detected_by: check.detected_by };
 }
 
+/** The named lock of a pair's relations of one type, either direction: writers of them take turns (PostgreSQL). */
+export const relationLock = (a: string, b: string, relationType: string) => `relation:${[a, b].sort().join('\u001f')}\u001f${relationType}`;
+
 /**
  * Creates the relation from a memory to another, or updates the one with the same source, target and type
  * (contract §7: an upsert; a bidirectional relation stored the other way round counts as the same). A created
@@ -66,7 +69,7 @@ export async function createRelation(deps: RelationDeps, memoryId: string, input
   const at = deps.clock.now();
   return deps.store.transaction(async tx => {
     // The pair's relations of this type, either direction: another process's create lands first, this one then finds it.
-    await tx.locks.hold([`relation:${[memoryId, input.target_memory_id].sort().join('\u001f')}\u001f${relationType}`]);
+    await tx.locks.hold([relationLock(memoryId, input.target_memory_id, relationType)]);
     await requireMemory(tx, memoryId, { space_id: input.space_id ?? undefined });
     await requireMemory(tx, input.target_memory_id);
     // A bidirectional relation stored the other way round is this one, unless the caller now wants a one-way link.

@@ -1,7 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { classifyEvolution, type EvolutionVerdict, openingWords, profileText } from '../../domain/relationSignals.ts';
-import type { EvolvesEdge, MemoryRecord } from '../../storage/ports.ts';
+import { EVOLVES_TYPE } from '../../domain/evolves.ts';
+import type { EvolvesEdge, MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
+import { relationLock } from './crud.ts';
 
 /** Older memories looked at: the newest ones of its space that share its subject. */
 const CANDIDATES = 5;
@@ -84,9 +86,26 @@ export async function detectEvolution(deps: DetectDeps, memoryId: string): Promi
   const memory = await deps.store.memories.getById(memoryId);
   if (!memory) return null;
   const edge = await planEvolution(deps, memory);
-  if (edge) await deps.store.transaction(tx => tx.evolves.insert(edge)); // one commit for its read and write
-  return edge;
+  if (!edge) return null;
+  const recorded = await deps.store.transaction(tx => recordDetectedEdge(tx, edge)); // one commit for its read and write
+  return recorded ? edge : null;
 }
+
+/**
+ * Writes a detected edge unless the two memories have an EVOLVES relation already, either way round and in any status:
+ * one a person created, reviewed, edited or deleted (a deleted relation is kept, status `deleted`) stays as they left
+ * it, however late detection lands. Whether it wrote the edge.
+ */
+export async function recordDetectedEdge(tx: Pick<Repos, 'relations' | 'evolves' | 'locks'>, edge: EvolvesEdge): Promise<boolean> {
+  const { from_memory_id: newer, to_memory_id: older } = edge;
+  await tx.locks.hold([detectedEdgeLock(edge)]); // a person's create of the same relation lands wholly before or after
+  if ((await tx.relations.find(newer, older, EVOLVES_TYPE)) || (await tx.relations.find(older, newer, EVOLVES_TYPE))) return false;
+  await tx.evolves.insert(edge);
+  return true;
+}
+
+/** The lock recordDetectedEdge takes: the one a person's create of an EVOLVES relation between the pair takes. */
+export const detectedEdgeLock = (edge: EvolvesEdge) => relationLock(edge.from_memory_id, edge.to_memory_id, EVOLVES_TYPE);
 
 /** The EVOLVES edge detectEvolution would write for `memory` (reads only); null when it updates nothing. */
 export async function planEvolution(deps: DetectDeps, memory: MemoryRecord): Promise<EvolvesEdge | null> {

@@ -83,4 +83,27 @@ for (const backend of STORE_BACKENDS) describe(`graph repositories (${backend.na
     assert.deepEqual(await store.entities.deleteUnmentioned(['e9', 'e1']), ['e9']);
     assert.deepEqual(await store.entities.findByKeys(['zed']), []);
   });
+
+  test('an automatic rewrite removes only what no apply wrote: an applied edge stays applied when extracted again', async () => {
+    const relation = (id: string, applied: boolean) => ({
+      id, source_entity_id: 'e7', target_entity_id: 'e8', relation_type: 'KNOWS', weight: 1, confidence: 1, description: '', memory_id: 'm7', created_at: at(30), applied,
+    });
+    await store.transaction(async tx => {
+      await tx.memories.insert(memory('m7', 30));
+      await tx.entities.insert(entity('e7', 'Yara', 30), ['yara']);
+      await tx.entities.insert(entity('e8', 'Xavi', 31), ['xavi']);
+      await tx.mentions.add([{ memory_id: 'm7', entity_id: 'e7', occurrences: 1, confidence: 1, created_at: at(30), applied: true }]);
+      // The extraction finds the applied entity too: the edge stays one, and applied.
+      await tx.mentions.add([{ memory_id: 'm7', entity_id: 'e7', occurrences: 3, confidence: 0.5, created_at: at(31) }]);
+      await tx.mentions.add([{ memory_id: 'm7', entity_id: 'e8', occurrences: 1, confidence: 0.5, created_at: at(31) }]);
+      await tx.entityRelations.insertMany([relation('r-applied', true), relation('r-extracted', false)]);
+    });
+    assert.deepEqual(await store.mentions.removeForMemory('m7', { automaticOnly: true }), ['e8']);
+    assert.equal(await store.entityRelations.removeForMemory('m7', { automaticOnly: true }), 1);
+    assert.deepEqual((await store.mentions.entityIdsOf(['m7'])).get('m7'), ['e7']);
+    assert.deepEqual((await store.entityRelations.touching(['e7'], 10)).map(r => r.id), ['r-applied']);
+    // A delete of the memory removes everything.
+    assert.deepEqual(await store.mentions.removeForMemory('m7'), ['e7']);
+    assert.equal(await store.entityRelations.removeForMemory('m7'), 1);
+  });
 });

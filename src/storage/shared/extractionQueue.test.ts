@@ -30,6 +30,18 @@ for (const backend of STORE_BACKENDS) describe(`the background queue of memory w
   });
   afterEach(() => store.close());
 
+  test('a person writing the labels drops the label suggestion of a waiting request, and only that', async () => {
+    await store.transaction(async tx => {
+      await tx.memories.insert(memory('m3'));
+      await tx.extractionQueue.enqueueNew({ memory_id: 'm3', content_version: 1, level: '', queued_at: at(3), evolves: true, auto_label: true });
+    });
+    assert.equal((await store.extractionQueue.get('m3'))?.auto_label, true);
+    assert.equal(await store.extractionQueue.forgoAutoLabel('m3'), true);
+    assert.deepEqual([(await store.extractionQueue.get('m3'))?.auto_label, (await store.extractionQueue.get('m3'))?.evolves], [false, true]);
+    assert.equal(await store.extractionQueue.forgoAutoLabel('m3'), false, 'nothing left to drop');
+    assert.equal(await store.extractionQueue.get('unknown'), undefined);
+  });
+
   test('a claimed row is not handed to a second worker while its lease runs', async () => {
     assert.deepEqual((await claim(store, 'a', 10)).map(r => r.memory_id), ['m1', 'm2']);
     assert.deepEqual(await claim(store, 'b', 20), []);

@@ -90,6 +90,16 @@ export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
       return Number(result.numDeletedRows) > 0;
     },
 
+    async get(memoryId) {
+      const row = await db.selectFrom('extraction_queue').selectAll().where('memory_id', '=', memoryId).executeTakeFirst();
+      return row && toQueued(row);
+    },
+
+    async forgoAutoLabel(memoryId) {
+      const result = await db.updateTable('extraction_queue').set({ auto_label: 0 }).where('memory_id', '=', memoryId).where('auto_label', '=', 1).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async releaseClaims(worker) {
       const release = db.updateTable('extraction_queue').set({ claimed_by: null, lease_until: null });
       const result = await (worker === undefined ? release.where('claimed_by', 'is not', null) : release.where('claimed_by', '=', worker)).executeTakeFirst();

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { CommunityMember, CrystalSynthesis, LibraryReadRepo } from '../ports.ts';
 import type { Database } from './schema.ts';
 import { chunked } from './chunks.ts';
+import { relationRecord } from './mentions.ts';
 
 const byTime = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
   a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1;
@@ -101,7 +102,7 @@ export function libraryReadRepo(db: Kysely<Database>): LibraryReadRepo {
       const rows = await chunked(ids, part =>
         liveRelations().where('entity_relations.source_entity_id', 'in', part).where('entity_relations.target_entity_id', 'in', ids).execute(),
       );
-      return rows.sort(byTime);
+      return rows.map(relationRecord).sort(byTime);
     },
 
     async liveRelationsTouching(entityId, limit) {
@@ -109,7 +110,7 @@ export function libraryReadRepo(db: Kysely<Database>): LibraryReadRepo {
         liveRelations().where(`entity_relations.${column}`, '=', entityId).orderBy('entity_relations.created_at').orderBy('entity_relations.id').limit(limit).execute();
       const [out, incoming] = await Promise.all([side('source_entity_id'), side('target_entity_id')]);
       const seen = new Set<string>();
-      return [...out, ...incoming].filter(r => !seen.has(r.id) && seen.add(r.id)).sort(byTime).slice(0, limit);
+      return [...out, ...incoming].filter(r => !seen.has(r.id) && seen.add(r.id)).map(relationRecord).sort(byTime).slice(0, limit);
     },
 
     async mentionsBetween(memoryIds, entityIds) {

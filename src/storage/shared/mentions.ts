@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import type { EntityRelationRepo, MentionRepo } from '../ports.ts';
-import type { Database } from './schema.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { EntityRelationRecord, EntityRelationRepo, MentionRepo } from '../ports.ts';
+import type { Database, EntityRelationsTable } from './schema.ts';
 import { chunked } from './chunks.ts';
 
 export { extractionQueueRepo } from './extractionQueue.ts';
@@ -57,19 +57,22 @@ export function mentionRepo(db: Kysely<Database>): MentionRepo {
       for (let i = 0; i < mentions.length; i += 100) {
         await db
           .insertInto('mentions')
-          .values(mentions.slice(i, i + 100))
+          .values(mentions.slice(i, i + 100).map(m => ({ ...m, applied: m.applied ? 1 : 0 })))
           .onConflict(oc =>
             oc.columns(['memory_id', 'entity_id']).doUpdateSet({
               occurrences: sql<number>`case when excluded.occurrences > mentions.occurrences then excluded.occurrences else mentions.occurrences end`,
               confidence: sql<number>`case when excluded.confidence > mentions.confidence then excluded.confidence else mentions.confidence end`,
+              applied: sql<number>`case when excluded.applied > mentions.applied then excluded.applied else mentions.applied end`,
             }),
           )
           .execute();
       }
     },
 
-    async removeForMemory(memoryId) {
-      const rows = await db.deleteFrom('mentions').where('memory_id', '=', memoryId).returning('entity_id').execute();
+    async removeForMemory(memoryId, options = {}) {
+      let query = db.deleteFrom('mentions').where('memory_id', '=', memoryId);
+      if (options.automaticOnly) query = query.where('applied', '=', 0);
+      const rows = await query.returning('entity_id').execute();
       return rows.map(r => r.entity_id);
     },
 
@@ -95,14 +98,20 @@ export function mentionRepo(db: Kysely<Database>): MentionRepo {
   };
 }
 
+/** A RELATES_TO row as reads return it: whether an apply wrote it matters only to the writers of the memory's graph. */
+export const relationRecord = ({ applied: _applied, ...row }: Selectable<EntityRelationsTable>): EntityRelationRecord => row;
+
 export function entityRelationRepo(db: Kysely<Database>): EntityRelationRepo {
   return {
     async insertMany(relations) {
-      for (let i = 0; i < relations.length; i += 100) await db.insertInto('entity_relations').values(relations.slice(i, i + 100)).execute();
+      const rows = relations.map(r => ({ ...r, applied: r.applied ? 1 : 0 }));
+      for (let i = 0; i < rows.length; i += 100) await db.insertInto('entity_relations').values(rows.slice(i, i + 100)).execute();
     },
 
-    async removeForMemory(memoryId) {
-      const result = await db.deleteFrom('entity_relations').where('memory_id', '=', memoryId).executeTakeFirst();
+    async removeForMemory(memoryId, options = {}) {
+      let query = db.deleteFrom('entity_relations').where('memory_id', '=', memoryId);
+      if (options.automaticOnly) query = query.where('applied', '=', 0);
+      const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 
@@ -122,6 +131,7 @@ export function entityRelationRepo(db: Kysely<Database>): EntityRelationRepo {
       // Parts may overlap (a relation between two parts); keep each row once, in order.
       const seen = new Set<string>();
       return rows
+        .map(relationRecord)
         .filter(r => !seen.has(r.id) && seen.add(r.id))
         .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1))
         .slice(0, limit);

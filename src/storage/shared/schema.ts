@@ -134,6 +134,8 @@ export interface MentionsTable {
   occurrences: number;
   confidence: number;
   created_at: string;
+  /** 1: written by an explicit apply, which an automatic rewrite of the memory's graph keeps. */
+  applied: Generated<number>;
 }
 
 export interface EntityRelationsTable {
@@ -146,6 +148,8 @@ export interface EntityRelationsTable {
   description: string;
   memory_id: string | null;
   created_at: string;
+  /** 1: written by an explicit apply, which an automatic rewrite of the memory's graph keeps. */
+  applied: Generated<number>;
 }
 
 export interface ExtractionQueueTable {

@@ -87,8 +87,8 @@ export function trashRepo(db: Kysely<Database>): TrashRepo {
           snapshots.get(row.source_memory_id)?.relations.push(relation);
           if (row.target_memory_id !== row.source_memory_id) snapshots.get(row.target_memory_id)?.relations.push(relation);
         }
-        for (const row of part.mentions) snapshots.get(row.memory_id)?.mentions.push(row);
-        for (const row of part.entityRelations) snapshots.get(row.memory_id!)?.entity_relations.push(row);
+        for (const row of part.mentions) snapshots.get(row.memory_id)?.mentions.push({ ...row, applied: row.applied === 1 });
+        for (const row of part.entityRelations) snapshots.get(row.memory_id!)?.entity_relations.push({ ...row, applied: row.applied === 1 });
         for (const row of part.mergeEdges) snapshots.get(row.memory_id)?.merge_edges.push({ ...row, already_present: row.already_present === 1 });
         for (const row of part.crystals) {
           const snapshot = snapshots.get(row.id);
@@ -122,7 +122,7 @@ export function trashRepo(db: Kysely<Database>): TrashRepo {
       const keysOf = new Map<string, string[]>();
       for (const k of keys) pushTo(keysOf, k.entity_id, k.key);
       const relationsOf = new Map<string, EntitySnapshot['relations']>();
-      for (const r of uniqueBy(relations, r => r.id)) {
+      for (const r of uniqueBy(relations, r => r.id).map(row => ({ ...row, applied: row.applied === 1 }))) {
         pushTo(relationsOf, r.source_entity_id, r);
         if (r.target_entity_id !== r.source_entity_id) pushTo(relationsOf, r.target_entity_id, r);
       }
@@ -213,8 +213,10 @@ export function trashRepo(db: Kysely<Database>): TrashRepo {
       await inBatches(rows.memories, batch => db.insertInto('memories').values(batch.map(memoryRow)).onConflict(oc => oc.doNothing()).execute());
       await inBatches(rows.memory_labels, batch => db.insertInto('memory_labels').values(batch).onConflict(oc => oc.doNothing()).execute());
       await inBatches(rows.relations, batch => db.insertInto('memory_relations').values(batch.map(relationRow)).onConflict(oc => oc.doNothing()).execute());
-      await inBatches(rows.mentions, batch => db.insertInto('mentions').values(batch).onConflict(oc => oc.doNothing()).execute());
-      await inBatches(rows.entity_relations, batch => db.insertInto('entity_relations').values(batch).onConflict(oc => oc.doNothing()).execute());
+      // `applied` is absent from snapshots taken before it existed: automatic, as those rows were.
+      const applied = <R extends { applied?: boolean }>(row: R) => ({ ...row, applied: row.applied ? 1 : 0 });
+      await inBatches(rows.mentions, batch => db.insertInto('mentions').values(batch.map(applied)).onConflict(oc => oc.doNothing()).execute());
+      await inBatches(rows.entity_relations, batch => db.insertInto('entity_relations').values(batch.map(applied)).onConflict(oc => oc.doNothing()).execute());
       for (const { record, sources } of rows.crystals) {
         await db.insertInto('crystals').values(record).onConflict(oc => oc.doNothing()).execute();
         await inBatches(sources, batch => db.insertInto('crystal_sources').values(batch).onConflict(oc => oc.doNothing()).execute());
