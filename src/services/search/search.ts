@@ -181,8 +181,9 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   };
   // How much of the query the full text found: the most query words one full-text hit holds.
   const lexicalStrength = Math.max(0, ...candidates.filter(c => c.bm25 !== undefined && records.has(c.id)).map(c => overlapOf(records.get(c.id)!).coverage));
-  // The query's own words match weakly (a paraphrase): words meaning the same, or a little more generally, may not.
-  if (base.thesaurus && lexicalStrength < base.thesaurus.below && lexical.words.length) {
+  // The query's own words match weakly (a paraphrase): words meaning the same, or a little more generally, may not
+  // (stop words have no meaning to share).
+  if (base.thesaurus && lexicalStrength < base.thesaurus.below && lexical.words.length && lexical.tier.kind !== 'stop') {
     const bridged = await bridgeHits(deps, lexical.words, filter, base);
     if (bridged.length) {
       candidates = mergeCandidates(combine(lexical.hits, bridged, base.thesaurus.weight), semantic);
