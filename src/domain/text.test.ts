@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksWhen, mentionsTime, speakerOf } from './text.ts';
+import { asksWhen, mentionsTime, queryTiers, speakerOf } from './text.ts';
 
 describe('question and memory cues', () => {
   test('asksWhen: questions about when something happened', () => {
@@ -19,5 +19,24 @@ describe('question and memory cues', () => {
     assert.equal(speakerOf('Dr. Ann Lee: take two a day'), 'Dr. Ann Lee');
     assert.equal(speakerOf('note: buy milk'), null);
     assert.equal(speakerOf('Meeting at 10: agenda below'), null);
+  });
+});
+
+describe('the words a query is searched by', () => {
+  test('content words first, then the words that frame a question, then stop words', () => {
+    assert.deepEqual(queryTiers('What did we decide about the database?'), [
+      { kind: 'content', words: ['database'] },
+      { kind: 'framing', words: ['decide'] },
+      { kind: 'stop', words: ['what', 'did', 'we', 'about', 'the'] },
+    ]);
+  });
+  test('a decision is a content word; names and what they did are kept', () => {
+    assert.deepEqual(queryTiers('the decision log')[0], { kind: 'content', words: ['decision', 'log'] });
+    assert.deepEqual(queryTiers('What did Caroline paint after the race?')[0], { kind: 'content', words: ['caroline', 'paint', 'race'] });
+  });
+  test('a query without content words starts with what it has', () => {
+    assert.deepEqual(queryTiers('what did we decide?')[0], { kind: 'framing', words: ['decide'] });
+    assert.deepEqual(queryTiers('what were we about?'), [{ kind: 'stop', words: ['what', 'were', 'we', 'about'] }]);
+    assert.deepEqual(queryTiers('?!'), []);
   });
 });

@@ -10,6 +10,11 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/** True for a word (lower case) that says nothing about what a text is about ("the", "we", "did"). */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 
 export function hasCjk(text: string): boolean {
@@ -73,11 +78,15 @@ export function termsAsWritten(text: string): Map<string, string> {
 
 /**
  * Words that frame a question rather than say what it is about ("what database do we *use*", "do you *know*
- * anything about …"): a query searches by them only when it has no other content word.
+ * anything about …", "what did we *decide* about the database"): a query searches by them only when it has no other
+ * content word. Only verbs of asking about a past exchange are here, in all their forms; the nouns stay content words
+ * ("the *decision* log"). "say" and "mention" are not: in chats what someone says is often the answer's own word
+ * (read as framing, they cost LoCoMo recall@1 0.003).
  */
 const FRAME_WORDS = new Set(
   (
     'use uses used using know knows knew known tell told remember remembered mean means meant happen happens happened ' +
+    'decide decides decided deciding discuss discusses discussed discussing talk talks talked talking ' +
     'thing things something anything everything nothing stuff way lot much many one ones else please currently usually actually'
   ).split(/\s+/),
 );
@@ -87,19 +96,43 @@ export function isFrameWord(word: string): boolean {
   return FRAME_WORDS.has(word);
 }
 
+/** A query's distinct words of one kind, unstemmed (the search index stems them itself). */
+export interface QueryTier {
+  kind: 'content' | 'framing' | 'stop';
+  words: string[];
+}
+
+/**
+ * A query's words by what they say about what is meant, in the order search falls back through them: its content
+ * words, then the words that only frame a question (see FRAME_WORDS), then its stop words. Tiers without a word are
+ * left out, so the first tier is what the query is searched by; a later one only when nothing else found anything.
+ */
+export function queryTiers(query: string): QueryTier[] {
+  const all = [...new Set(words(query))];
+  const tiers: QueryTier[] = [
+    { kind: 'content', words: all.filter(w => !STOP_WORDS.has(w) && !FRAME_WORDS.has(w)) },
+    { kind: 'framing', words: all.filter(w => !STOP_WORDS.has(w) && FRAME_WORDS.has(w)) },
+    { kind: 'stop', words: all.filter(w => STOP_WORDS.has(w)) },
+  ];
+  return tiers.filter(t => t.words.length > 0);
+}
+
 /**
  * The distinct content words of a query, unstemmed (the search index stems them itself): never stop words, and
  * question-framing words only when nothing else is left.
  */
 export function queryWords(query: string): string[] {
-  const content = [...new Set(words(query).filter(w => !STOP_WORDS.has(w)))];
-  const strong = content.filter(w => !FRAME_WORDS.has(w));
-  return strong.length ? strong : content;
+  return queryTiers(query).find(t => t.kind !== 'stop')?.words ?? [];
 }
 
 /** The query's words as lexical scoring compares them: `queryWords`, stemmed. */
 export function queryTerms(query: string): string[] {
   return [...new Set(queryWords(query).map(stem))];
+}
+
+/** The terms of a text as a tier of query words is compared with it: stop words are kept for the stop tier only. */
+export function termsFor(kind: QueryTier['kind'], text: string): string[] {
+  return kind === 'stop' ? words(text).map(stem) : terms(text);
 }
 
 const TIME_WORDS =

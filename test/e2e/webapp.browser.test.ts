@@ -113,6 +113,14 @@ describe('the web app in a browser', () => {
     assert.match((await call('GET', `/memories/${ids.redis}`)).content, /10 minute TTL/);
   });
 
+  test('search marks the words that matched, not the question around them', async () => {
+    await open('#/search');
+    await page.locator('#search-box').fill('what did we decide about the database?');
+    await page.locator('.result', { hasText: 'billing database' }).locator('mark').first().waitFor();
+    const marked = await page.locator('.results mark').allInnerTexts();
+    assert.deepEqual([...new Set(marked.map(m => m.toLowerCase()))], ['database'], `marked: ${marked.join(', ')}`);
+  });
+
   test('an edit the server refuses says what went wrong and what to do', async () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.locator('textarea[name=content]').fill('   ');

@@ -163,11 +163,11 @@ export const fmtDate = (iso: string | null | undefined) => {
 export const fmtDateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '');
 export const fmtBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : n < 1024 ** 3 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${(n / 1024 ** 3).toFixed(2)} GB`);
 
-/** `text` with the query's words marked. */
+/** `text` with `words` marked, as whole words ("we" is not marked inside "were"). */
 export function Highlight({ text, words }: { text: string; words: string[] }) {
   const usable = words.filter(w => w.length > 1).map(w => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (usable.length === 0) return <>{text}</>;
-  const re = new RegExp(`(${usable.join('|')})`, 'gi');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])(${usable.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
   return <>{text.split(re).map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : part))}</>;
 }
 
@@ -184,8 +184,6 @@ export function snippet(content: string, words: string[], size = 220) {
   const start = Math.max(0, at - 60);
   return `${start > 0 ? '…' : ''}${flat.slice(start, start + size)}${start + size < flat.length ? '…' : ''}`;
 }
-
-export const queryWords = (query: string) => query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** A chip's style in its label's colour (see labelColors.ts). */
 export const chipStyle = (color: string | undefined) => (color ? { borderColor: color, background: `color-mix(in srgb, ${color} 14%, var(--panel))` } : undefined);

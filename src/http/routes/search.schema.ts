@@ -53,6 +53,9 @@ const SearchResult = z
     memory: SearchMemory,
     similarity_score: z.number().describe('Absolute (word coverage and cosine), not the rank; ≥ 0.9 only for a near-duplicate'),
     relevance_reason: z.string().describe("What matched, e.g. matched 'Redis'; semantically similar (0.71)"),
+    highlights: z
+      .array(z.string())
+      .describe("The memory's words that matched the query's words, as the memory writes them (never a stop word): what to mark"),
     related_entities: z.array(Entity).optional().describe('Entities the memory mentions (left out with include_entities: false)'),
     score_breakdown: ScoreBreakdown,
   })

@@ -1,5 +1,5 @@
 import type { SearchProfile } from '../../domain/searchProfile.ts';
-import { hasCjk, queryWords } from '../../domain/text.ts';
+import { hasCjk, type QueryTier, queryTiers } from '../../domain/text.ts';
 import { formsOf, typosOf } from '../../domain/wordForms.ts';
 import type { LexicalHit, LexicalTerm, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -14,7 +14,9 @@ const VOCABULARY_PREFIX = 3;
 
 export interface LexicalResult {
   hits: LexicalHit[];
-  /** The words searched for. */
+  /** The query's words searched by (see queryTiers)... */
+  tier: QueryTier;
+  /** ...and of them, those searched for (deep mode leaves out words most of the space holds). */
   words: string[];
   /** Whether other forms, and typo-near terms, of the words were searched too (the exact words found little). */
   forms: boolean;
@@ -89,9 +91,23 @@ export function combine(exact: LexicalHit[], forms: LexicalHit[], weight: number
  * Full-text hits: the query's content words (any of them) and their other forms (`postgres` finds `PostgreSQL`),
  * in deep mode without the words common to most of the space (names in a chat); when that finds little, their typos
  * too; plus trigram substrings for CJK text, which has no spaces.
+ * A query with content words is searched by them alone: a memory holding only "we decided about the" is no match for
+ * "what did we decide about the database?", even where nothing holds "database". A query without any ("what did we
+ * decide?") is searched by its framing words and, when they find nothing, by its stop words.
  */
 export async function lexicalHits(deps: LexicalDeps, query: string, filter: SearchFilter, profile: SearchProfile): Promise<LexicalResult> {
-  const every = queryWords(query);
+  const [first, ...rest] = queryTiers(query);
+  let result = await tierHits(deps, query, filter, profile, first ?? { kind: 'content', words: [] });
+  for (const tier of first?.kind === 'content' ? [] : rest) {
+    if (result.hits.length) break;
+    result = await tierHits(deps, query, filter, profile, tier);
+  }
+  return result;
+}
+
+/** Full-text hits of one tier of the query's words; stop words are matched as written, without forms or typos. */
+async function tierHits(deps: LexicalDeps, query: string, filter: SearchFilter, profile: SearchProfile, tier: QueryTier): Promise<LexicalResult> {
+  const every = tier.words;
   const common = await commonInSpace(deps, every, filter, profile.commonInSpace);
   const all = every.filter(w => !common.has(w));
   const distinctive = await distinctiveWords(deps, all, profile.pruning);
@@ -110,7 +126,7 @@ export async function lexicalHits(deps: LexicalDeps, query: string, filter: Sear
   // The exact words find little: their other forms, then their typos, may find what is meant.
   let forms = false;
   let typos = false;
-  if (hits.length < profile.wordForms.formsBelow && all.length) {
+  if (hits.length < profile.wordForms.formsBelow && all.length && tier.kind !== 'stop') {
     const formed = await expansions(deps, all, profile, false);
     if (formed.size) {
       forms = true;
@@ -124,11 +140,11 @@ export async function lexicalHits(deps: LexicalDeps, query: string, filter: Sear
       }
     }
   }
-  if (hasCjk(query)) {
+  if (hasCjk(query) && tier.kind === 'content') {
     const runs = query.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
     for (const run of runs.filter(hasCjk)) hits.push(...(await deps.store.search.substring(run, filter, profile.pool)));
   }
-  return { hits, words: all, forms, typos };
+  return { hits, tier, words: all, forms, typos };
 }
 
 /**

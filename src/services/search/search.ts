@@ -1,8 +1,8 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import { isConversationTurn, speakerOfTurn } from '../../domain/conversation.ts';
-import { absoluteSimilarity, cueBoost, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
+import { absoluteSimilarity, cueBoost, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
 import { CONVERSATION_PROFILE, DEEP_PROFILE, FAST_PROFILE, profileFor, type SearchProfile } from '../../domain/searchProfile.ts';
-import { queryTerms, stem, terms, termsAsWritten, words } from '../../domain/text.ts';
+import { isStopWord, stem, termsAsWritten, termsFor } from '../../domain/text.ts';
 import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -127,9 +127,22 @@ function nearTerms(profile: SearchProfile, forms: boolean, typos: boolean) {
   return (queryTerm: string, memoryTerm: string) => isWordForm(queryTerm, memoryTerm, profile.wordForms) || (typos && isTypoOf(queryTerm, memoryTerm));
 }
 
+/** A word as domain/text.ts reads one. */
+const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
+
 /** The word of a text whose term is `term`, as the text writes it. */
 function asInText(text: string, term: string): string {
-  return text.normalize('NFKC').match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu)?.find(w => stem(w.toLowerCase()) === term) ?? term;
+  return text.normalize('NFKC').match(WORD)?.find(w => stem(w.toLowerCase()) === term) ?? term;
+}
+
+/**
+ * The memory's words that matched the query's words, each as the memory writes it (`PostgreSQL` for `postgres`,
+ * `Databases` and `database`): what a client marks in the result. Never a stop word.
+ */
+function highlightsOf(memory: MemoryRecord, overlap: LexicalOverlap): string[] {
+  const found = new Set([...overlap.matched, ...overlap.forms.values()]);
+  const written = `${memory.title} ${memory.content}`.normalize('NFKC').match(WORD) ?? [];
+  return [...new Set(written.filter(w => !isStopWord(w.toLowerCase()) && found.has(stem(w.toLowerCase()))))];
 }
 
 /**
@@ -147,7 +160,6 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   const filter = toFilter({ ...input, include_states: states });
   // Query-wide rules are the same for deep mode's two profiles; only turn rules differ, memory by memory.
   const base = input.mode === 'fast' ? FAST_PROFILE : DEEP_PROFILE;
-  const asked = queryTerms(input.query);
   const asWritten = termsAsWritten(input.query);
   const dates = base.dates ? datesInQuery(input.query, new Date(deps.clock.now())) : [];
   const cues = queryCues(input.query);
@@ -157,17 +169,21 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   ]);
   let candidates = mergeCandidates(lexical.hits, semantic);
   const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
-  const near = nearTerms(base, lexical.forms, lexical.typos);
+  // The query's terms a memory is scored by: its content words, or the words it was searched by when it has none.
+  const asked = [...new Set(lexical.tier.words.map(stem))];
+  // Framing words are verbs that the index matches in any tense ("decide" finds "decided"): so does the score.
+  const near = nearTerms(base, lexical.forms || lexical.tier.kind === 'framing', lexical.typos);
   const overlaps = new Map<string, ReturnType<typeof lexicalOverlap>>();
   const overlapOf = (m: MemoryRecord) => {
     let found = overlaps.get(m.id);
-    if (!found) overlaps.set(m.id, (found = lexicalOverlap(asked, terms(`${m.title} ${m.content}`), { near, formWeight: base.wordForms.weight })));
+    if (!found) overlaps.set(m.id, (found = lexicalOverlap(asked, termsFor(lexical.tier.kind, `${m.title} ${m.content}`), { near, formWeight: base.wordForms.weight })));
     return found;
   };
   // How much of the query the full text found: the most query words one full-text hit holds.
   const lexicalStrength = Math.max(0, ...candidates.filter(c => c.bm25 !== undefined && records.has(c.id)).map(c => overlapOf(records.get(c.id)!).coverage));
-  // The query's own words match weakly (a paraphrase): words meaning the same, or a little more generally, may not.
-  if (base.thesaurus && lexicalStrength < base.thesaurus.below && lexical.words.length) {
+  // The query's own words match weakly (a paraphrase): words meaning the same, or a little more generally, may not
+  // (stop words have no meaning to share).
+  if (base.thesaurus && lexicalStrength < base.thesaurus.below && lexical.words.length && lexical.tier.kind !== 'stop') {
     const bridged = await bridgeHits(deps, lexical.words, filter, base);
     if (bridged.length) {
       candidates = mergeCandidates(combine(lexical.hits, bridged, base.thesaurus.weight), semantic);
@@ -221,6 +237,9 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
       const rank = (own.total + neighbour + date + entity + coverage) * prior * cue;
       return { c, memory, overlap, semanticScore, own, coverage, neighbour, inherited, date, when, entity, entityNames: shared?.names ?? [], cue, rank, prior };
     })
+    // A score of 0 (a neighbour, date or entity that added nothing, the weakest of the fused vectors) is no reason
+    // to show a memory, unless its vector says more than chance.
+    .filter(s => s.rank > 0 || (s.semanticScore ?? 0) >= base.minSemantic)
     .sort((a, b) => b.rank - a.rank || (a.c.id < b.c.id ? -1 : 1))
     .slice(0, input.limit);
 
@@ -251,6 +270,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
       memory: { ...presented[i]!, labels: presented[i]!.labels.map(l => l.name) },
       similarity_score: Number(similarity.toFixed(4)),
       relevance_reason: reason,
+      highlights: highlightsOf(s.memory, s.overlap),
       related_entities: entityNodes.get(s.memory.id) ?? [],
       score_breakdown: {
         lexical: { rank: s.c.lexicalRank ?? null, coverage: s.overlap.coverage, dice: Number(s.overlap.dice.toFixed(4)) },

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { post } from '../api.ts';
 import { go, href } from '../router.ts';
-import { Empty, ErrorBox, fmtDate, Highlight, LabelChips, queryWords, snippet } from '../ui.tsx';
+import { Empty, ErrorBox, fmtDate, Highlight, LabelChips, snippet } from '../ui.tsx';
 import { Welcome } from './Welcome.tsx';
 
 interface Hit {
   memory: any;
   similarity_score: number;
   relevance_reason: string;
+  /** The memory's words that matched the query's content words, as the memory writes them. */
+  highlights?: string[];
 }
 
 /** Search first: one box, fast or deep, results as you type; `/` focuses it, arrows move, Enter opens. */
@@ -72,7 +74,6 @@ export function SearchView({ params }: { params: URLSearchParams }) {
   };
   useEffect(() => document.getElementById(`hit-${selected}`)?.scrollIntoView({ block: 'nearest' }), [selected]);
 
-  const words = queryWords(query);
   return (
     <section class="view search-view">
       <div class="search-bar">
@@ -107,34 +108,38 @@ export function SearchView({ params }: { params: URLSearchParams }) {
         </Empty>
       )}
       <ol class="results" role="listbox" aria-label="Results">
-        {hits?.map((hit, i) => (
-          <li
-            key={hit.memory.id}
-            id={`hit-${i}`}
-            role="option"
-            aria-selected={i === selected}
-            class={`result ${i === selected ? 'selected' : ''}`}
-            onClick={() => go(href('memory', hit.memory.id))}
-            onMouseMove={e => pointTo(i, e)}
-          >
-            <a class="title" href={href('memory', hit.memory.id)}>
-              <Highlight text={hit.memory.title || '(untitled)'} words={words} />
-            </a>
-            <p class="snippet">
-              <Highlight text={snippet(hit.memory.content, words)} words={words} />
-            </p>
-            <div class="meta">
-              <span class="reason" title="Why this matched">
-                {hit.relevance_reason}
-              </span>
-              <LabelChips labels={hit.memory.labels} />
-              <span class="muted">
-                {hit.memory.unit_type} · {fmtDate(hit.memory.event_start ?? hit.memory.created_at)}
-                {hit.memory.lifecycle_state !== 'active' ? ` · ${hit.memory.lifecycle_state}` : ''}
-              </span>
-            </div>
-          </li>
-        ))}
+        {hits?.map((hit, i) => {
+          // Only the words the server says matched (never "the", "we", "did"): the query's framing is no match.
+          const words = hit.highlights ?? [];
+          return (
+            <li
+              key={hit.memory.id}
+              id={`hit-${i}`}
+              role="option"
+              aria-selected={i === selected}
+              class={`result ${i === selected ? 'selected' : ''}`}
+              onClick={() => go(href('memory', hit.memory.id))}
+              onMouseMove={e => pointTo(i, e)}
+            >
+              <a class="title" href={href('memory', hit.memory.id)}>
+                <Highlight text={hit.memory.title || '(untitled)'} words={words} />
+              </a>
+              <p class="snippet">
+                <Highlight text={snippet(hit.memory.content, words)} words={words} />
+              </p>
+              <div class="meta">
+                <span class={hit.relevance_reason === 'weak match' ? 'reason weak' : 'reason'} title="Why this matched">
+                  {hit.relevance_reason}
+                </span>
+                <LabelChips labels={hit.memory.labels} />
+                <span class="muted">
+                  {hit.memory.unit_type} · {fmtDate(hit.memory.event_start ?? hit.memory.created_at)}
+                  {hit.memory.lifecycle_state !== 'active' ? ` · ${hit.memory.lifecycle_state}` : ''}
+                </span>
+              </div>
+            </li>
+          );
+        })}
       </ol>
     </section>
   );
