@@ -258,8 +258,9 @@ describe('the web app in a browser', () => {
   test('labels have distinct colours, the same on every view and after a reload', async () => {
     await open('#/labels');
     const rows = page.locator('.table tbody tr');
-    await page.locator('.table td', { hasText: 'reviews' }).waitFor();
     const dotColours = async () => {
+      // The table first: before it renders there are no dots, and "every dot is coloured" holds of none.
+      await page.locator('.table td', { hasText: 'reviews' }).waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll('.table .dot')].every(d => (d as HTMLElement).style.background !== 'var(--border)'));
       const names = await rows.locator('td a').allInnerTexts();
       const colours = await rows.locator('.dot').evaluateAll(dots => dots.map(d => getComputedStyle(d).backgroundColor));
