@@ -15,6 +15,10 @@ export interface TranscriptMessage {
   position: number;
   role: string;
   content: string;
+  /** The speaker's name, when the transcript gives one (`metadata.speaker`). */
+  speaker?: string | null;
+  /** When it was said (ISO), when known. */
+  timestamp?: string | null;
 }
 
 /** A sentence (or two) kept as a memory, with the message it came from. */
