@@ -7,12 +7,15 @@
  * - evidence coverage: the share of questions with an evidence turn (LoCoMo `evidence`, dia ids such as `D1:3`) that
  *   produced at least one memory (a memory whose source_message_id is that turn's message);
  * - recall@10 fast / deep: the share of questions with such a memory among the first 10 results;
- * - memories made, and distillation speed in turns per second (HTTP included, graph written).
+ * - memories made, and distillation speed: turns per second of POST /memories/distill (HTTP and storage included;
+ *   entities follow in the background), per second of the server's CPU, and of the rules alone.
  * Conversations conv-42 and conv-43 were held out while the rules were written: they are reported apart.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatTable, locomoDir, makeTempDir, removeDir, startServer, waitForBackground } from './lib.ts';
+import { parseConversationMarkdown } from '../src/domain/threadMarkdown.ts';
+import { distillStatements } from '../src/domain/distillStatements.ts';
+import { cpuMs, formatTable, locomoDir, makeTempDir, removeDir, startServer, waitForBackground } from './lib.ts';
 
 /** Held out from rule writing: the rules never saw them. */
 const HELD_OUT = new Set(['conv-42', 'conv-43']);
@@ -62,6 +65,19 @@ function option(argv: string[], name: string, fallback: string): string {
   return i >= 0 && argv[i + 1] ? argv[i + 1]! : fallback;
 }
 
+/** Turns per second of the offline rules alone: the harness Markdown parsed and distilled, nothing stored. */
+function rulesSpeed(sessions: Session[], level: string): number {
+  const started = performance.now();
+  let turns = 0;
+  for (const session of sessions) {
+    const parsed = parseConversationMarkdown(harnessMarkdown(session));
+    const messages = parsed.messages.map((m, position) => ({ id: String(position), position, role: m.role, content: m.content, speaker: m.metadata?.speaker, timestamp: m.timestamp }));
+    distillStatements(messages, level === 'swift' ? 'swift' : 'guided');
+    turns += messages.length;
+  }
+  return turns / ((performance.now() - started) / 1000);
+}
+
 export default async function distill(argv: string[]) {
   const level = option(argv, 'level', 'guided');
   const limit = Number(option(argv, 'limit', '10'));
@@ -71,10 +87,10 @@ export default async function distill(argv: string[]) {
   const dataDir = makeTempDir('cairn-distill-');
   const server = await startServer({ dataDir });
   try {
-    const groups = new Map<string, { questions: number; covered: number; hits: Record<string, number>; turns: number; memories: number; seconds: number }>();
+    const groups = new Map<string, { questions: number; covered: number; hits: Record<string, number>; turns: number; memories: number; seconds: number; cpu: number }>();
     for (const conversation of conversations) {
       const group = HELD_OUT.has(conversation.id) ? 'held out (conv-42, conv-43)' : 'tuned on (the others)';
-      const totals = groups.get(group) ?? { questions: 0, covered: 0, hits: { fast: 0, deep: 0 }, turns: 0, memories: 0, seconds: 0 };
+      const totals = groups.get(group) ?? { questions: 0, covered: 0, hits: { fast: 0, deep: 0 }, turns: 0, memories: 0, seconds: 0, cpu: 0 };
       groups.set(group, totals);
       const messageOf = new Map<string, string>(); // dia id → message id
       const produced = new Set<string>(); // message ids that produced a memory
@@ -87,8 +103,10 @@ export default async function distill(argv: string[]) {
         if (thread.messages.length !== spoken.length) throw new Error(`${title}: ${thread.messages.length} messages for ${spoken.length} turns`);
         spoken.forEach((turn, i) => messageOf.set(turn.dia_id, thread.messages[i].id));
         const started = performance.now();
+        const cpuBefore = cpuMs(server.pid) ?? 0;
         const result = await json(`${server.url}/memories/distill`, { thread_id: threadId, space_id: conversation.id, extraction_level: level });
         totals.seconds += (performance.now() - started) / 1000;
+        totals.cpu += ((cpuMs(server.pid) ?? 0) - cpuBefore) / 1000;
         totals.turns += spoken.length;
         totals.memories += result.memories_created;
         for (const memory of result.created_memories) produced.add(memory.source_message_id);
@@ -104,12 +122,14 @@ export default async function distill(argv: string[]) {
         }
       }
     }
-    const rows = [['conversations', 'questions', 'turns', 'memories', 'turns/s', 'evidence coverage', `recall@${limit} fast`, `recall@${limit} deep`]];
+    const rows = [['conversations', 'questions', 'turns', 'memories', 'turns/s', 'turns/CPU-s', 'evidence coverage', `recall@${limit} fast`, `recall@${limit} deep`]];
     for (const [group, t] of groups) {
-      rows.push([group, String(t.questions), String(t.turns), String(t.memories), (t.turns / t.seconds).toFixed(0), (t.covered / t.questions).toFixed(3), (t.hits.fast! / t.questions).toFixed(3), (t.hits.deep! / t.questions).toFixed(3)]);
+      rows.push([group, String(t.questions), String(t.turns), String(t.memories), (t.turns / t.seconds).toFixed(0), (t.turns / t.cpu).toFixed(0), (t.covered / t.questions).toFixed(3), (t.hits.fast! / t.questions).toFixed(3), (t.hits.deep! / t.questions).toFixed(3)]);
     }
     console.log(`Offline distillation (--level ${level}) on ${conversations.length} LoCoMo conversations, harness Markdown → thread → distill → search\n`);
     console.log(formatTable(rows));
+    console.log(`\nthe rules alone (parse the Markdown, distill; no storage), in this process: ${rulesSpeed(conversations.flatMap(c => c.sessions), level).toFixed(0)} turns/s`);
+    console.log('turns/s: wall clock of POST /memories/distill; turns/CPU-s: per second of the server\'s CPU meanwhile (steadier on a shared machine)');
   } finally {
     await server.stop();
     removeDir(dataDir);
