@@ -87,6 +87,7 @@ export default async function distill(argv: string[]) {
   const dataDir = makeTempDir('cairn-distill-');
   const server = await startServer({ dataDir });
   try {
+    let markupLeft = 0; // memories with Markdown emphasis left in them (a speaker's `**` misread)
     const groups = new Map<string, { questions: number; covered: number; hits: Record<string, number>; turns: number; memories: number; seconds: number; cpu: number }>();
     for (const conversation of conversations) {
       const group = HELD_OUT.has(conversation.id) ? 'held out (conv-42, conv-43)' : 'tuned on (the others)';
@@ -109,7 +110,10 @@ export default async function distill(argv: string[]) {
         totals.cpu += ((cpuMs(server.pid) ?? 0) - cpuBefore) / 1000;
         totals.turns += spoken.length;
         totals.memories += result.memories_created;
-        for (const memory of result.created_memories) produced.add(memory.source_message_id);
+        for (const memory of result.created_memories) {
+          produced.add(memory.source_message_id);
+          if (/\*\*|__/.test(memory.content)) markupLeft++;
+        }
       }
       await waitForBackground(server.url);
       for (const q of conversation.questions) {
@@ -128,7 +132,8 @@ export default async function distill(argv: string[]) {
     }
     console.log(`Offline distillation (--level ${level}) on ${conversations.length} LoCoMo conversations, harness Markdown → thread → distill → search\n`);
     console.log(formatTable(rows));
-    console.log(`\nthe rules alone (parse the Markdown, distill; no storage), in this process: ${rulesSpeed(conversations.flatMap(c => c.sessions), level).toFixed(0)} turns/s`);
+    console.log(`\nmemories with leftover Markdown emphasis (** or __): ${markupLeft}`);
+    console.log(`the rules alone (parse the Markdown, distill; no storage), in this process: ${rulesSpeed(conversations.flatMap(c => c.sessions), level).toFixed(0)} turns/s`);
     console.log('turns/s: wall clock of POST /memories/distill; turns/CPU-s: per second of the server\'s CPU meanwhile (steadier on a shared machine)');
   } finally {
     await server.stop();

@@ -83,7 +83,8 @@ export function attribute(sentence: string, speaker: string, addressee: string |
       continue;
     }
     if (addressee && (lower === 'you' || /^you'(?:re|ve|d|ll)$/.test(lower))) {
-      if (atClauseStart) {
+      // A contraction ("you're") is always the subject; a bare "you" is one at the start of a clause.
+      if (atClauseStart || lower !== 'you') {
         const rewritten = subject(parts, i, addressee);
         out.push(...rewritten.out);
         i += rewritten.used;

@@ -22,6 +22,7 @@ describe('attribution', () => {
     assert.equal(attribute("I'm so proud of you.", 'Audrey', 'Sam'), 'Audrey is so proud of Sam.');
     assert.equal(attribute('Your painting is in my kitchen now.', 'Audrey', 'Sam'), "Sam's painting is in Audrey's kitchen now.");
     assert.equal(attribute('Your painting is lovely.', 'Audrey', null), 'Audrey: Your painting is lovely.');
+    assert.equal(attribute("So happy you're pushing forward with dancing!", 'Gina', 'Jon'), 'Gina: So happy Jon is pushing forward with dancing!');
   });
 
   test('a statement without a first person is prefixed with the speaker, unless asked not to', () => {

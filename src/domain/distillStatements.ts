@@ -83,7 +83,7 @@ function speakerOf(message: TranscriptMessage): string {
 }
 
 /** What a speaker says about the conversation itself ("Let me check…", "One sec"): filler. */
-const ABOUT_THE_CONVERSATION = /^(?:let me|let's see|one (?:sec|second|moment)|i'll (?:check|look|take a look|get back)|give me a|here(?:'s| is| are) (?:what|how|the|a|some)|good question|great question)\b/i;
+const ABOUT_THE_CONVERSATION = /^(?:let me|let's see|one (?:sec|second|moment)|i'll (?:check|look|take a look|get back)|give me a|here(?:'s| is| are) (?:what|how|the|a|some)|good question|great question|check (?:it|this|that|these|them) out)\b/i;
 
 /** The informative sentences of a message, those that lean on the one before joined to it. */
 function informative(message: TranscriptMessage, names: Set<string>): string[] {
