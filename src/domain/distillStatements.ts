@@ -6,7 +6,7 @@
  * message (its statements together). English only. Pure.
  */
 import { attribute } from './attribution.ts';
-import { classify, sentences, type TranscriptMessage } from './distill.ts';
+import { classify, sentences, SKIPPED_ROLES, type TranscriptMessage } from './distill.ts';
 import { FILLER, IMPORTANCE } from './distillCues.ts';
 import type { UnitType } from './memory.ts';
 
@@ -24,8 +24,6 @@ export interface Statement {
   speaker: string;
 }
 
-/** Roles whose messages are instructions or machine output, not conversation. */
-const SKIPPED_ROLES = new Set(['system', 'tool', 'function', 'developer']);
 /** Statements of one thread at most: a bound on what one request writes. */
 export const MAX_STATEMENTS = 5000;
 /** Two statements sharing this much of their words (Jaccard) say the same thing. */
@@ -43,7 +41,7 @@ const EMPTY_WORDS = new Set(
     'later again can could will would should might must may shall get got let lets let\'s thing things stuff something anything ' +
     'totally definitely absolutely exactly true indeed keep going hope same too all any some such one ' +
     "i'm i've i'd i'll you're you've you'd you'll that's it's what's there's don't can't didn't isn't wasn't aren't won't " +
-    'tell told say said mean means meant think thought feel felt guess bet man dude mate buddy friend friends'
+    'tell told say said mean means meant think thought feel felt guess bet man dude mate buddy friend friends doing asking welcome day nope'
   ).split(' '),
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNIT_TYPES } from '../../domain/memory.ts';
 import { MAX_THREAD_TITLE_CHARS } from '../../domain/thread.ts';
 import { doc } from '../openapi.ts';
 import { Entity, MemoryNode } from '../responses.ts';
@@ -35,19 +36,14 @@ export const distillDocs = {
     summary: 'Is a conversation worth distilling?',
     description:
       'Judges offline and cheaply whether `thread_content` (plain text, `User:`/`Assistant:` lines or not; up to 50,000 ' +
-      'characters) holds anything worth distilling: too short or only small talk → no; a decision, preference, plan, ' +
-      'fact or learning → yes, and `reason` and `found` say what. Reads and writes nothing.',
+      'characters; conversation Markdown such as `**Audrey**: …` lines too) holds anything worth distilling: too short or ' +
+      'only small talk → no; a statement the offline distillation would keep → yes, and `reason` and `found` say what. ' +
+      'Reads and writes nothing.',
     response: {
       200: z.object({
         should_distill: z.boolean(),
         reason: z.string(),
-        found: z.object({
-          fact: z.number().optional(),
-          preference: z.number().optional(),
-          decision: z.number().optional(),
-          plan: z.number().optional(),
-          learning: z.number().optional(),
-        }),
+        found: z.partialRecord(z.enum(UNIT_TYPES), z.number()).describe('how many memories of each unit type the rules would make'),
         judged_by: z.literal('rules'),
       }),
     },

@@ -66,6 +66,14 @@ describe("nmem-bench's sessions: import, then distill offline", () => {
     assert.equal(swift.body.memories_created, 0, 'the same statements at another level are not made again');
   });
 
+  test('triage reads the same Markdown and finds what distilling would keep', async () => {
+    const triage = await post(app, '/memories/distill/triage', { thread_content: SESSION });
+    assert.equal(triage.status, 200, triage.text);
+    assert.equal(triage.body.should_distill, true);
+    assert.deepEqual(triage.body.found, { fact: 1, event: 1, preference: 1 });
+    assert.match(triage.body.reason, /Melanie is swamped/);
+  });
+
   test('swift makes one memory per message, guided one per statement', async () => {
     const markdown = '**Date**: 2023/05/20 (Sat) 02:21\n\n**Ann**: I adopted a puppy named Max. I also started a new job at the library.\n\n**Bob**: Congrats!';
     const counts: Record<string, number> = {};
