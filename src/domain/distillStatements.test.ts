@@ -74,5 +74,7 @@ describe('offline distillation keeps what was said', () => {
       { id: 'u', position: 2, role: 'user', content: 'The staging database runs on port 5433 since March.' },
     ];
     assert.deepEqual(contents(messages), ['The staging database runs on port 5433 since March.']);
+    const bold: TranscriptMessage = { id: 'b', position: 0, role: 'assistant', content: '**Budget**: spend less than you earn every month.' };
+    assert.deepEqual(contents([bold]), ['Budget: spend less than you earn every month.']);
   });
 });

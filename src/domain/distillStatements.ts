@@ -55,9 +55,9 @@ function contentWords(text: string, names: Set<string>): string[] {
 /** Openers that only address the other person or react: "Hey Mel!", "Wow,", "You know,". */
 const OPENERS = /^(?:(?:hey|hi|hello|wow|whoa|oh|ah|aw+|haha|lol|omg|yay|ugh|hmm+|thanks|thank you|you know|i mean|by the way|btw)\b[^.!?,]{0,20}?[,!.]+\s*)+/i;
 
-/** A sentence with its fillers and greetings cut off; empty when nothing else was in it. */
+/** A sentence with its Markdown emphasis, fillers and greetings cut off; empty when nothing else was in it. */
 function trimmed(sentence: string): string {
-  return sentence.replace(OPENERS, '').replace(FILLER, '').replace(/\s+/g, ' ').trim();
+  return sentence.replace(/\*\*|__/g, '').replace(OPENERS, '').replace(FILLER, '').replace(/\s+/g, ' ').trim();
 }
 
 /** A sentence that leans on the one before it ("It was amazing.", "That's where I met him.") goes with it. */

@@ -72,6 +72,15 @@ describe('conversation markdown', () => {
     ]);
   });
 
+  test("with User/Assistant speakers, an assistant's **Budget**: line is content, not a third speaker (LongMemEval sessions)", () => {
+    const parsed = parseConversationMarkdown('**Date**: 2023/05/20 (Sat) 02:21\n\n**User**: Help me save money.\n\n**Assistant**: Here is a plan.\n\n**Budget**: spend less than you earn.\n\n**User**: Thanks!');
+    assert.deepEqual(parsed.messages.map(m => [m.role, m.content]), [
+      ['user', 'Help me save money.'],
+      ['assistant', 'Here is a plan.\n\n**Budget**: spend less than you earn.'],
+      ['user', 'Thanks!'],
+    ]);
+  });
+
   test('plain "Speaker: text" paragraphs; a lone "Note:" line is not a dialogue', () => {
     const parsed = parseConversationMarkdown('Date: May 8th, 2023 at 3pm\n\nAudrey: I love cooking.\nJohn Smith: My sister moved to Boston.');
     assert.deepEqual(parsed.messages.map(m => [m.role, m.metadata?.speaker, m.content, m.timestamp]), [

@@ -110,16 +110,24 @@ function lineKind(raw: string): LineKind {
   return { kind: 'speaker', speaker: match.label, text, bold: bold !== null };
 }
 
+const isRoleWord = (speaker: string) => ROLE_WORDS[speaker.toLowerCase()] !== undefined;
+
 /**
  * Which lines open a message: role headings when there are any (the reference's format), else `### Name` headings
  * when there are two or more, else speaker lines (a bold one, or two plain ones: a lone `Note: …` is not a dialogue).
+ * Where the speakers are role words (`**User**:`, `**Assistant**:`), a `**Budget**: …` line is what an assistant
+ * wrote, not a third speaker: only role words open messages then.
  */
 function chooseOpeners(kinds: LineKind[]): (kind: LineKind) => boolean {
-  const count = (k: LineKind['kind'], bold?: boolean) => kinds.filter(x => x.kind === k && (bold === undefined || (x.kind === 'speaker' && x.bold === bold))).length;
-  if (count('role-heading') > 0) return k => k.kind === 'role-heading';
-  if (count('name-heading') >= 2) return k => k.kind === 'name-heading';
-  if (count('speaker', true) >= 1) return k => k.kind === 'speaker' && k.bold;
-  if (count('speaker', false) >= 2) return k => k.kind === 'speaker';
+  const speakers = (bold: boolean) => kinds.filter((x): x is Extract<LineKind, { kind: 'speaker' }> => x.kind === 'speaker' && (!bold || x.bold));
+  const opening = (list: Extract<LineKind, { kind: 'speaker' }>[], bold: boolean) => {
+    const roles = list.some(x => isRoleWord(x.speaker));
+    return (k: LineKind) => k.kind === 'speaker' && (!bold || k.bold) && (!roles || isRoleWord(k.speaker));
+  };
+  if (kinds.some(x => x.kind === 'role-heading')) return k => k.kind === 'role-heading';
+  if (kinds.filter(x => x.kind === 'name-heading').length >= 2) return k => k.kind === 'name-heading';
+  if (speakers(true).length >= 1) return opening(speakers(true), true);
+  if (speakers(false).length >= 2) return opening(speakers(false), false);
   return () => false;
 }
 
@@ -152,8 +160,7 @@ export function parseConversationMarkdown(markdown: string): ParsedConversation 
   let current: { speaker: string; lines: string[]; date: string | null } | null = null;
 
   const roleOf = (speaker: string) => {
-    const role = ROLE_WORDS[speaker.toLowerCase()];
-    if (role) return role;
+    if (isRoleWord(speaker)) return ROLE_WORDS[speaker.toLowerCase()]!;
     if (!roleOfName.has(speaker)) roleOfName.set(speaker, roleOfName.size === 0 ? 'user' : 'assistant');
     return roleOfName.get(speaker)!;
   };
@@ -162,7 +169,7 @@ export function parseConversationMarkdown(markdown: string): ParsedConversation 
     if (!current || !content) return;
     const message: ParsedMessage = { role: roleOf(current.speaker), content };
     if (current.date) message.timestamp = current.date;
-    if (!ROLE_WORDS[current.speaker.toLowerCase()]) message.metadata = { speaker: current.speaker };
+    if (!isRoleWord(current.speaker)) message.metadata = { speaker: current.speaker };
     messages.push(message);
   };
 
