@@ -54,6 +54,11 @@ describe('offline distillation keeps what was said', () => {
     );
   });
 
+  test('a word that says something is enough when the speaker talks about themselves', () => {
+    const messages = chat([['Ann', "I'm vegan. I agree. Sounds fun!"], ['Bob', 'Tofu.']]);
+    assert.deepEqual(contents(messages), ['Ann is vegan.']);
+  });
+
   test('a sentence that leans on the one before stays with it; swift keeps one memory per message', () => {
     const messages = chat([['Mel', 'I painted a lake sunrise last year. It is special to me. I also run every morning before work.'], ['Caroline', 'Nice!']]);
     assert.deepEqual(contents(messages), ['Mel painted a lake sunrise last year. It is special to Mel.', 'Mel also runs every morning before work.']);

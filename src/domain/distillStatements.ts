@@ -41,7 +41,8 @@ const EMPTY_WORDS = new Set(
     'later again can could will would should might must may shall get got let lets let\'s thing things stuff something anything ' +
     'totally definitely absolutely exactly true indeed keep going hope same too all any some such one ' +
     "i'm i've i'd i'll you're you've you'd you'll that's it's what's there's don't can't didn't isn't wasn't aren't won't " +
-    'tell told say said mean means meant think thought feel felt guess bet man dude mate buddy friend friends doing asking welcome day nope'
+    'tell told say said mean means meant think thought feel felt guess bet man dude mate buddy friend friends doing asking welcome day nope ' +
+    'fine agree agreed understand totally exactly'
   ).split(' '),
 );
 
@@ -83,6 +84,9 @@ function speakerOf(message: TranscriptMessage): string {
 /** What a speaker says about the conversation itself ("Let me check…", "One sec"): filler. */
 const ABOUT_THE_CONVERSATION = /^(?:let me|let's see|one (?:sec|second|moment)|i'll (?:check|look|take a look|get back)|give me a|here(?:'s| is| are) (?:what|how|the|a|some)|good question|great question|check (?:it|this|that|these|them) out)\b/i;
 
+/** A sentence about the speaker: one word that says something is enough ("I'm vegan."); others need two. */
+const ABOUT_THE_SPEAKER = /^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b/i;
+
 /** The informative sentences of a message, those that lean on the one before joined to it. */
 function informative(message: TranscriptMessage, names: Set<string>): string[] {
   const kept: string[] = [];
@@ -95,8 +99,9 @@ function informative(message: TranscriptMessage, names: Set<string>): string[] {
       previousKept = false;
       continue;
     }
-    if (previousKept && (LEANS_ON_PREVIOUS.test(text) || informativeWords < 2)) kept[kept.length - 1] += ` ${text}`;
-    else if (informativeWords >= 2) kept.push(text);
+    const enough = ABOUT_THE_SPEAKER.test(text.replace('’', "'")) ? 1 : 2;
+    if (previousKept && (LEANS_ON_PREVIOUS.test(text) || informativeWords < enough)) kept[kept.length - 1] += ` ${text}`;
+    else if (informativeWords >= enough) kept.push(text);
     else {
       previousKept = false;
       continue;
@@ -123,7 +128,11 @@ class NearDuplicates {
     if (set.size === 0) return false;
     const keys = NearDuplicates.prefix(set);
     for (const key of keys) for (const other of this.byWord.get(key) ?? []) if (jaccard(set, other) >= NEAR_DUPLICATE) return true;
-    for (const key of keys) this.byWord.set(key, [...(this.byWord.get(key) ?? []), set]);
+    for (const key of keys) {
+      const list = this.byWord.get(key);
+      if (list) list.push(set);
+      else this.byWord.set(key, [set]);
+    }
     return false;
   }
 }
