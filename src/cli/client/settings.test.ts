@@ -88,7 +88,7 @@ test('when no server answers, the message says where it looked and how to fix it
   const json = await runBin('cairn', ['--json', 'm', 'search', 'x'], { env: { NMEM_API_URL: nowhere } });
   assert.equal(json.code, 1);
   assert.equal(json.stdout, '', 'stdout is for answers');
-  assert.equal((JSON.parse(json.stderr) as { error: string }).error, 'connection_failed');
+  assert.equal(json.errorJson<{ error: string }>().error, 'connection_failed');
 });
 
 test('cairn keys list and revoke: keys by id and creation time, never the key', async () => {

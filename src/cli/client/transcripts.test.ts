@@ -41,7 +41,7 @@ test('under --json an error is JSON on stderr and stdout stays empty', async () 
   const failed = await nmem(['--json', 't', 'create', '-t', 'notes', '-f', file]);
   assert.equal(failed.code, 1);
   assert.equal(failed.stdout, '');
-  const error = JSON.parse(failed.stderr) as { error: string; status_code: number };
+  const error = failed.errorJson<{ error: string; status_code: number }>();
   assert.equal(error.error, 'api_error');
   assert.equal(error.status_code, 422);
 });
