@@ -6,6 +6,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, get, post } from '../../../test/helpers.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../../../test/fakeOpenAi.ts';
 
 /** What the harness's UnifiedSession.to_markdown() writes for a LoCoMo session. */
 const SESSION = [
@@ -83,5 +84,29 @@ describe("nmem-bench's sessions: import, then distill offline", () => {
       counts[level] = distilled.body.memories_created;
     }
     assert.deepEqual(counts, { swift: 1, guided: 2 });
+  });
+});
+
+describe('with a language model configured, the model distils the same Markdown', () => {
+  let app: App;
+  let fake: FakeOpenAi;
+  before(async () => {
+    fake = await startFakeOpenAi({ chat: () => ({ memories: [{ content: 'Melanie loves painting.', unit_type: 'preference', message_index: 3 }] }) });
+    app = await buildTestApp({ llmUrl: fake.url, llmModel: 'fake-distiller' });
+  });
+  after(async () => {
+    await app.close();
+    await fake.close();
+  });
+
+  test("the model reads the speakers' names; its memories are dated by the message they cite", async () => {
+    const { body } = await post(app, '/threads/import', { markdown_content: SESSION, title: 'LoCoMo conv-26 Session 1' });
+    const distilled = await post(app, '/memories/distill', { thread_id: body.thread_id });
+    assert.equal(distilled.body.distilled_by, 'llm');
+    assert.deepEqual(
+      distilled.body.created_memories.map((m: any) => [m.content, m.event_start, m.metadata.speaker]),
+      [['Melanie loves painting.', '2023-05-08T13:56:00.000Z', 'Melanie']],
+    );
+    assert.match(fake.chatRequests().at(-1)!.messages[1]!.content, /\[3\] Melanie: Wow, that sounds great! I love painting/);
   });
 });
