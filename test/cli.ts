@@ -11,6 +11,8 @@ export interface CliResult {
   stderr: string;
   /** stdout parsed as JSON (throws with the output when it is not). */
   json<T = Record<string, unknown>>(): T;
+  /** stderr parsed as JSON: where a `--json` command's error goes (stdout stays for answers). */
+  errorJson<T = Record<string, unknown>>(): T;
 }
 
 export interface CliOptions {
@@ -45,6 +47,13 @@ export function runBin(name: 'nmem' | 'cairn', args: string[], options: CliOptio
             return JSON.parse(stdout) as T;
           } catch {
             throw new Error(`not JSON (exit ${code}):\n${stdout}\n--- stderr ---\n${stderr}`);
+          }
+        },
+        errorJson<T>() {
+          try {
+            return JSON.parse(stderr) as T;
+          } catch {
+            throw new Error(`stderr is not JSON (exit ${code}):\n${stderr}\n--- stdout ---\n${stdout}`);
           }
         },
       }),

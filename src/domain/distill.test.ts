@@ -1,6 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { distillMessages, MAX_UNITS, parseTranscript, sentences, triageMessages, type TranscriptMessage } from './distill.ts';
+import { distillMessages, MAX_UNITS, parseTranscript, sentences, type TranscriptMessage } from './distill.ts';
+import { triageMessages } from './distillTriage.ts';
 
 const CODING_SESSION = `User: The checkout tests keep failing on CI but pass locally. Can you look?
 Assistant: Let me check the CI logs.
@@ -116,7 +117,13 @@ describe('triage', () => {
   test('chit-chat is not', () => {
     const triage = triageMessages(parseTranscript(CHIT_CHAT));
     assert.equal(triage.should_distill, false);
-    assert.match(triage.reason, /No decision, preference, plan, fact or learning/);
+    assert.match(triage.reason, /No decision, preference, plan, fact, event or learning/);
+  });
+
+  test('a personal chat is worth distilling: what people say about themselves is what a memory is for', () => {
+    const triage = triageMessages(parseTranscript('User: I went to a pottery class yesterday, it was so fun.\nAssistant: My sister moved to Boston last month.'));
+    assert.equal(triage.should_distill, true);
+    assert.match(triage.reason, /2 events/);
   });
 
   test('a few words are too short, acknowledgements are small talk', () => {

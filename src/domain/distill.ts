@@ -1,6 +1,7 @@
 /**
  * Offline distillation: the rules that pick, out of a conversation, the sentences worth keeping as memories
- * (decisions, preferences, plans, facts, learnings), and the cheap triage that says whether a conversation has any.
+ * (decisions, preferences, plans, facts, learnings). The triage that says whether a conversation is worth distilling is
+ * in distillTriage.ts.
  * Pure: no I/O. The cues themselves are in distillCues.ts.
  */
 import { BECAUSE, CUES, type DistilledKind, disqualified, FILLER, hasSpecifics, IMPORTANCE, SMALL_TALK_WORDS } from './distillCues.ts';
@@ -15,6 +16,10 @@ export interface TranscriptMessage {
   position: number;
   role: string;
   content: string;
+  /** The speaker's name, when the transcript gives one (`metadata.speaker`). */
+  speaker?: string | null;
+  /** When it was said (ISO), when known. */
+  timestamp?: string | null;
 }
 
 /** A sentence (or two) kept as a memory, with the message it came from. */
@@ -28,19 +33,10 @@ export interface DistilledUnit {
   cue: string;
 }
 
-export interface Triage {
-  should_distill: boolean;
-  reason: string;
-  /** How many units of each kind the rules found. */
-  found: Partial<Record<DistilledKind, number>>;
-}
-
 /** At most this many memories come out of one conversation: the most important, in conversation order. */
 export const MAX_UNITS = 20;
 const MIN_WORDS = 4;
 const MAX_WORDS = 80;
-/** Below this, a conversation is too short to hold anything worth keeping. */
-const MIN_TRIAGE_WORDS = 8;
 
 const ROLE_ALIASES: Record<string, string> = {
   user: 'user', human: 'user', me: 'user',
@@ -49,11 +45,11 @@ const ROLE_ALIASES: Record<string, string> = {
   system: 'system', tool: 'tool', function: 'tool',
 };
 /** Roles whose messages are instructions or machine output, not conversation. */
-const SKIPPED_ROLES = new Set(['system', 'tool', 'function', 'developer']);
+export const SKIPPED_ROLES = new Set(['system', 'tool', 'function', 'developer']);
 
 export const isUserRole = (role: string) => ROLE_ALIASES[role.trim().toLowerCase()] === 'user';
 
-const wordList = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+export const wordList = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
 
 /**
  * Splits a conversation given as plain text into messages: a line starting with a speaker (`User:`, `Assistant:`,
@@ -169,27 +165,4 @@ export function distillMessages(messages: TranscriptMessage[]): DistilledUnit[] 
   if (units.length <= MAX_UNITS) return units;
   const kept = new Set([...units].sort((a, b) => b.importance - a.importance || a.position - b.position).slice(0, MAX_UNITS));
   return units.filter(u => kept.has(u));
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/**
- * Whether a conversation is worth distilling, cheaply and offline: too short or only small talk → no; otherwise yes
- * when the rules find at least one decision, preference, plan, fact or learning, and the reason names what they found.
- */
-export function triageMessages(messages: TranscriptMessage[]): Triage {
-  const spoken = messages.filter(m => !SKIPPED_ROLES.has(m.role.toLowerCase()));
-  const wordsInAll = spoken.reduce((n, m) => n + wordList(m.content).length, 0);
-  if (wordsInAll < MIN_TRIAGE_WORDS) return { should_distill: false, reason: 'Too short to hold anything worth keeping.', found: {} };
-  if (spoken.every(m => isSmallTalk(m.content))) return { should_distill: false, reason: 'Only greetings and small talk.', found: {} };
-  const units = distillMessages(spoken);
-  if (units.length === 0) {
-    return { should_distill: false, reason: 'No decision, preference, plan, fact or learning worth keeping was found.', found: {} };
-  }
-  const found: Partial<Record<DistilledKind, number>> = {};
-  for (const u of units) found[u.unit_type] = (found[u.unit_type] ?? 0) + 1;
-  const parts = Object.entries(found).map(([kind, n]) => plural(n, kind));
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
-  const example = units[0]!.content;
-  return { should_distill: true, reason: `Found ${list} worth keeping, e.g. "${example.length > 100 ? `${example.slice(0, 97)}…` : example}"`, found };
 }

@@ -51,4 +51,58 @@ describe('conversation markdown', () => {
     assert.equal(parseConversationMarkdown('# Trip #2 plans ##  \n## User\nhi').title, 'Trip #2 plans');
     assert.equal(parseConversationMarkdown('#NoSpace\n## User\nhi').title, null);
   });
+
+  test("nmem-bench's session markdown: the date line dates every message, speakers keep their names", () => {
+    // Exactly what nowledge-mem-bench's UnifiedSession.to_markdown() writes: paragraphs joined by a blank line.
+    const markdown = ['**Date**: 1:56 pm on 8 May, 2023\n', '**Caroline**: Hey Mel! Good to see you!', "**Melanie**: I'm swamped with the kids & work.", '**Caroline**: I went to a LGBTQ support group yesterday.'].join('\n\n');
+    const parsed = parseConversationMarkdown(markdown);
+    const at = '2023-05-08T13:56:00.000Z';
+    assert.deepEqual(parsed.messages, [
+      { role: 'user', content: 'Hey Mel! Good to see you!', timestamp: at, metadata: { speaker: 'Caroline' } },
+      { role: 'assistant', content: "I'm swamped with the kids & work.", timestamp: at, metadata: { speaker: 'Melanie' } },
+      { role: 'user', content: 'I went to a LGBTQ support group yesterday.', timestamp: at, metadata: { speaker: 'Caroline' } },
+    ]);
+  });
+
+  test('role words as bold speakers, a later date line, and a message over several lines', () => {
+    const parsed = parseConversationMarkdown('**User:** Plan my trip.\nTwo days.\n\n**Date**: 2023/05/20 (Sat) 02:21\n\n**Assistant:** Lisbon, then Porto.');
+    assert.deepEqual(parsed.messages, [
+      { role: 'user', content: 'Plan my trip.\nTwo days.' },
+      { role: 'assistant', content: 'Lisbon, then Porto.', timestamp: '2023-05-20T02:21:00.000Z' },
+    ]);
+  });
+
+  test("with User/Assistant speakers, an assistant's **Budget**: line is content, not a third speaker (LongMemEval sessions)", () => {
+    const parsed = parseConversationMarkdown('**Date**: 2023/05/20 (Sat) 02:21\n\n**User**: Help me save money.\n\n**Assistant**: Here is a plan.\n\n**Budget**: spend less than you earn.\n\n**User**: Thanks!');
+    assert.deepEqual(parsed.messages.map(m => [m.role, m.content]), [
+      ['user', 'Help me save money.'],
+      ['assistant', 'Here is a plan.\n\n**Budget**: spend less than you earn.'],
+      ['user', 'Thanks!'],
+    ]);
+  });
+
+  test('plain "Speaker: text" paragraphs; a lone "Note:" line is not a dialogue', () => {
+    const parsed = parseConversationMarkdown('Date: May 8th, 2023 at 3pm\n\nAudrey: I love cooking.\nJohn Smith: My sister moved to Boston.');
+    assert.deepEqual(parsed.messages.map(m => [m.role, m.metadata?.speaker, m.content, m.timestamp]), [
+      ['user', 'Audrey', 'I love cooking.', '2023-05-08T15:00:00.000Z'],
+      ['assistant', 'John Smith', 'My sister moved to Boston.', '2023-05-08T15:00:00.000Z'],
+    ]);
+    assert.deepEqual(parseConversationMarkdown('Note: buy milk').messages, []);
+  });
+
+  test('ChatGPT exports (#### You: / #### ChatGPT:) and Claude exports (## Prompt: / ## Response:)', () => {
+    const chatgpt = parseConversationMarkdown('# Trip\n\n#### You:\nWhere to?\n\n#### ChatGPT:\nLisbon.\n');
+    assert.deepEqual(chatgpt.messages, [{ role: 'user', content: 'Where to?' }, { role: 'assistant', content: 'Lisbon.' }]);
+    assert.equal(chatgpt.title, 'Trip');
+    const claude = parseConversationMarkdown('## Prompt:\nWhere to?\n\n## Response:\nLisbon.');
+    assert.deepEqual(claude.messages, [{ role: 'user', content: 'Where to?' }, { role: 'assistant', content: 'Lisbon.' }]);
+  });
+
+  test('### Name headings are named speakers; a Date: line inside a section is content', () => {
+    const parsed = parseConversationMarkdown('### Audrey\nI adopted a puppy.\n\n### Sam\nWhat is its name?\nDate: tomorrow');
+    assert.deepEqual(parsed.messages, [
+      { role: 'user', content: 'I adopted a puppy.', metadata: { speaker: 'Audrey' } },
+      { role: 'assistant', content: 'What is its name?\nDate: tomorrow', metadata: { speaker: 'Sam' } },
+    ]);
+  });
 });

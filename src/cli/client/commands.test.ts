@@ -60,7 +60,7 @@ describe('memories', () => {
     assert.equal((await nmem(['m', 'delete', id, '-f'])).code, 0);
     const gone = await nmem(['--json', 'm', 'show', id]);
     assert.equal(gone.code, 1);
-    assert.equal(gone.json<{ status_code: number }>().status_code, 404);
+    assert.equal(gone.errorJson<{ status_code: number }>().status_code, 404);
   });
 
   test('m alone lists recent memories, on a terminal-free run as plain text', async () => {
@@ -201,10 +201,11 @@ describe('status, output and exit codes', () => {
     assert.equal((await nmem(['--help'])).code, 0);
   });
 
-  test('the server saying no is exit 1, with its answer as JSON', async () => {
+  test('the server saying no is exit 1, with its answer as JSON on stderr', async () => {
     const missing = await nmem(['--json', 't', 'show', 'no-such-thread']);
     assert.equal(missing.code, 1);
-    assert.deepEqual([missing.json<{ error: string }>().error, missing.json<{ error_code: string }>().error_code], ['api_error', 'thread_not_found']);
+    assert.equal(missing.stdout, '');
+    assert.deepEqual([missing.errorJson<{ error: string }>().error, missing.errorJson<{ error_code: string }>().error_code], ['api_error', 'thread_not_found']);
   });
 
   test('-v prints the version', async () => {

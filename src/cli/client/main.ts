@@ -46,10 +46,13 @@ const wantsJson = (argv: string[]) => {
   return (end < 0 ? argv : argv.slice(0, end)).some(a => a === '--json' || a === '-j');
 };
 
-/** Reports an error the way the caller asked (JSON on stdout with --json, else a line on stderr) and gives its exit code. */
+/**
+ * Reports an error the way the caller asked (JSON with --json, else a line) on stderr, and gives its exit code.
+ * stdout stays for answers: a script that parses stdout on success and shows stderr on failure sees the error.
+ */
 function report(name: string, error: unknown, json: boolean): number {
   const emit = (data: Record<string, unknown>, text: string, hint: string | null) => {
-    if (json) process.stdout.write(`${JSON.stringify({ ...data, ...(hint ? { hint } : {}) }, null, 2)}\n`);
+    if (json) process.stderr.write(`${JSON.stringify({ ...data, ...(hint ? { hint } : {}) }, null, 2)}\n`);
     else process.stderr.write(`${name}: ${text}\n${hint ? `  hint: ${hint}\n` : ''}`);
   };
   if (error instanceof UsageError) {

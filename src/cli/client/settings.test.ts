@@ -87,7 +87,8 @@ test('when no server answers, the message says where it looked and how to fix it
   assert.match(text.stderr, new RegExp(`Cannot reach a Cairn server at ${nowhere}[\\s\\S]*cairn serve`));
   const json = await runBin('cairn', ['--json', 'm', 'search', 'x'], { env: { NMEM_API_URL: nowhere } });
   assert.equal(json.code, 1);
-  assert.equal(json.json<{ error: string }>().error, 'connection_failed');
+  assert.equal(json.stdout, '', 'stdout is for answers');
+  assert.equal(json.errorJson<{ error: string }>().error, 'connection_failed');
 });
 
 test('cairn keys list and revoke: keys by id and creation time, never the key', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNIT_TYPES } from '../../domain/memory.ts';
 import { MAX_THREAD_TITLE_CHARS } from '../../domain/thread.ts';
 import { doc } from '../openapi.ts';
 import { Entity, MemoryNode } from '../responses.ts';
@@ -11,15 +12,16 @@ export const triageBody = z.object({
 
 /**
  * Reference `DistillationRequest`. The stored thread's messages are what is distilled (they carry the message ids
- * memories cite), so `thread_content` is accepted but not read; `distillation_type`, `extraction_level`, `cache_key`,
- * `force_distill` and `existing_memories` are accepted for compatibility and change nothing.
+ * memories cite), so `thread_content` is accepted but not read; `distillation_type`, `cache_key`, `force_distill` and
+ * `existing_memories` are accepted for compatibility and change nothing. `extraction_level` `swift` makes one memory
+ * per message offline; anything else (`guided`, the default) one per statement.
  */
 export const distillBody = z.object({
   thread_id: z.string().min(1).max(200),
   thread_title: z.string().max(MAX_THREAD_TITLE_CHARS).nullish(),
   thread_content: z.string().max(2_000_000).nullish(),
   distillation_type: z.string().max(50).optional(),
-  extraction_level: z.string().max(50).optional(),
+  extraction_level: z.string().max(50).optional().describe('swift: one memory per message (offline rules); guided (default): one per statement'),
   cache_key: z.string().max(200).nullish(),
   selected_message_indices: z.array(z.number().int().min(0)).max(100_000).nullish(),
   preferred_language: z.string().max(20).nullish(),
@@ -35,19 +37,14 @@ export const distillDocs = {
     summary: 'Is a conversation worth distilling?',
     description:
       'Judges offline and cheaply whether `thread_content` (plain text, `User:`/`Assistant:` lines or not; up to 50,000 ' +
-      'characters) holds anything worth distilling: too short or only small talk → no; a decision, preference, plan, ' +
-      'fact or learning → yes, and `reason` and `found` say what. Reads and writes nothing.',
+      'characters; conversation Markdown such as `**Audrey**: …` lines too) holds anything worth distilling: too short or ' +
+      'only small talk → no; a statement the offline distillation would keep → yes, and `reason` and `found` say what. ' +
+      'Reads and writes nothing.',
     response: {
       200: z.object({
         should_distill: z.boolean(),
         reason: z.string(),
-        found: z.object({
-          fact: z.number().optional(),
-          preference: z.number().optional(),
-          decision: z.number().optional(),
-          plan: z.number().optional(),
-          learning: z.number().optional(),
-        }),
+        found: z.partialRecord(z.enum(UNIT_TYPES), z.number()).describe('how many memories of each unit type the rules would make'),
         judged_by: z.literal('rules'),
       }),
     },
@@ -56,11 +53,13 @@ export const distillDocs = {
     tag: 'Distillation',
     summary: 'Distil a thread into memories',
     description:
-      'Turns a stored thread (`thread_id`; optionally only `selected_message_indices`) into memories: its decisions, ' +
-      'preferences, plans, facts and learnings, each with its unit type and provenance (`source_thread_id`, ' +
-      '`source_message_id`). A configured language model proposes them (on failure the offline rules answer and ' +
-      '`model_error` says why); `distilled_by` says which. Each memory is created as any memory is, one transaction ' +
-      'each; distilling again does not repeat a memory already made from the same message. Unknown thread: 404.',
+      'Turns a stored thread (`thread_id`; optionally only `selected_message_indices`) into memories, each with its unit ' +
+      'type, provenance (`source_thread_id`, `source_message_id`), date (`event_start`: when its message was said) and ' +
+      'speaker (`metadata.speaker`). A configured language model proposes them (on failure the offline rules answer and ' +
+      '`model_error` says why); offline, every informative statement becomes a memory, attributed to its speaker ' +
+      '("I love cooking" said by Audrey → "Audrey loves cooking"); greetings, bare questions and filler are left out. ' +
+      '`distilled_by` says which. Distilling again does not repeat a memory already made from the same message with ' +
+      'the same (or nearly the same) text. Unknown thread: 404.',
     response: {
       200: z.object({
         memory: MemoryNode.nullable().describe('The first memory created'),

@@ -62,29 +62,31 @@ describe('distilling a thread offline (POST /memories/distill)', () => {
   });
   after(() => app.close());
 
-  test('a coding session becomes its learning, decision and preference, each citing its message', async () => {
+  test('a coding session becomes its statements (a fact, the learning, the decision, the preference), each citing its message', async () => {
     const { threadId, messageIds } = await saveThread(app, CODING_SESSION);
     const response = await post(app, '/memories/distill', { thread_id: threadId, thread_content: 'ignored', distillation_type: 'simple_llm', extraction_level: 'swift' });
     assert.equal(response.status, 200, response.text);
     const body = response.body;
     assert.equal(body.distilled_by, 'rules');
-    assert.equal(body.memories_created, 3);
+    assert.equal(body.memories_created, 4);
     assert.equal(body.action, 'created');
     assert.deepEqual(
       body.created_memories.map((m: any) => [m.unit_type, m.source_message_id]),
       [
+        ['fact', messageIds[0]],
         ['learning', messageIds[2]],
         ['decision', messageIds[3]],
         ['preference', messageIds[4]],
       ],
     );
     assert.equal(body.memory.id, body.created_memories[0].id);
-    assert.equal(body.created_memories[1].content, "Let's pin TZ=UTC in the CI workflow instead of patching the query. Because the query is correct in production.");
+    assert.equal(body.created_memories[0].content, 'The checkout tests keep failing on CI but pass locally.', 'the question after it is left out');
+    assert.equal(body.created_memories[2].content, "Let's pin TZ=UTC in the CI workflow instead of patching the query. Because the query is correct in production.");
     for (const m of body.created_memories) {
       assert.equal(m.source_thread_id, threadId);
       assert.equal(m.source, 'openclaw');
     }
-    const stored = await get(app, `/memories/${body.created_memories[1].id}`);
+    const stored = await get(app, `/memories/${body.created_memories[2].id}`);
     assert.equal(stored.body.unit_type, 'decision');
     assert.equal(stored.body.source_message_id, messageIds[3]);
   });
@@ -99,11 +101,11 @@ describe('distilling a thread offline (POST /memories/distill)', () => {
 
   test('distilling the same thread twice creates nothing the second time', async () => {
     const { threadId } = await saveThread(app, CODING_SESSION);
-    assert.equal((await post(app, '/memories/distill', { thread_id: threadId })).body.memories_created, 3);
+    assert.equal((await post(app, '/memories/distill', { thread_id: threadId })).body.memories_created, 4);
     const again = await post(app, '/memories/distill', { thread_id: threadId });
     assert.equal(again.status, 200);
-    assert.deepEqual([again.body.memories_created, again.body.duplicates_skipped, again.body.memory, again.body.action], [0, 3, null, 'none']);
-    assert.equal((await get(app, `/threads/${threadId}`)).body.related_memories.length, 3);
+    assert.deepEqual([again.body.memories_created, again.body.duplicates_skipped, again.body.memory, again.body.action], [0, 4, null, 'none']);
+    assert.equal((await get(app, `/threads/${threadId}`)).body.related_memories.length, 4);
   });
 
   test('chit-chat yields no memory', async () => {
@@ -122,7 +124,7 @@ describe('distilling a thread offline (POST /memories/distill)', () => {
     const { threadId } = await saveThread(app, CODING_SESSION, { space_id: 'work' });
     assert.equal((await post(app, '/memories/distill', { thread_id: threadId })).status, 404);
     const inWork = await post(app, '/memories/distill', { thread_id: threadId, space_id: 'work' });
-    assert.equal(inWork.body.memories_created, 3);
+    assert.equal(inWork.body.memories_created, 4);
     assert.ok(inWork.body.created_memories.every((m: any) => m.space_id === 'work'));
     const missing = await post(app, '/memories/distill', { thread_id: 'no-such-thread', thread_content: 'User: We decided to use Go.' });
     assert.equal(missing.status, 404);
@@ -178,7 +180,7 @@ describe('distilling a thread with a language model', () => {
     assert.equal(response.status, 200);
     assert.equal(response.body.distilled_by, 'rules');
     assert.match(response.body.model_error, /JSON/);
-    assert.deepEqual(response.body.created_memories.map((m: any) => m.unit_type), ['learning', 'decision', 'preference']);
+    assert.deepEqual(response.body.created_memories.map((m: any) => m.unit_type), ['fact', 'learning', 'decision', 'preference']);
   });
 
   test('an answer of the wrong shape, or citing a message the thread does not have, falls back too', async () => {
@@ -188,7 +190,7 @@ describe('distilling a thread with a language model', () => {
       const response = await post(app, '/memories/distill', { thread_id: threadId });
       assert.equal(response.body.distilled_by, 'rules');
       assert.ok(response.body.model_error);
-      assert.equal(response.body.memories_created, 3);
+      assert.equal(response.body.memories_created, 4);
     }
   });
 
@@ -197,7 +199,7 @@ describe('distilling a thread with a language model', () => {
     fake.failWith = 500;
     try {
       const response = await post(app, '/memories/distill', { thread_id: threadId });
-      assert.deepEqual([response.status, response.body.distilled_by, response.body.memories_created], [200, 'rules', 3]);
+      assert.deepEqual([response.status, response.body.distilled_by, response.body.memories_created], [200, 'rules', 4]);
     } finally {
       fake.failWith = null;
     }

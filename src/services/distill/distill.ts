@@ -1,6 +1,7 @@
-import { distillMessages, sameTextKey, type TranscriptMessage } from '../../domain/distill.ts';
+import { sameTextKey, type TranscriptMessage } from '../../domain/distill.ts';
+import { type DistillLevel, distillStatements } from '../../domain/distillStatements.ts';
 import type { Deps } from '../deps.ts';
-import { createMemory } from '../memories/create.ts';
+import { createMemory, type CreateMemoryInput } from '../memories/create.ts';
 import { requireThread } from '../threads/messages.ts';
 import { type Candidate, distillWithModel } from './model.ts';
 
@@ -11,24 +12,38 @@ export interface DistillInput {
   selected_message_indices?: number[] | null;
   preferred_language?: string | null;
   space_id?: string | null;
+  /** `swift`: one memory per message; `guided` (the default, and any other value): one per statement. */
+  extraction_level?: string | null;
 }
+
+/** The name a transcript gave a message's speaker (`metadata.speaker`), if any. */
+function speakerOf(metadata: Record<string, unknown> | null | undefined): string | null {
+  const speaker = metadata?.speaker;
+  return typeof speaker === 'string' && speaker.trim() ? speaker.trim() : null;
+}
+
+/** Memories created together (one group commit). */
+const CREATE_BATCH = 32;
 
 type DistillDeps = Parameters<typeof createMemory>[0] & Pick<Deps, 'llm'>;
 type Created = Awaited<ReturnType<typeof createMemory>>;
 
-/** The rules' picks as candidates. */
-function byRules(messages: TranscriptMessage[]): Candidate[] {
-  return distillMessages(messages).map(u => ({ content: u.content, title: null, unit_type: u.unit_type, importance: u.importance, position: u.position, labels: [] }));
+/** The rules' statements as candidates, and how many the memories the thread has already (`known`) say. */
+function byRules(messages: TranscriptMessage[], level: DistillLevel, known: string[]) {
+  const { statements, duplicates } = distillStatements(messages, level, known);
+  const candidates: Candidate[] = statements.map(u => ({ content: u.content, title: null, unit_type: u.unit_type, importance: u.importance, position: u.position, labels: [] }));
+  return { candidates, duplicates };
 }
 
 /** The candidates of a conversation: the language model's when one is configured and answers sensibly, else the rules'. */
-async function candidatesOf(deps: Pick<Deps, 'llm'>, messages: TranscriptMessage[], input: DistillInput) {
-  if (!deps.llm || messages.length === 0) return { candidates: byRules(messages), distilled_by: 'rules' as const, model_error: null };
+async function candidatesOf(deps: Pick<Deps, 'llm'>, messages: TranscriptMessage[], input: DistillInput, known: string[]) {
+  const level: DistillLevel = input.extraction_level === 'swift' ? 'swift' : 'guided';
+  if (!deps.llm || messages.length === 0) return { ...byRules(messages, level, known), distilled_by: 'rules' as const, model_error: null };
   try {
     const candidates = await distillWithModel(deps.llm, { messages, title: input.thread_title, preferred_language: input.preferred_language });
-    return { candidates, distilled_by: 'llm' as const, model_error: null };
+    return { candidates, duplicates: 0, distilled_by: 'llm' as const, model_error: null };
   } catch (error) {
-    return { candidates: byRules(messages), distilled_by: 'rules' as const, model_error: error instanceof Error ? error.message : String(error) };
+    return { ...byRules(messages, level, known), distilled_by: 'rules' as const, model_error: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -52,13 +67,14 @@ function answer<Extra extends Record<string, unknown>>(created: Created[], extra
 }
 
 /**
- * Distils a stored thread into memories: the decisions, preferences, plans, facts and learnings of its messages, each
- * with its unit type and its provenance (`source_thread_id`, `source_message_id`). With a language model configured
- * the model proposes them (validated; on failure or garbage the rules answer and `model_error` says why), otherwise
- * offline rules do; `distilled_by` says which. Each memory is created through the create service (labels, entities,
- * search index, EVOLVES detection as for any memory), one transaction each: a failure part-way keeps those made
- * before it, and distilling again does not repeat a memory already made from the same message with the same text
- * (forgotten ones included). Unknown thread → 404.
+ * Distils a stored thread into memories, each with its unit type, its provenance (`source_thread_id`,
+ * `source_message_id`), its date (`event_start`: when its message was said) and its speaker (`metadata.speaker`).
+ * With a language model configured the model proposes them (validated; on failure or garbage the rules answer and
+ * `model_error` says why); otherwise the offline rules keep every informative statement, attributed to its speaker
+ * (domain/distillStatements.ts; `extraction_level: "swift"` one memory per message). `distilled_by` says which. Each
+ * memory is created through the create service (labels, entities, search index, EVOLVES detection as for any memory);
+ * distilling again does not repeat a memory already made from the same message with the same (or, by the rules,
+ * nearly the same) text, forgotten ones included: those count in `duplicates_skipped`. Unknown thread → 404.
  */
 export async function distillThread(deps: DistillDeps, input: DistillInput) {
   const thread = await requireThread(deps.store, input.thread_id, input.space_id);
@@ -66,36 +82,44 @@ export async function distillThread(deps: DistillDeps, input: DistillInput) {
   const wanted = input.selected_message_indices?.length ? new Set(input.selected_message_indices) : null;
   const messages: TranscriptMessage[] = stored
     .filter(m => !wanted || wanted.has(m.position))
-    .map(m => ({ id: m.id, position: m.position, role: m.role, content: m.content }));
-  const { candidates, distilled_by, model_error } = await candidatesOf(deps, messages, { ...input, thread_title: input.thread_title || thread.title });
-
-  const idAt = new Map(messages.map(m => [m.position, m.id]));
+    .map(m => ({ id: m.id, position: m.position, role: m.role, content: m.content, speaker: speakerOf(m.metadata), timestamp: m.timestamp }));
   const earlier = await deps.store.memories.getMany(await deps.store.threads.memoryIds(thread.space_id, thread.thread_id));
+  const known = earlier.map(m => m.content);
+  const { candidates, duplicates: ruleDuplicates, distilled_by, model_error } = await candidatesOf(deps, messages, { ...input, thread_title: input.thread_title || thread.title }, known);
+
+  const messageAt = new Map(messages.map(m => [m.position, m]));
   const seen = new Set(earlier.map(m => provenanceKey(m.source_message_id, m.content)));
-  const created: Created[] = [];
-  let duplicates = 0;
+  const inputs: CreateMemoryInput[] = [];
+  let duplicates = ruleDuplicates;
   for (const candidate of candidates) {
-    const messageId = idAt.get(candidate.position) ?? null;
+    const message = messageAt.get(candidate.position);
+    const messageId = message?.id ?? null;
     const key = provenanceKey(messageId, candidate.content);
     if (seen.has(key)) {
       duplicates++;
       continue;
     }
     seen.add(key);
-    created.push(
-      await createMemory(deps, {
-        content: candidate.content,
-        title: candidate.title,
-        unit_type: candidate.unit_type,
-        importance: candidate.importance,
-        labels: candidate.labels.length > 0 ? candidate.labels : null,
-        space_id: thread.space_id,
-        source: thread.source,
-        source_thread_id: thread.thread_id,
-        source_message_id: messageId,
-        metadata: { distilled_by },
-      }, { wait: 'graph' }), // the answer lists the distilled memories' entities
-    );
+    inputs.push({
+      content: candidate.content,
+      title: candidate.title,
+      unit_type: candidate.unit_type,
+      importance: candidate.importance,
+      labels: candidate.labels.length > 0 ? candidate.labels : null,
+      space_id: thread.space_id,
+      source: thread.source,
+      source_thread_id: thread.thread_id,
+      source_message_id: messageId,
+      // Dated by the message: when it was said is when what it says happened (or was true).
+      event_start: message?.timestamp ?? null,
+      metadata: { distilled_by, ...(message?.speaker ? { speaker: message.speaker } : {}) },
+    });
+  }
+  // CREATE_BATCH at a time: creates started together share a transaction (group commit), each in its own savepoint,
+  // so a failure keeps the batches before it. The graph is written before answering: the answer lists the entities.
+  const created: Created[] = [];
+  for (let i = 0; i < inputs.length; i += CREATE_BATCH) {
+    created.push(...(await Promise.all(inputs.slice(i, i + CREATE_BATCH).map(input => createMemory(deps, input)))));
   }
   return answer(created, {
     duplicates_skipped: duplicates,

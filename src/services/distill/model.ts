@@ -61,12 +61,12 @@ const answerSchema = z.object({
     .max(50),
 });
 
-/** The newest messages that fit the prompt, oldest first, as `[index] role: text` lines. */
+/** The newest messages that fit the prompt, oldest first, as `[index] speaker: text` lines (the role when unnamed). */
 function transcript(messages: TranscriptMessage[]): string {
   const lines: string[] = [];
   let size = 0;
   for (const m of [...messages].reverse()) {
-    const line = `[${m.position}] ${m.role}: ${m.content.length > MESSAGE_CHARS ? `${m.content.slice(0, MESSAGE_CHARS)}…` : m.content}`;
+    const line = `[${m.position}] ${m.speaker || m.role}: ${m.content.length > MESSAGE_CHARS ? `${m.content.slice(0, MESSAGE_CHARS)}…` : m.content}`;
     if (size + line.length > PROMPT_CHARS && lines.length > 0) break;
     lines.push(line);
     size += line.length;
@@ -78,7 +78,7 @@ const systemPrompt = (language: string | null | undefined) =>
   'You distil a conversation into memories for a personal knowledge base. Keep only what is worth remembering later: ' +
   "decisions (with their reason), the user's preferences, plans (with their dates), facts about the user, their work " +
   'and the world, learnings (root causes, fixes, lessons), procedures. Each memory is one self-contained statement that ' +
-  'makes sense without the conversation (name things instead of writing "it" or "that"). Leave out greetings, small ' +
+  'makes sense without the conversation (name things and people instead of writing "it", "that", "I" or "you"). Leave out greetings, small ' +
   "talk, questions, hedges, suggestions nobody took, and code. Give each memory's unit_type and the index of the message " +
   `it comes from; importance is 0..1; labels are optional (at most 3 short topic names). Write${language ? ` in ${language}` : ' in the language of the conversation'}. ` +
   'Answer {"memories": []} when nothing is worth keeping.';

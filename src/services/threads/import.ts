@@ -64,7 +64,7 @@ function toThread(deps: Pick<Deps, 'ids'>, item: ImportItem, spaceId: string): C
   let metadata = item.metadata ?? {};
   if (messages.length === 0 && item.markdown_content != null) {
     const parsed = parseConversationMarkdown(item.markdown_content);
-    if (parsed.messages.length === 0) return 'markdown_content has no messages: expected "## User" / "## Assistant" sections';
+    if (parsed.messages.length === 0) return 'markdown_content has no messages: expected "## User" / "## Assistant" sections, "### Name" headings or "**Speaker**: text" lines';
     messages = parsed.messages;
     title ||= parsed.title;
     source ||= parsed.source;
