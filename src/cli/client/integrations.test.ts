@@ -103,4 +103,10 @@ test('setup steps: config client set api-key, config mcp show --host for every h
   const after = (await ok(['--json', 'stats'])).json<any>();
   assert.equal(after.memories, before.memories + 1);
   assert.ok(after.threads >= 2 && typeof after.entities === 'number' && typeof after.communities === 'number');
+  // What a harness waits on: the background work still owed, which reaches 0 once the queue has caught up.
+  assert.equal(typeof after.pending, 'number');
+  for (let tries = 0; (await ok(['--json', 'stats'])).json<any>().pending > 0; tries++) {
+    assert.ok(tries < 100, 'the background queue never caught up');
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
 });
