@@ -88,6 +88,12 @@ describe('unified search (POST /search)', () => {
     assert.equal(none.status, 200);
     assert.deepEqual(none.body.results, []);
     assert.equal(none.body.total, 0);
+    // Queries of stop words, punctuation or another script answer too, never a 500.
+    for (const query of ['the', '?!', '数据库', 'x'.repeat(4000)]) {
+      const odd = await search({ query });
+      assert.equal(odd.status, 200, `${query.slice(0, 20)}: ${odd.text}`);
+      assert.ok(Array.isArray(odd.body.results));
+    }
   });
 
   test('bad input is a 422 naming the field', async () => {
