@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { enc, get, post, q } from '../api.ts';
 import { go, href } from '../router.ts';
 import { Empty, ErrorBox, fmtDate, fmtDateTime, Loading, Markdown, toastError, useAsync } from '../ui.tsx';
@@ -79,8 +79,12 @@ export function ThreadPage({ id }: { id: string }) {
   const space = params.get('space') ?? undefined;
   const focus = params.get('msg');
   const thread = useAsync(signal => get(`/threads/${enc(id)}${q({ space_id: space })}`, signal), [id, space]);
+  // Scrolled to once: a reload of the thread (after distilling) must not pull the page back.
+  const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
-    if (thread.data && focus) document.getElementById(`msg-${focus}`)?.scrollIntoView({ block: 'center' });
+    if (!thread.data || !focus || scrolledTo.current === focus) return;
+    scrolledTo.current = focus;
+    document.getElementById(`msg-${focus}`)?.scrollIntoView({ block: 'center' });
   }, [thread.data, focus]);
   if (thread.error) return <ErrorBox error={thread.error} retry={thread.reload} />;
   const t = thread.data;
