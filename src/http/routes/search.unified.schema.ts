@@ -18,8 +18,8 @@ export const unifiedSearchBody = z.object({
     .array(z.enum(SEARCH_KINDS))
     .min(1)
     .max(10)
-    .default([...SEARCH_KINDS])
-    .transform(kinds => [...new Set(kinds)]),
+    .nullish()
+    .transform(kinds => [...new Set(kinds ?? SEARCH_KINDS)]),
   limit: z.number().int().min(1).max(100).default(10),
   mode: z.enum(SEARCH_MODES).nullish().transform(m => m ?? 'fast'),
   space_id: z.string().min(1).max(200).nullish(),

@@ -75,6 +75,8 @@ describe('unified search (POST /search)', () => {
     assert.ok(memories.body.results.length > 0);
     assert.ok(memories.body.results.every(r => r.kind === 'memory'));
     assert.equal(memories.body.search_metadata.messages_found, 0);
+    const unsaid = await search({ query: 'database', kinds: null });
+    assert.deepEqual(unsaid.body.search_metadata.kinds, ['memory', 'thread']);
     const one = await search({ query: 'database', limit: 1 });
     assert.equal(one.body.results.length, 1);
     const work = await search({ query: 'database', space_id: 'work' });
