@@ -366,8 +366,11 @@ describe('the web app in a browser', () => {
     await panel.getByRole('button', { name: 'Distill into memories' }).click();
     const preview = panel.locator('.distill-preview');
     await preview.getByText(/would be created/).waitFor();
-    assert.match(await preview.innerText(), /decision/);
-    assert.match(await preview.innerText(), /Fly\.io/);
+    const said = await preview.innerText();
+    assert.match(said, /\bdecision\b/);
+    // An example of what it found, quoted from the conversation.
+    const example = /e\.g\. "(.+?)(?:…)?"/.exec(said)?.[1];
+    assert.ok(example && [/production/, /Fly\.io/, /Tuesday/].some(p => p.test(example)), said);
     // Nothing is written before the confirmation.
     assert.equal((await call('GET', '/threads/deploy-chat')).related_memories.length, 0);
     await shot('thread-distill-preview');
