@@ -119,6 +119,9 @@ describe('the web app in a browser', () => {
     await page.locator('.result', { hasText: 'billing database' }).locator('mark').first().waitFor();
     const marked = await page.locator('.results mark').allInnerTexts();
     assert.deepEqual([...new Set(marked.map(m => m.toLowerCase()))], ['database'], `marked: ${marked.join(', ')}`);
+    // The tests that follow work on the Redis memory's page.
+    await open(`#/memory/${ids.redis}`);
+    await page.getByRole('heading', { name: 'Product pages are cached in Redis' }).waitFor();
   });
 
   test('an edit the server refuses says what went wrong and what to do', async () => {
@@ -309,6 +312,82 @@ describe('the web app in a browser', () => {
     await card.getByText('CAIRN_EMBEDDER=use-lite', { exact: true }).waitFor();
     await card.getByText(/CAIRN_EMBEDDER=openai CAIRN_EMBEDDER_URL=/).waitFor();
     assert.doesNotMatch(await card.innerText(), /waiting/);
+  });
+
+  test('search takes in conversations with the Memories / Conversations / Both toggle, and a message opens its thread there', async () => {
+    await call('POST', '/threads', {
+      thread_id: 'queue-chat',
+      title: 'Mail delivery',
+      messages: [
+        { role: 'user', content: 'Which broker should carry the mail queue?' },
+        { role: 'assistant', content: 'We decided the mail queue runs on RabbitMQ.' },
+      ],
+    });
+    await call('POST', '/memories?wait=graph', { title: 'Mail queue retries', content: 'The mail queue retries a failed send three times.' });
+    await open('#/search');
+    const scope = page.getByRole('group', { name: 'Search in' });
+    await scope.getByRole('button', { name: 'Memories' }).waitFor();
+    assert.equal(await scope.getByRole('button', { name: 'Memories' }).getAttribute('aria-pressed'), 'true');
+    await page.locator('#search-box').fill('what did we decide about the mail queue?');
+    await page.locator('.result.memory', { hasText: 'Mail queue retries' }).waitFor();
+    assert.equal(await page.locator('.result.thread').count(), 0);
+    await scope.getByRole('button', { name: 'Both' }).click();
+    const message = page.locator('.result.thread', { hasText: 'RabbitMQ' });
+    await message.waitFor();
+    await page.locator('.result.memory', { hasText: 'Mail queue retries' }).waitFor();
+    assert.match(await message.locator('mark').first().innerText(), /mail|queue/i);
+    assert.match(new URL(page.url()).hash, /in=both/);
+    await shot('search-both');
+    await scope.getByRole('button', { name: 'Conversations' }).click();
+    await page.locator('.result.memory').first().waitFor({ state: 'detached' });
+    await message.click();
+    await page.getByRole('heading', { name: 'Mail delivery' }).waitFor();
+    assert.match(new URL(page.url()).hash, /^#\/thread\/queue-chat\?msg=/);
+    const focused = page.locator('.message.focused');
+    await focused.waitFor();
+    assert.match(await focused.innerText(), /RabbitMQ/);
+    // The choice is kept for the next visit; put it back for the other tests.
+    await open('#/search');
+    assert.equal(await page.getByRole('group', { name: 'Search in' }).getByRole('button', { name: 'Conversations' }).getAttribute('aria-pressed'), 'true');
+    await page.getByRole('group', { name: 'Search in' }).getByRole('button', { name: 'Memories' }).click();
+  });
+
+  test('a thread is distilled into memories after a preview of what would be made', async () => {
+    await call('POST', '/threads', {
+      thread_id: 'deploy-chat',
+      title: 'Where the API runs',
+      messages: [
+        { role: 'user', content: 'We need to pick where the API runs in production.' },
+        { role: 'assistant', content: 'We decided to deploy the API on Fly.io in the Frankfurt region, because most users are in Europe.' },
+        { role: 'user', content: 'Good. I prefer deploys on Tuesday mornings, never on Fridays.' },
+      ],
+    });
+    await open('#/thread/deploy-chat');
+    const panel = page.getByRole('region', { name: 'Distill into memories' });
+    await panel.getByRole('button', { name: 'Distill into memories' }).click();
+    const preview = panel.locator('.distill-preview');
+    await preview.getByText(/would be created/).waitFor();
+    const said = await preview.innerText();
+    assert.match(said, /\bdecision\b/);
+    // An example of what it found, quoted from the conversation.
+    const example = /e\.g\. "(.+?)(?:…)?"/.exec(said)?.[1];
+    assert.ok(example && [/production/, /Fly\.io/, /Tuesday/].some(p => p.test(example)), said);
+    // Nothing is written before the confirmation.
+    assert.equal((await call('GET', '/threads/deploy-chat')).related_memories.length, 0);
+    await shot('thread-distill-preview');
+    await preview.getByRole('button', { name: 'Create memories' }).click();
+    const result = panel.locator('.distill-result');
+    await result.getByText(/^Created \d+ memor(y|ies)/).waitFor();
+    const made = (await call('GET', '/threads/deploy-chat')).related_memories as { id: string; title: string }[];
+    assert.ok(made.length >= 1);
+    const links = result.getByRole('link');
+    assert.equal(await links.count(), made.length);
+    // The thread's own list of memories shows them too.
+    await page.locator('.card', { hasText: 'Memories from this conversation' }).waitFor();
+    await links.first().click();
+    await page.waitForFunction(() => location.hash.startsWith('#/memory/'));
+    const hash = new URL(page.url()).hash;
+    assert.ok(made.some(m => hash === `#/memory/${m.id}`), hash);
   });
 
   test('every other view renders against the server (screenshots)', async () => {

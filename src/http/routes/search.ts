@@ -8,7 +8,9 @@ import {
   searchIndexStatus,
   storageInfo,
 } from '../../services/search/maintenance.ts';
+import { searchEverything } from '../../services/search/unified.ts';
 import { optionalBody } from '../schemas.ts';
+import { unifiedSearchBody, unifiedSearchDocs } from './search.unified.schema.ts';
 import { reindexBody, reindexQuery, reindexStatusQuery, searchBody, searchDocs, searchQuery } from './search.schema.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -16,6 +18,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     const { results } = await searchMemories(deps, req.body);
     return results;
   });
+  // Memories and conversations in one ranked list (not in the interface: Cairn's own).
+  app.post('/search', { schema: { ...unifiedSearchDocs, body: unifiedSearchBody } }, req => searchEverything(deps, req.body));
   // The query-string form several real clients call.
   app.get('/memories/search', { schema: { ...searchDocs.searchGet, querystring: searchQuery } }, async req => {
     const started = performance.now();

@@ -1,6 +1,8 @@
 import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import { hasCjk, queryWords, terms } from '../../domain/text.ts';
-import { lexicalOverlap } from '../../domain/scoring.ts';
+import { lexicalOverlap, type OverlapOptions } from '../../domain/scoring.ts';
+import { FAST_PROFILE } from '../../domain/searchProfile.ts';
+import { isWordForm } from '../../domain/wordForms.ts';
 import { bm25Score, threadScore, type ThreadSearchMode } from '../../domain/thread.ts';
 import type { LexicalQuery, ThreadSearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -13,6 +15,12 @@ export interface ThreadSearchInput {
   source?: string;
   space_id?: string;
 }
+
+/**
+ * Another form of a query word counts as memory search counts it ("decide" in "we decided", "deploy" in "deployment"),
+ * a little less than the word itself: the full-text index already matched it, so the score must not ignore it.
+ */
+const WORD_FORMS: OverlapOptions = { near: (q, t) => isWordForm(q, t, FAST_PROFILE.wordForms), formWeight: FAST_PROFILE.wordForms.weight };
 
 /** Matched messages shown per thread in `full` mode. */
 const MATCHES_PER_THREAD = 3;
@@ -55,7 +63,7 @@ export async function searchThreads(deps: Pick<Deps, 'store'>, input: ThreadSear
   // Each hit scored on its own: how much of the query its snippet covers, then its BM25 strength.
   const queryTerms = terms(input.query);
   const prefix = !full && !/\s$/.test(input.query);
-  const coverage = (text: string) => (hasCjk(input.query) ? 1 : lexicalOverlap(queryTerms, terms(text), { prefixLast: prefix }).coverage);
+  const coverage = (text: string) => (hasCjk(input.query) ? 1 : lexicalOverlap(queryTerms, terms(text), { ...WORD_FORMS, prefixLast: prefix }).coverage);
   const scored = hits.map(hit => {
     const covered = coverage(hit.snippet);
     return { hit, coverage: covered, score: Math.round((0.8 * covered + 0.2 * bm25Score(hit.rank)) * 1e4) / 1e4 };
@@ -71,7 +79,7 @@ export async function searchThreads(deps: Pick<Deps, 'store'>, input: ThreadSear
   const ranked = threads
     .map(thread => {
       const best = byThread.get(thread.id)?.[0];
-      const score = threadScore({ messageCoverage: best?.coverage ?? 0, messageRank: best?.hit.rank, titleCoverage: lexicalOverlap(queryTerms, terms(thread.title), { prefixLast: prefix }).coverage });
+      const score = threadScore({ messageCoverage: best?.coverage ?? 0, messageRank: best?.hit.rank, titleCoverage: lexicalOverlap(queryTerms, terms(thread.title), { ...WORD_FORMS, prefixLast: prefix }).coverage });
       return { thread, hits: byThread.get(thread.id) ?? [], score, rank: best?.hit.rank ?? 0 };
     })
     .sort((a, b) => b.score - a.score || a.rank - b.rank || (a.thread.thread_id < b.thread.thread_id ? -1 : a.thread.thread_id > b.thread.thread_id ? 1 : 0))

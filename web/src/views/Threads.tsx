@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { enc, get, post, q } from '../api.ts';
 import { go, href } from '../router.ts';
 import { Empty, ErrorBox, fmtDate, fmtDateTime, Loading, Markdown, toastError, useAsync } from '../ui.tsx';
 import { counted } from '../plural.ts';
+import { DistillPanel } from './ThreadDistill.tsx';
 
 /** Threads: the conversations assistants saved, searchable, with favourites. */
 export function ThreadsView({ params }: { params: URLSearchParams }) {
@@ -72,10 +73,19 @@ export function ThreadsView({ params }: { params: URLSearchParams }) {
   );
 }
 
-/** The conversation reader. */
+/** The conversation reader; `?msg=<message id>` (a search result) opens it at that message. */
 export function ThreadPage({ id }: { id: string }) {
-  const space = new URLSearchParams(location.hash.split('?')[1] ?? '').get('space') ?? undefined;
+  const params = new URLSearchParams(location.hash.split('?')[1] ?? '');
+  const space = params.get('space') ?? undefined;
+  const focus = params.get('msg');
   const thread = useAsync(signal => get(`/threads/${enc(id)}${q({ space_id: space })}`, signal), [id, space]);
+  // Scrolled to once: a reload of the thread (after distilling) must not pull the page back.
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!thread.data || !focus || scrolledTo.current === focus) return;
+    scrolledTo.current = focus;
+    document.getElementById(`msg-${focus}`)?.scrollIntoView({ block: 'center' });
+  }, [thread.data, focus]);
   if (thread.error) return <ErrorBox error={thread.error} retry={thread.reload} />;
   const t = thread.data;
   if (!t) return <Loading what="Loading the conversation" />;
@@ -88,6 +98,7 @@ export function ThreadPage({ id }: { id: string }) {
       <p class="muted">
         {counted(t.total_messages, 'message')} · ≈{counted(t.total_tokens, 'token')} · {fmtDateTime(t.thread?.created_at)}
       </p>
+      <DistillPanel thread={t} onDistilled={thread.reload} />
       {t.related_memories?.length > 0 && (
         <div class="card">
           <strong>Memories from this conversation</strong>
@@ -103,7 +114,7 @@ export function ThreadPage({ id }: { id: string }) {
       {t.messages.length === 0 && <Empty title="This thread has no messages." />}
       <ol class="conversation">
         {t.messages.map((m: any) => (
-          <li key={m.id} class={`message ${m.role}`}>
+          <li key={m.id} id={`msg-${m.id}`} class={`message ${m.role}${m.id === focus ? ' focused' : ''}`} aria-current={m.id === focus ? 'true' : undefined}>
             <div class="who">
               {m.role} {m.timestamp ? <span class="muted small">{fmtDateTime(m.timestamp)}</span> : null}
             </div>

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { InputError } from '../../../errors.ts';
 import { MAX_CONTENT_CHARS, MAX_TITLE_CHARS, UNIT_TYPES } from '../../../domain/memory.ts';
 import { MAX_LABEL_NAME_CHARS } from '../../../domain/label.ts';
-import { searchMemories, SEARCH_MODES } from '../../../services/search/search.ts';
+import { searchMemories, SEARCH_MODES, type SearchMode } from '../../../services/search/search.ts';
+import { searchEverything, type UnifiedSearchInput } from '../../../services/search/unified.ts';
 import { getMemory } from '../../../services/memories/read.ts';
 import { createMemory } from '../../../services/memories/create.ts';
 import { updateMemory } from '../../../services/memories/update.ts';
 import { forgetMemory } from '../../../services/memories/lifecycle.ts';
-import { dateArg, day, defineTool, oneLine, spaceArg, spaceOf, type ToolDef } from './common.ts';
+import { dateArg, day, defineTool, oneLine, spaceArg, spaceOf, type ToolContext, type ToolDef } from './common.ts';
 
 const memoryId = z.string().min(1).max(200).describe('The memory id, as memory_search or mem_fs returned it');
 const labels = z.array(z.string().trim().min(1).max(MAX_LABEL_NAME_CHARS)).max(100);
@@ -25,6 +26,50 @@ interface MemoryLike {
 
 const labelNames = (m: MemoryLike) => m.labels.map(l => (typeof l === 'string' ? l : l.name));
 const header = (m: MemoryLike) => `[${m.id}] ${m.title} · ${m.unit_type} · ${day(m.created_at)}${m.labels.length ? ` · labels: ${labelNames(m).join(', ')}` : ''}`;
+
+type SearchedMemory = Awaited<ReturnType<typeof searchMemories>>['results'][number]['memory'];
+
+/** A memory as memory_search answers it. */
+const memoryFound = (m: SearchedMemory, score: number, reason: string) => ({
+  id: m.id,
+  title: m.title,
+  content: m.content,
+  unit_type: m.unit_type,
+  labels: m.labels,
+  importance: m.importance,
+  score,
+  created_at: m.created_at,
+  event_start: m.event_start,
+  relevance_reason: reason,
+  // The conversation it came from: skills read it with thread_fetch_messages.
+  source_thread_id: m.source_thread_id ?? null,
+});
+
+const memoryLine = (m: ReturnType<typeof memoryFound>) =>
+  `${header(m)} (score ${m.score})${m.source_thread_id ? ` [thread ${m.source_thread_id}]` : ''}\n   ${oneLine(m.content, 240)}`;
+
+/**
+ * memory_search with include_threads: the unified search (services/search/unified.ts), memories and conversation
+ * messages in one list, each with its `kind`; `score` stays each result's own 0..1 score, the order is the fused one.
+ */
+async function searchWithThreads(ctx: ToolContext, args: Omit<UnifiedSearchInput, 'kinds' | 'limit' | 'mode'> & { limit: number; mode: SearchMode }) {
+  const { results, search_metadata } = await searchEverything(ctx.deps, { ...args, kinds: ['memory', 'thread'] });
+  const found = results.map(r =>
+    r.kind === 'memory'
+      ? { kind: r.kind, ...memoryFound(r.memory, r.match_score, r.relevance_reason) }
+      : { kind: r.kind, thread_id: r.thread_id, message_id: r.message_id, position: r.position, title: r.title, role: r.role, snippet: r.snippet, score: r.match_score, source: r.source, timestamp: r.timestamp },
+  );
+  const text = found.length
+    ? found
+        .map((r, i) =>
+          r.kind === 'memory'
+            ? `${i + 1}. ${memoryLine(r)}`
+            : `${i + 1}. [thread ${r.thread_id} · message ${r.position}] ${r.title} · ${r.source} (score ${r.score})\n   ${r.role}: ${oneLine(r.snippet, 240)}\n   read it: thread_fetch_messages {thread_id: "${r.thread_id}", offset: ${r.position}}`,
+        )
+        .join('\n')
+    : `Nothing in memories or conversations matches "${args.query}". Try other words or mode "deep".`;
+  return { text, data: { query: args.query, results: found, total: found.length, semantic_unavailable: search_metadata.semantic_unavailable } };
+}
 
 export const memoryTools: ToolDef[] = [
   defineTool('memory_search', {
@@ -46,32 +91,19 @@ export const memoryTools: ToolDef[] = [
       recorded_date_from: dateArg('Only memories recorded on or after this date').optional(),
       recorded_date_to: dateArg('Only memories recorded on or before this date').optional(),
       space_id: spaceArg,
+      include_threads: z
+        .boolean()
+        .default(false)
+        .describe('Also search past conversations: one list of memories and conversation messages, each with its kind (a message gives thread_id and position for thread_fetch_messages)'),
     },
   }, async (args, ctx) => {
-    const { results, semantic_unavailable } = await searchMemories(ctx.deps, {
-      ...args,
-      filter_labels: args.labels ?? args.filter_labels ?? null,
-      space_id: spaceOf(ctx, args.space_id),
-      include_states: ['active'],
-      include_entities: false,
-    });
-    const found = results.map(r => ({
-      id: r.memory.id,
-      title: r.memory.title,
-      content: r.memory.content,
-      unit_type: r.memory.unit_type,
-      labels: r.memory.labels,
-      importance: r.memory.importance,
-      score: r.similarity_score,
-      created_at: r.memory.created_at,
-      event_start: r.memory.event_start,
-      relevance_reason: r.relevance_reason,
-      // The conversation it came from: skills read it with thread_fetch_messages.
-      source_thread_id: r.memory.source_thread_id ?? null,
-    }));
+    const filters = { ...args, filter_labels: args.labels ?? args.filter_labels ?? null, space_id: spaceOf(ctx, args.space_id) };
+    if (args.include_threads) return searchWithThreads(ctx, filters);
+    const { results, semantic_unavailable } = await searchMemories(ctx.deps, { ...filters, include_states: ['active'], include_entities: false });
+    const found = results.map(r => memoryFound(r.memory, r.similarity_score, r.relevance_reason));
     const text = found.length
-      ? found.map((m, i) => `${i + 1}. ${header(m)} (score ${m.score})${m.source_thread_id ? ` [thread ${m.source_thread_id}]` : ''}\n   ${oneLine(m.content, 240)}`).join('\n')
-      : `No memories match "${args.query}". Try other words, mode "deep", or fewer filters.`;
+      ? found.map((m, i) => `${i + 1}. ${memoryLine(m)}`).join('\n')
+      : `No memories match "${args.query}". Try other words, mode "deep", fewer filters, or include_threads.`;
     return { text, data: { query: args.query, results: found, total: found.length, semantic_unavailable } };
   }),
 
