@@ -369,9 +369,9 @@ describe('the web app in a browser', () => {
     await preview.getByText(/would be created/).waitFor();
     const said = await preview.innerText();
     assert.match(said, /\bdecision\b/);
-    // An example of what it found, quoted from the conversation.
-    const example = /e\.g\. "(.+?)(?:…)?"/.exec(said)?.[1];
-    assert.ok(example && [/production/, /Fly\.io/, /Tuesday/].some(p => p.test(example)), said);
+    // The statements it would keep, quoted from the conversation.
+    const previewed = await preview.locator('li').allInnerTexts();
+    assert.ok(previewed.some(item => [/production/, /Fly\.io/, /Tuesday/].some(p => p.test(item))), said);
     // Nothing is written before the confirmation.
     assert.equal((await call('GET', '/threads/deploy-chat')).related_memories.length, 0);
     await shot('thread-distill-preview');
@@ -380,6 +380,7 @@ describe('the web app in a browser', () => {
     await result.getByText(/^Created \d+ memor(y|ies)/).waitFor();
     const made = (await call('GET', '/threads/deploy-chat')).related_memories as { id: string; title: string }[];
     assert.ok(made.length >= 1);
+    assert.equal(made.length, previewed.length, 'the preview listed exactly what was created');
     const links = result.getByRole('link');
     assert.equal(await links.count(), made.length);
     // The thread's own list of memories shows them too.

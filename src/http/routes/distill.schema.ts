@@ -28,6 +28,7 @@ export const distillBody = z.object({
   force_distill: z.boolean().optional(),
   space_id: z.string().min(1).max(200).nullish(),
   existing_memories: z.array(z.record(z.string(), z.unknown())).max(1000).nullish(),
+  dry_run: z.boolean().optional().describe('true: write nothing, list the memories that would be created in `would_create`'),
 });
 
 /** The documentation and answers of the distillation operations. */
@@ -59,7 +60,8 @@ export const distillDocs = {
       '`model_error` says why); offline, every informative statement becomes a memory, attributed to its speaker ' +
       '("I love cooking" said by Audrey → "Audrey loves cooking"); greetings, bare questions and filler are left out. ' +
       '`distilled_by` says which. Distilling again does not repeat a memory already made from the same message with ' +
-      'the same (or nearly the same) text. Unknown thread: 404.',
+      'the same (or nearly the same) text. `dry_run: true` writes nothing and lists what would be created in ' +
+      '`would_create` (a preview). Unknown thread: 404.',
     response: {
       200: z.object({
         memory: MemoryNode.nullable().describe('The first memory created'),
@@ -76,6 +78,19 @@ export const distillDocs = {
         thread_id: z.string(),
         space_id: z.string(),
         messages_read: z.number(),
+        would_create: z
+          .array(
+            z.object({
+              content: z.string(),
+              unit_type: z.string().nullable(),
+              importance: z.number().nullable(),
+              source_message_id: z.string().nullable(),
+              event_start: z.string().nullable(),
+              speaker: z.string().nullable(),
+            }),
+          )
+          .optional()
+          .describe('with dry_run: the memories a distillation would create now'),
       }),
     },
   }),

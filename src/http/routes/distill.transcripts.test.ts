@@ -41,6 +41,23 @@ describe("nmem-bench's sessions: import, then distill offline", () => {
     );
   });
 
+  test('dry_run lists exactly what a distillation then creates, and writes nothing', async () => {
+    const imported = await post(app, '/threads/import', { title: 'Preview', source: 'nmem-bench', markdown_content: SESSION, space_id: 'preview' });
+    const threadId = imported.body.thread_id;
+    const plan = await post(app, '/memories/distill', { thread_id: threadId, space_id: 'preview', dry_run: true });
+    assert.equal(plan.status, 200, plan.text);
+    assert.equal(plan.body.memories_created, 0);
+    assert.equal(plan.body.would_create.length, 3);
+    assert.equal((await get(app, '/memories?space_id=preview')).body.memories.length, 0, 'a dry run writes nothing');
+    const done = await post(app, '/memories/distill', { thread_id: threadId, space_id: 'preview' });
+    assert.deepEqual(
+      done.body.created_memories.map((m: any) => [m.content, m.unit_type, m.source_message_id, m.metadata.speaker]),
+      plan.body.would_create.map((c: any) => [c.content, c.unit_type, c.source_message_id, c.speaker]),
+    );
+    const again = await post(app, '/memories/distill', { thread_id: threadId, space_id: 'preview', dry_run: true });
+    assert.deepEqual(again.body.would_create, [], 'what was kept is not proposed again');
+  });
+
   test('distilling keeps each statement, attributed, dated and citing its message; again adds nothing', async () => {
     const imported = await post(app, '/threads/import', { title: 'LoCoMo conv-26 Session 1', source: 'nmem-bench', markdown_content: SESSION, space_id: 'bench' });
     const threadId = imported.body.thread_id;

@@ -14,6 +14,8 @@ export interface DistillInput {
   space_id?: string | null;
   /** `swift`: one memory per message; `guided` (the default, and any other value): one per statement. */
   extraction_level?: string | null;
+  /** Only say which memories would be created (`would_create`); nothing is written. */
+  dry_run?: boolean | null;
 }
 
 /** The name a transcript gave a message's speaker (`metadata.speaker`), if any. */
@@ -74,7 +76,8 @@ function answer<Extra extends Record<string, unknown>>(created: Created[], extra
  * (domain/distillStatements.ts; `extraction_level: "swift"` one memory per message). `distilled_by` says which. Each
  * memory is created through the create service (labels, entities, search index, EVOLVES detection as for any memory);
  * distilling again does not repeat a memory already made from the same message with the same (or, by the rules,
- * nearly the same) text, forgotten ones included: those count in `duplicates_skipped`. Unknown thread → 404.
+ * nearly the same) text, forgotten ones included: those count in `duplicates_skipped`. `dry_run` answers the same
+ * without writing anything, the memories it would create in `would_create`. Unknown thread → 404.
  */
 export async function distillThread(deps: DistillDeps, input: DistillInput) {
   const thread = await requireThread(deps.store, input.thread_id, input.space_id);
@@ -115,18 +118,23 @@ export async function distillThread(deps: DistillDeps, input: DistillInput) {
       metadata: { distilled_by, ...(message?.speaker ? { speaker: message.speaker } : {}) },
     });
   }
-  // CREATE_BATCH at a time: creates started together share a transaction (group commit), each in its own savepoint,
-  // so a failure keeps the batches before it. The graph is written before answering: the answer lists the entities.
-  const created: Created[] = [];
-  for (let i = 0; i < inputs.length; i += CREATE_BATCH) {
-    created.push(...(await Promise.all(inputs.slice(i, i + CREATE_BATCH).map(input => createMemory(deps, input)))));
-  }
-  return answer(created, {
+  const about = {
     duplicates_skipped: duplicates,
     distilled_by,
     ...(model_error ? { model_error } : {}),
     thread_id: thread.thread_id,
     space_id: thread.space_id,
     messages_read: messages.length,
-  });
+  };
+  if (input.dry_run) {
+    const wouldCreate = inputs.map(i => ({ content: i.content, unit_type: i.unit_type ?? null, importance: i.importance ?? null, source_message_id: i.source_message_id ?? null, event_start: i.event_start ?? null, speaker: (i.metadata?.speaker as string | undefined) ?? null }));
+    return { ...answer([], about), would_create: wouldCreate };
+  }
+  // CREATE_BATCH at a time: creates started together share a transaction (group commit), each in its own savepoint,
+  // so a failure keeps the batches before it. Entities follow from the background queue, as for any create.
+  const created: Created[] = [];
+  for (let i = 0; i < inputs.length; i += CREATE_BATCH) {
+    created.push(...(await Promise.all(inputs.slice(i, i + CREATE_BATCH).map(input => createMemory(deps, input)))));
+  }
+  return answer(created, about);
 }

@@ -4,13 +4,11 @@ import { counted } from '../plural.ts';
 import { href } from '../router.ts';
 import { ErrorBox } from '../ui.tsx';
 
-/** The most a triage reads (POST /memories/distill/triage bounds `thread_content`). */
-const TRIAGE_CHARS = 50_000;
-
-interface Triage {
-  should_distill: boolean;
-  reason: string;
-  found: Record<string, number>;
+/** A memory the distillation would create (`dry_run`). */
+interface Candidate {
+  content: string;
+  unit_type: string | null;
+  speaker: string | null;
 }
 
 interface Distilled {
@@ -18,26 +16,17 @@ interface Distilled {
   duplicates_skipped: number;
   created_memories: { id: string; title: string; unit_type: string }[];
   distilled_by: string;
+  would_create?: Candidate[];
 }
 
-type Step = { at: 'idle' } | { at: 'preview'; triage: Triage; cut: boolean } | { at: 'done'; result: Distilled };
+type Step = { at: 'idle' } | { at: 'preview'; plan: Distilled } | { at: 'done'; result: Distilled };
 
-/** The conversation as the triage reads it: one `Role: text` paragraph per message. */
-function transcript(messages: { role: string; content: string }[]) {
-  const text = messages.map(m => `${m.role.charAt(0).toUpperCase()}${m.role.slice(1)}: ${m.content}`).join('\n\n');
-  return { text: text.slice(0, TRIAGE_CHARS), cut: text.length > TRIAGE_CHARS };
-}
-
-/** "2 decisions, 1 preference": what the offline rules found, by kind. */
-const foundList = (found: Record<string, number>) =>
-  Object.entries(found)
-    .filter(([, n]) => n > 0)
-    .map(([kind, n]) => counted(n, kind));
+/** How many of the memories to come the preview lists; the rest are counted. */
+const PREVIEW_ITEMS = 50;
 
 /**
- * "Distill into memories": first a preview (the offline triage says whether the conversation holds decisions,
- * preferences, plans, facts or learnings, how many of each, with an example), then, once confirmed, the distillation
- * itself, which lists the memories it made.
+ * "Distill into memories": first a preview (the distillation run with `dry_run`: exactly the memories it would create,
+ * nothing written), then, once confirmed, the distillation itself, which lists the memories it made.
  */
 export function DistillPanel({ thread, onDistilled }: { thread: any; onDistilled: () => void }) {
   const [step, setStep] = useState<Step>({ at: 'idle' });
@@ -54,14 +43,11 @@ export function DistillPanel({ thread, onDistilled }: { thread: any; onDistilled
       setBusy(false);
     }
   };
-  const preview = () =>
-    run(async () => {
-      const { text, cut } = transcript(thread.messages);
-      return { at: 'preview', triage: await post<Triage>('/memories/distill/triage', { thread_content: text }), cut };
-    });
+  const target = { thread_id: thread.thread_id, space_id: thread.space_id };
+  const preview = () => run(async () => ({ at: 'preview', plan: await post<Distilled>('/memories/distill', { ...target, dry_run: true }) }));
   const distill = () =>
     run(async () => {
-      const result = await post<Distilled>('/memories/distill', { thread_id: thread.thread_id, space_id: thread.space_id });
+      const result = await post<Distilled>('/memories/distill', target);
       onDistilled();
       return { at: 'done', result };
     });
@@ -75,14 +61,19 @@ export function DistillPanel({ thread, onDistilled }: { thread: any; onDistilled
       )}
       {step.at === 'preview' && (
         <div class="card distill-preview">
-          <strong>{step.triage.should_distill ? `About ${counted(Object.values(step.triage.found).reduce((a, b) => a + b, 0), 'memory', 'memories')} would be created` : 'Nothing worth keeping was found'}</strong>
-          {foundList(step.triage.found).length > 0 && <p class="found">{foundList(step.triage.found).join(' · ')}</p>}
-          <p class="muted">{step.triage.reason}</p>
-          {step.cut && <p class="muted small">Judged on the first {TRIAGE_CHARS.toLocaleString()} characters; the distillation reads every message.</p>}
-          <p class="muted small">A configured language model may word them differently; memories already made from this conversation are not repeated.</p>
+          <strong>{step.plan.would_create?.length ? `${counted(step.plan.would_create.length, 'memory', 'memories')} would be created` : 'Nothing new worth keeping was found'}</strong>
+          <ul class="plain">
+            {step.plan.would_create?.slice(0, PREVIEW_ITEMS).map((c, i) => (
+              <li key={i}>
+                {c.content} <span class="muted small">{c.unit_type}</span>
+              </li>
+            ))}
+          </ul>
+          {(step.plan.would_create?.length ?? 0) > PREVIEW_ITEMS && <p class="muted small">and {(step.plan.would_create?.length ?? 0) - PREVIEW_ITEMS} more</p>}
+          {step.plan.duplicates_skipped > 0 && <p class="muted small">{counted(step.plan.duplicates_skipped, 'statement')} already kept from this conversation will not be repeated.</p>}
           <div class="row">
-            <button class={step.triage.should_distill ? '' : 'secondary'} onClick={distill} disabled={busy}>
-              {busy ? 'Distilling…' : step.triage.should_distill ? 'Create memories' : 'Distill anyway'}
+            <button onClick={distill} disabled={busy || !step.plan.would_create?.length}>
+              {busy ? 'Distilling…' : 'Create memories'}
             </button>
             <button class="secondary" onClick={() => setStep({ at: 'idle' })} disabled={busy}>
               Cancel
