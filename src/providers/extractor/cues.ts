@@ -1,0 +1,111 @@
+import { ORGANIZATION_HEADS, PERSON_CUES, PLACE_PREPOSITIONS } from './gazetteer.ts';
+import type { Word } from './words.ts';
+
+/**
+ * Context cues: the type the words around a name give it when the name itself is unknown. Read in this order,
+ * strongest first: a noun after the name that says what it is ("the Heron project", "Kestrel app"), the verb or
+ * preposition before it ("joined X", "flew X", "using X", "flew to X"), what follows it ("X announced", "X said",
+ * "X's sister"), then a bare "the X <noun>" (a thing named attributively).
+ */
+
+export interface Typed {
+  type: string;
+  confidence: number;
+}
+
+/** Nouns after a name that make it software or a product ("the Kestrel app", "our Redpanda cluster"). */
+const PRODUCT_NOUNS = new Set(
+  `app apps application project projects repo repository service services api apis sdk cli library plugin plugins extension
+  extensions dashboard dashboards pipeline pipelines cluster clusters instance instances server servers bot integration
+  integrations subscription config configs build builds script scripts runner runners worker workers macros export importer
+  exports sync stats warehouse migration rewrite release releases version client clients module package packages engine database
+  db index schema queue topic bucket buckets account accounts workspace tenant login console plan license licence trial feature
+  features widget widgets endpoint endpoints webhook webhooks job jobs container containers image images deployment deployments
+  node nodes mesh proxy gateway runtime framework theme template templates component components model models docs wiki board
+  boards ticket tickets issue issues backlog sprint roadmap codebase branch fork prototype beta alpha launch rollout upgrade
+  score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices`.split(/\s+/),
+);
+
+/** Words just before a name that make it an organisation ("joined X", "interview with X"). */
+const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
+/** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
+const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg'.split(' '));
+const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund'.split(' '));
+/** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
+const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
+/** Two words before a name that make it an organisation ("offer from X", "works at X"). */
+const ORGANIZATION_PHRASES = new Set(
+  `offer from|interview with|interviewing with|invoice from|refund from|quote from|contract with|account with|works at|worked at|
+  working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
+  developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
+  sponsored by|acquired by|funded by|backed by|hired by|employed by`.split(/\s*\|\s*/),
+);
+/** Verbs after an organisation's name. */
+const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo reported invoiced charged billed emailed replied refunded declined approved rejected'.split(' '));
+/** Words just before a name that make it software ("using X", "installed X"). */
+const TECHNOLOGY_BEFORE = new Set(
+  'using use uses used installed install installing deployed deploy configured configure evaluating evaluate evaluated trying tried adopted adopting shortlisted benchmarked self-hosted self-host upgraded upgrading compiled containerised containerized'.split(' '),
+);
+/** Verbs after a name that only a person does ("Anna said", "Tomasz recommended"). */
+const PERSON_AFTER = new Set(
+  `said says told tells asked asks thinks thought feels felt loves loved likes liked wants wanted prefers preferred went goes
+  started starts joined joins works worked studies studied teaches taught lives lived moved married visited volunteers ran hiked
+  cooked painted recommended recommends wrote writes broke beat fixed reads enjoys enjoyed plays played sings sang bought buys
+  needs needed hopes hoped decided agreed mentioned shared sent called texted emailed replied reviewed presented demoed booked
+  finished got gets is was has had will would can could did does lent suggested promised paid owes thanked invited cancelled
+  forgot remembered organised organized hosted baked cleaned picked dropped flew drove walked left arrived graduated retired`.split(/\s+/),
+);
+/** Possessives of a person ("Ravi's team", "Esme's school"): the next word is one of these, or any lower-case word. */
+const FAMILY_AFTER_AND = ['i', 'me', 'my', 'his', 'her'];
+
+const DETERMINERS = new Set(['the', 'our', 'my', 'their', 'your', 'a', 'an']);
+
+const phrase = (words: Word[], at: number) => (at >= 1 ? `${words[at - 1].lower} ${words[at].lower}` : '');
+
+/** The type the words around `words[from..to)` give it; `single` when the name is one unknown word. */
+export function contextType(words: Word[], from: number, to: number, titled: boolean): Typed {
+  if (titled) return { type: 'person', confidence: 0.8 };
+  // A determiner does not break a cue: "at the Whittington", "joined the Fulbright Commission".
+  const lead = DETERMINERS.has(words[from - 1]?.lower ?? '') ? from - 1 : from;
+  const before = words[lead - 1]?.lower ?? '';
+  const before2 = words[lead - 2]?.lower ?? '';
+  const after = words[to]?.lower ?? '';
+  const afterWord = words[to];
+  const after2 = words[to + 1]?.lower ?? '';
+  const last = words[to - 1];
+
+  // What follows says what it is: "the Heron project", "Kestrel app".
+  if (afterWord && !afterWord.cap && PRODUCT_NOUNS.has(after) && !last.possessive) return { type: 'product', confidence: 0.85 };
+  if (afterWord && !afterWord.cap && PLACE_NOUNS.has(after) && !last.possessive) return { type: 'location', confidence: 0.7 };
+  if (afterWord && !afterWord.cap && ORGANIZATION_NOUNS.has(after) && !last.possessive) return { type: 'organization', confidence: 0.7 };
+  if ((before === 'from' && after === 'to') || (before === 'to' && words[lead - 3]?.lower === 'from')) {
+    if (words.slice(Math.max(0, lead - 7), lead).some(w => SWITCHING.test(w.lower))) return { type: 'technology', confidence: 0.8 };
+  }
+  if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };
+  // "flew Qatar Airways", "flying Norwegian": an airline; "flew to Oslo" is a place (below).
+  if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
+    return { type: 'organization', confidence: 0.7 };
+  }
+  if (TECHNOLOGY_BEFORE.has(before) || phrase(words, lead - 1) === 'switched to' || phrase(words, lead - 1) === 'migrated to') {
+    return { type: 'technology', confidence: 0.7 };
+  }
+  if (before === 'with' && !['work', 'working', 'deal', 'partnership', 'contract', 'account', 'call', 'meeting', 'interview'].includes(before2)) {
+    return { type: 'person', confidence: 0.7 };
+  }
+  if (PERSON_CUES.has(before) && before !== 'with') return { type: 'person', confidence: 0.7 };
+  // "Ravi's team", "Tiago's PR"; "Hannelore from accounting".
+  if (last.possessive && afterWord && (!afterWord.cap || afterWord.allCaps) && !PRODUCT_NOUNS.has(after)) return { type: 'person', confidence: 0.65 };
+  if (after === 'from' && words[to + 1] && !words[to + 1].cap && !words[to + 1].punct && words[to + 1].lower !== 'the') return { type: 'person', confidence: 0.6 };
+  if (after === 'and' && FAMILY_AFTER_AND.includes(after2)) return { type: 'person', confidence: 0.75 };
+  // "Ola from Vipps": a person from an organisation.
+  if (before === 'from' && words[lead - 2]?.cap) return { type: 'organization', confidence: 0.65 };
+  if (ORGANIZATION_AFTER.has(after) || before === 'at' && !PLACE_PREPOSITIONS.has(before2)) return { type: 'organization', confidence: 0.6 };
+  if (PLACE_PREPOSITIONS.has(before)) return { type: 'location', confidence: 0.6 };
+  if (PERSON_AFTER.has(after) && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
+  return { type: 'other', confidence: 0.5 };
+}
+
+/** Written like software: an inner capital ("MapLibre", "uBlock") or letters and digits in one word ("Auth0", "S3"). */
+export function techShaped(words: Word[]): boolean {
+  return words.some(w => /\p{Ll}\p{Lu}/u.test(w.text) || (/\p{L}\p{L}/u.test(w.text) && /\d/.test(w.text) && !/^\d/.test(w.text)));
+}
