@@ -52,9 +52,18 @@ const PERSON_AFTER = new Set(
   started starts joined joins works worked studies studied teaches taught lives lived moved married visited volunteers ran hiked
   cooked painted recommended recommends wrote writes broke beat fixed reads enjoys enjoyed plays played sings sang bought buys
   needs needed hopes hoped decided agreed mentioned shared sent called texted emailed replied reviewed presented demoed booked
-  finished got gets is was has had will would can could did does lent suggested promised paid owes thanked invited cancelled
-  forgot remembered organised organized hosted baked cleaned picked dropped flew drove walked left arrived graduated retired`.split(/\s+/),
+  finished lent suggested promised paid owes thanked invited cancelled forgot remembered organised organized hosted baked
+  cleaned picked dropped flew drove walked arrived graduated retired thinks reckons wonders explained complained laughed cried
+  says promised confirmed admitted noticed spotted owns`.split(/\s+/),
 );
+/** Verbs that a person and a thing share ("Aiko is moving", "Allianz is still pending"): a person's only before an -ing verb or a role. */
+const SHARED_AFTER = new Set('is was has had will would can could did does got gets'.split(' '));
+const ROLE_AFTER = /^(?:the|a|an|my|our|his|her|back|off|also|now|on|in|at|from|into|promoted|engaged|married)$|ing$/;
+/** Verbs before "with X" that make X a tool ("rewrote the importer with Polars", "replaced Moment with Luxon"). */
+const TOOL_WITH = /^(?:replac\w*|rewr\w*|built|build\w*|integrat\w*|sync\w*|authenticat\w*|test\w*|render\w*|pars\w*|index\w*|deploy\w*|host\w*|instrument\w*|monitor\w*|secur\w*|encrypt\w*|generat\w*|scrap\w*)$/;
+/** Verbs before "to X" that make X software or a service ("moved the DNS to Route 53", "backups run to Wasabi"). */
+const SENDING_TO = /^(?:switch\w*|migrat\w*|mov(?:e|ed|es|ing)|port\w*|upgrad\w*|run|runs|push\w*|upload\w*|sync\w*|ship\w*|deploy\w*|export\w*|stream\w*|forward\w*|back(?:s|ed)?|logs?|logging|send|sends|sent|publish\w*)$/;
+
 /** Possessives of a person ("Ravi's team", "Esme's school"): the next word is one of these, or any lower-case word. */
 const FAMILY_AFTER_AND = ['i', 'me', 'my', 'his', 'her'];
 
@@ -78,9 +87,12 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
   if (afterWord && !afterWord.cap && PRODUCT_NOUNS.has(after) && !last.possessive) return { type: 'product', confidence: 0.85 };
   if (afterWord && !afterWord.cap && PLACE_NOUNS.has(after) && !last.possessive) return { type: 'location', confidence: 0.7 };
   if (afterWord && !afterWord.cap && ORGANIZATION_NOUNS.has(after) && !last.possessive) return { type: 'organization', confidence: 0.7 };
+  const earlier = words.slice(Math.max(0, lead - 7), lead - 1).map(w => w.lower);
   if ((before === 'from' && after === 'to') || (before === 'to' && words[lead - 3]?.lower === 'from')) {
-    if (words.slice(Math.max(0, lead - 7), lead).some(w => SWITCHING.test(w.lower))) return { type: 'technology', confidence: 0.8 };
+    if (earlier.some(w => SWITCHING.test(w))) return { type: 'technology', confidence: 0.8 };
   }
+  if (before === 'to' && earlier.some(w => SENDING_TO.test(w))) return { type: 'technology', confidence: 0.7 };
+  if (before === 'with' && earlier.some(w => TOOL_WITH.test(w))) return { type: 'technology', confidence: 0.7 };
   if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };
   // "flew Qatar Airways", "flying Norwegian": an airline; "flew to Oslo" is a place (below).
   if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
@@ -101,7 +113,8 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
   if (before === 'from' && words[lead - 2]?.cap) return { type: 'organization', confidence: 0.65 };
   if (ORGANIZATION_AFTER.has(after) || before === 'at' && !PLACE_PREPOSITIONS.has(before2)) return { type: 'organization', confidence: 0.6 };
   if (PLACE_PREPOSITIONS.has(before)) return { type: 'location', confidence: 0.6 };
-  if (PERSON_AFTER.has(after) && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
+  const personVerb = PERSON_AFTER.has(after) || (SHARED_AFTER.has(after) && ROLE_AFTER.test(after2));
+  if (personVerb && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
   return { type: 'other', confidence: 0.5 };
 }
 

@@ -152,6 +152,8 @@ function gazetteerType(key: string): Typed | null {
 /** The type of a chunk from what it is (gazetteer, lexicon, head words), or null when only context can tell. */
 function intrinsicType(words: Word[]): Typed | null {
   const key = words.map(w => w.lower).join(' ');
+  // Possessives are part of some names of the calendar ("New Year's Eve", "St Patrick's Day").
+  if (words.some(w => w.possessive) && NAMED_EVENTS.has(words.map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return { type: 'event', confidence: 0.9 };
   const known = gazetteerType(key) ?? (versionWord(words[words.length - 1]) && words.length > 1 ? gazetteerType(words.slice(0, -1).map(w => w.lower).join(' ')) : null);
   if (known) return known;
   const tags = lexiconTags(key);

@@ -76,6 +76,10 @@ function dateEntity(text: string, reference: Date): { name: string; alias?: stri
   return iso ? { name: iso, alias: text } : { name: text };
 }
 
+let holidayKeys: Set<string> | null = null;
+/** Holidays and events by match key ("new years eve"), as wink's date spans are compared. */
+const HOLIDAY_KEYS = () => (holidayKeys ??= new Set([...NAMED_EVENTS].map(entityKey)));
+
 /** Runs the rules on one text; synchronous, no I/O. */
 export function extractWithRules(input: ExtractionInput): Extraction {
   const text = extractionText(input.text, input.title);
@@ -109,7 +113,7 @@ export function extractWithRules(input: ExtractionInput): Extraction {
   });
   for (const span of completeDates(text, sentences, spans)) {
     // A holiday wink reads as a date ("Christmas", "New Year's Eve") is an event on the calendar.
-    const type = span.kind === 'DATE' && NAMED_EVENTS.has(entityKey(span.text)) ? 'event' : SPAN_TYPES[span.kind];
+    const type = span.kind === 'DATE' && HOLIDAY_KEYS().has(entityKey(span.text)) ? 'event' : SPAN_TYPES[span.kind];
     const { name, alias } = type === 'date' ? dateEntity(span.text.trim(), reference) : { name: span.text.trim() };
     add(name, type, type === 'date' || type === 'event' ? 0.8 : 0.95, alias);
   }
