@@ -38,7 +38,7 @@ const ORGANIZATION_PHRASES = new Set(
   `offer from|interview with|interviewing with|invoice from|refund from|quote from|contract with|account with|works at|worked at|
   working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
   developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
-  sponsored by|acquired by|funded by|backed by|hired by|employed by`.split(/\s*\|\s*/),
+  sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with`.split(/\s*\|\s*/),
 );
 /** Verbs after an organisation's name. */
 const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo reported invoiced charged billed emailed replied refunded declined approved rejected'.split(' '));

@@ -42,7 +42,7 @@ export function isEnglishWord(lower: string): boolean {
   const instance = winkInstance();
   const tokens = instance.readDoc(lower).tokens();
   const ids = tokens.out(instance.its.uniqueId) as unknown as number[];
-  const lemmas = tokens.out(instance.its.lemma) as string[];
+  const lemmas = tokens.out(instance.its.lemma as Parameters<typeof tokens.out>[0]) as unknown as string[];
   const known = ids.length === 1 && (ids[0] < vocabularySize || (lemmas[0] !== lower && isKnownId(instance, lemmas[0])));
   if (englishWords.size >= MAX_REMEMBERED) englishWords.clear();
   englishWords.set(lower, known);
