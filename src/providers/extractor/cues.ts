@@ -57,12 +57,22 @@ const PERSON_AFTER = new Set(
   says promised confirmed admitted noticed spotted owns`.split(/\s+/),
 );
 /** Verbs that a person and a thing share ("Aiko is moving", "Allianz is still pending"): a person's only before an -ing verb or a role. */
-const SHARED_AFTER = new Set('is was has had will would can could did does got gets'.split(' '));
+const SHARED_AFTER = new Set('is was are were has have had will would can could did does got gets'.split(' '));
 const ROLE_AFTER = /^(?:the|a|an|my|our|his|her|back|off|also|now|on|in|at|from|into|promoted|engaged|married)$|ing$/;
 /** Verbs before "with X" that make X a tool ("rewrote the importer with Polars", "replaced Moment with Luxon"). */
-const TOOL_WITH = /^(?:replac\w*|rewr\w*|built|build\w*|integrat\w*|sync\w*|authenticat\w*|test\w*|render\w*|pars\w*|index\w*|deploy\w*|host\w*|instrument\w*|monitor\w*|secur\w*|encrypt\w*|generat\w*|scrap\w*)$/;
+const TOOL_WITH = /^(?:replac\w*|rewr\w*|built|build\w*|integrat\w*|authenticat\w*|render\w*|pars\w*|index\w*|deploy\w*|instrument\w*|monitor\w*|secur\w*|encrypt\w*|generat\w*|scrap\w*)$/;
 /** Verbs before "to X" that make X software or a service ("moved the DNS to Route 53", "backups run to Wasabi"). */
 const SENDING_TO = /^(?:switch\w*|migrat\w*|mov(?:e|ed|es|ing)|port\w*|upgrad\w*|run|runs|push\w*|upload\w*|sync\w*|ship\w*|deploy\w*|export\w*|stream\w*|forward\w*|back(?:s|ed)?|logs?|logging|send|sends|sent|publish\w*)$/;
+
+/** Verbs of buying and booking: "through X", "via X", "on X", "from X" after them is a shop or a service. */
+const PURCHASE = /^(?:paid|pay|pays|paying|booked|book|booking|ordered|order|bought|buy|buying|sold|sell|selling|rented|renewed|subscribed|shipped|delivered)$/;
+const PURCHASE_PREPOSITIONS = new Set(['through', 'via', 'on', 'from']);
+/** Verbs of writing code: "in X" after them is a language ("wrote the exporter in Go"). */
+const CODING = /^(?:wr[io]te|written|writing|coded|code|implemented|implementing|rewr\w*|ported|prototyped|scripted)$/;
+/** Verbs after which a name is a place one goes up or around ("hiked up Snowdon", "climbed Kilimanjaro"). */
+const PLACE_BEFORE = new Set(['up', 'climbed', 'summited', 'visited', 'visiting', 'explored', 'exploring', 'toured', 'touring']);
+/** What follows an organisation's name: "X is hiring", "X was acquired". */
+const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acquired|bought|listed|public|bankrupt|closing|expanding|relocating)$|^(?:went|goes) (?:public|bust|under)$/;
 
 /** Possessives of a person ("Ravi's team", "Esme's school"): the next word is one of these, or any lower-case word. */
 const FAMILY_AFTER_AND = ['i', 'me', 'my', 'his', 'her'];
@@ -92,6 +102,10 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
     if (earlier.some(w => SWITCHING.test(w))) return { type: 'technology', confidence: 0.8 };
   }
   if (before === 'to' && earlier.some(w => SENDING_TO.test(w))) return { type: 'technology', confidence: 0.7 };
+  if (PURCHASE_PREPOSITIONS.has(before) && earlier.some(w => PURCHASE.test(w))) return { type: 'organization', confidence: 0.7 };
+  if (before === 'in' && earlier.some(w => CODING.test(w))) return { type: 'technology', confidence: 0.75 };
+  if (ORGANIZATION_AFTER_PHRASE.test(`${after} ${after2}`)) return { type: 'organization', confidence: 0.7 };
+  if (phrase(words, lead - 1) === 'set up' || phrase(words, lead - 1) === 'setting up' || phrase(words, lead - 1) === 'sets up') return { type: 'technology', confidence: 0.7 };
   if (before === 'with' && earlier.some(w => TOOL_WITH.test(w))) return { type: 'technology', confidence: 0.7 };
   if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };
   // "flew Qatar Airways", "flying Norwegian": an airline; "flew to Oslo" is a place (below).
@@ -107,7 +121,9 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
   if (PERSON_CUES.has(before) && before !== 'with') return { type: 'person', confidence: 0.7 };
   // "Ravi's team", "Tiago's PR"; "Hannelore from accounting".
   if (last.possessive && afterWord && (!afterWord.cap || afterWord.allCaps) && !PRODUCT_NOUNS.has(after)) return { type: 'person', confidence: 0.65 };
-  if (after === 'from' && words[to + 1] && !words[to + 1].cap && !words[to + 1].punct && words[to + 1].lower !== 'the') return { type: 'person', confidence: 0.6 };
+  // "Hannelore from accounting", "Declan from Arnott's": a person from a team or a company.
+  if (after === 'from' && words[to + 1] && !words[to + 1].punct && words[to + 1].lower !== 'the' && !PLACE_PREPOSITIONS.has(before)) return { type: 'person', confidence: 0.6 };
+  if (PLACE_BEFORE.has(before)) return { type: 'location', confidence: 0.55 };
   if (after === 'and' && FAMILY_AFTER_AND.includes(after2)) return { type: 'person', confidence: 0.75 };
   // "Ola from Vipps": a person from an organisation.
   if (before === 'from' && words[lead - 2]?.cap) return { type: 'organization', confidence: 0.65 };

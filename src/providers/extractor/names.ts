@@ -56,7 +56,7 @@ function nameAtSentenceStart(word: Word, inside: boolean, names: ReadonlySet<str
   if (!word.allCaps && COMMON_SUFFIX.test(key)) return false;
   if (names.has(key)) return true;
   // A verb opening a work-log line ("Rebased the branch", "Pair-programmed with Noor") is not a name either.
-  if (!word.allCaps && /(?:ed|ing)$/.test(key) && (!inside || (key.length >= 6 && isEnglishWord(key)))) return false;
+  if (!word.allCaps && /(?:ed|ing)$/.test(key) && (!inside || key.length >= 7 || isEnglishWord(key))) return false;
   if (!word.allCaps && !inside && isEnglishWord(key)) return false;
   return word.pos === 'PROPN' || word.allCaps;
 }
