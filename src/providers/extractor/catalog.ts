@@ -112,8 +112,7 @@ apache software foundation, python software foundation, cncf, openjs foundation,
 /** Airlines (named alone or with "Air"/"Airlines"/"Airways", which the heads already catch). */
 export const AIRLINES = list(`
 air india, air canada, air new zealand, turkish airlines, qatar airways, norwegian air, air china, air europa, air baltic, airbaltic, air lingus, aer lingus, air transat,
-etihad, etihad airways, singapore airlines, cathay pacific, japan airlines, jal, ana,
-all nippon airways, korean air, asiana, thai airways, malaysia airlines, garuda, garuda indonesia, vietnam airlines, indigo,
+etihad, etihad airways, singapore airlines, cathay pacific, japan airlines, all nippon airways, korean air, asiana, thai airways, malaysia airlines, garuda, garuda indonesia, vietnam airlines, indigo,
 vistara, spicejet, akasa air, saudia, flydubai, egyptair, ethiopian airlines, kenya airways, royal air maroc, south african airways,
 latam, avianca, aeromexico, copa airlines, jetblue, alaska airlines, spirit airlines, frontier airlines, hawaiian airlines,
 westjet, porter airlines, iberia, vueling, tap air portugal, swiss international air lines, austrian airlines,

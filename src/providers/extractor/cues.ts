@@ -74,6 +74,10 @@ const PLACE_BEFORE = new Set(['up', 'climbed', 'summited', 'visited', 'visiting'
 /** What follows an organisation's name: "X is hiring", "X was acquired". */
 const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acquired|bought|listed|public|bankrupt|closing|expanding|relocating)$|^(?:went|goes) (?:public|bust|under)$/;
 
+const ADVERBS = new Set(['just', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
+/** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
+const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim)$/;
+
 /** Possessives of a person ("Ravi's team", "Esme's school"): the next word is one of these, or any lower-case word. */
 const FAMILY_AFTER_AND = ['i', 'me', 'my', 'his', 'her'];
 
@@ -107,6 +111,11 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
   if (ORGANIZATION_AFTER_PHRASE.test(`${after} ${after2}`)) return { type: 'organization', confidence: 0.7 };
   if (phrase(words, lead - 1) === 'set up' || phrase(words, lead - 1) === 'setting up' || phrase(words, lead - 1) === 'sets up') return { type: 'technology', confidence: 0.7 };
   if (before === 'with' && earlier.some(w => TOOL_WITH.test(w))) return { type: 'technology', confidence: 0.7 };
+  if (before === 'with' && earlier.some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.7 };
+  // "Bought a Brompton", "ordered a new Kobo": a product.
+  if (lead < from && /^(?:a|an)$/.test(words[lead].lower) && PURCHASE.test(before)) return { type: 'product', confidence: 0.8 };
+  // "migrate Tessera to Postgres": what is moved is software too.
+  if (SWITCHING.test(before) && (after === 'to' || after === 'from' || after === 'off')) return { type: 'technology', confidence: 0.8 };
   if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };
   // "flew Qatar Airways", "flying Norwegian": an airline; "flew to Oslo" is a place (below).
   if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
@@ -129,7 +138,10 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
   if (before === 'from' && words[lead - 2]?.cap) return { type: 'organization', confidence: 0.65 };
   if (ORGANIZATION_AFTER.has(after) || before === 'at' && !PLACE_PREPOSITIONS.has(before2)) return { type: 'organization', confidence: 0.6 };
   if (PLACE_PREPOSITIONS.has(before)) return { type: 'location', confidence: 0.6 };
-  const personVerb = PERSON_AFTER.has(after) || (SHARED_AFTER.has(after) && ROLE_AFTER.test(after2));
+  // An adverb between the verb and what follows does not count: "Kasia just got engaged".
+  const [verb, next] = ADVERBS.has(after) ? [after2, words[to + 2]?.lower ?? ''] : [after, after2];
+  const following = ADVERBS.has(next) ? (words[to + (verb === after ? 2 : 3)]?.lower ?? '') : next;
+  const personVerb = PERSON_AFTER.has(verb) || (SHARED_AFTER.has(verb) && ROLE_AFTER.test(following));
   if (personVerb && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
   return { type: 'other', confidence: 0.5 };
 }

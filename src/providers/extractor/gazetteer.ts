@@ -160,7 +160,7 @@ export const ORGANIZATION_HEADS = new Set(
   capital, ventures, times, post, news, press, journal, magazine, club, church, party, union, federation, league, team, fund, trust,
   bureau, commission, office, authority, service, services, network, networks, media, entertainment, games, motors, pharmaceuticals,
   industries, solutions, consulting, records, publishing, brewery, bakery, cafe, café, restaurant, bar, hotel, gym, store, shop,
-  foods, markets, market, mall, center, centre, records`),
+  foods, markets, market, mall, center, centre, records, cinema, theatre, theater, inn, pub, lodge, tavern, arms`),
 );
 
 /** Last words of place names. */
@@ -169,7 +169,7 @@ export const PLACE_HEADS = new Set(
   beach, island, islands, station, airport, bridge, tunnel, trail, canyon, falls, forest, desert, sea, ocean, coast, county, city,
   state, province, district, museum, cathedral, tower, palace, castle, gardens, garden, harbor, harbour, port, peninsula, hills, hill,
   springs, heights, village, town, square, plaza, pier, zoo, stadium, arena, temple, shrine, abbey, chapel, market, quarter, gate,
-  common, heath, green, cross, hall, house, wharf, quay, moor, fell, glen, loch, dale, fjord, cliffs, gorge, pass, peak, national park`),
+  common, heath, green, cross, hall, house, place, wharf, quay, moor, fell, glen, loch, dale, fjord, cliffs, gorge, pass, peak, national park`),
 );
 
 /** First words of place names. */

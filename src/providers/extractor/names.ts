@@ -57,7 +57,7 @@ function nameAtSentenceStart(word: Word, inside: boolean, names: ReadonlySet<str
   if (names.has(key)) return true;
   // A verb opening a work-log line ("Rebased the branch", "Pair-programmed with Noor") is not a name either.
   if (!word.allCaps && /(?:ed|ing)$/.test(key) && (!inside || key.length >= 7 || isEnglishWord(key))) return false;
-  if (!word.allCaps && !inside && isEnglishWord(key)) return false;
+  if (!word.allCaps && !inside && (isEnglishWord(key) || (VERB_PREFIX.test(key) && isEnglishWord(key.replace(VERB_PREFIX, ''))))) return false;
   return word.pos === 'PROPN' || word.allCaps;
 }
 
@@ -78,6 +78,9 @@ function nameWord(word: Word, atStart: boolean, inside = false, names: ReadonlyS
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
+/** "Rewrote", "Unpinned", "Overslept": a prefix on an English word. */
+const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
+const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
 
 /** Words written capitalised inside sentences (not first): at a sentence's start the same word is a name too. */
 export function capitalisedInside(sentences: Word[][]): Set<string> {
@@ -127,6 +130,11 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         continue;
       }
       const after = words[j + 1];
+      // "Crumb and Co", "Dombey and Son": a firm's name.
+      if (next.lower === 'and' && after && FIRM_TAILS.has(bare(after))) {
+        j += 2;
+        continue;
+      }
       const connects = after !== undefined && nameWord(after, false) && NAME_CONNECTORS.has(next.lower);
       if (connects && (next.lower !== 'of' || OF_HEADS.has(last.lower))) {
         j += 2;
@@ -205,7 +213,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     if (to - from === 1 && HONORIFICS.has(bare(words[from])) && words[from].text.endsWith('.')) continue;
     const span = words.slice(from, to);
     if (genericAcronym(words, from, to)) continue;
-    const typed = chooseType(intrinsicType(span), contextType(words, from, to, titled));
+    const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
+    const typed = chooseType(intrinsicType(span), contextType(words, from, to, titled), firstName);
     const type = titled && typed.type === 'other' ? 'person' : typed.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: typed.confidence, word: from, endWord: to, alias });
   }
@@ -216,8 +225,10 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
  * What a name is beats what surrounds it, except where a strong cue contradicts a weak reading: "from Travis to
  * Buildkite" (a first name, used as software), "left Canva" (a product, named as the employer).
  */
-function chooseType(intrinsic: Typed | null, context: Typed): Typed {
+function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean): Typed {
   if (!intrinsic) return context;
+  // "Zara's mum", "Ana and I": a first name that is also a brand, used as a person.
+  if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
   if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
   if ((intrinsic.type === 'technology' || intrinsic.type === 'product') && context.type === 'organization' && context.confidence >= 0.75) return context;
   return intrinsic;
@@ -250,7 +261,7 @@ function genericAcronym(words: Word[], from: number, to: number): boolean {
   const word = words[from];
   if (to - from !== 1 || !word.allCaps || known(bare(word)) || word.text.replace(/[^\p{L}]/gu, '').length > 5) return false;
   const before = words[from - 1]?.lower ?? '';
-  if (/^(?:joined|at|from|for|with|by|acquired)$/.test(before) || hasTag(lexiconTags(bare(word)), ORG_TAGS)) return false;
+  if (/^(?:joined|at|from|for|with|by|acquired|flew|fly|flying|booked)$/.test(before) || hasTag(lexiconTags(bare(word)), ORG_TAGS)) return false;
   return true;
 }
 
