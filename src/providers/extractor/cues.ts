@@ -38,7 +38,8 @@ const ORGANIZATION_PHRASES = new Set(
   `offer from|interview with|interviewing with|invoice from|refund from|quote from|contract with|account with|works at|worked at|
   working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
   developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
-  sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with`.split(/\s*\|\s*/),
+  sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|email from|emails from|letter from|newsletter from|
+  parcel from|package from|delivery from|bill from`.split(/\s*\|\s*/),
 );
 /** Verbs after an organisation's name. */
 const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo reported invoiced charged billed emailed replied refunded declined approved rejected'.split(' '));
@@ -62,7 +63,7 @@ const ROLE_AFTER = /^(?:the|a|an|my|our|his|her|back|off|also|now|on|in|at|from|
 /** Verbs before "with X" that make X a tool ("rewrote the importer with Polars", "replaced Moment with Luxon"). */
 const TOOL_WITH = /^(?:replac\w*|rewr\w*|built|build\w*|integrat\w*|authenticat\w*|render\w*|pars\w*|index\w*|deploy\w*|instrument\w*|monitor\w*|secur\w*|encrypt\w*|generat\w*|scrap\w*)$/;
 /** Verbs before "to X" that make X software or a service ("moved the DNS to Route 53", "backups run to Wasabi"). */
-const SENDING_TO = /^(?:switch\w*|migrat\w*|mov(?:e|ed|es|ing)|port\w*|upgrad\w*|run|runs|push\w*|upload\w*|sync\w*|ship\w*|deploy\w*|export\w*|stream\w*|forward\w*|back(?:s|ed)?|logs?|logging|send|sends|sent|publish\w*)$/;
+const SENDING_TO = /^(?:switch\w*|migrat\w*|mov(?:e|ed|es|ing)|port\w*|upgrad\w*|run|runs|push\w*|upload\w*|sync\w*|ship\w*|deploy\w*|export\w*|stream\w*|forward\w*|back(?:s|ed)?|logs?|logging|publish\w*)$/;
 
 /** Verbs of buying and booking: "through X", "via X", "on X", "from X" after them is a shop or a service. */
 const PURCHASE = /^(?:paid|pay|pays|paying|booked|book|booking|ordered|order|bought|buy|buying|sold|sell|selling|rented|renewed|subscribed|shipped|delivered)$/;
