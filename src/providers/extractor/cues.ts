@@ -75,7 +75,7 @@ const PLACE_BEFORE = new Set(['up', 'climbed', 'summited', 'visited', 'visiting'
 /** What follows an organisation's name: "X is hiring", "X was acquired". */
 const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acquired|bought|listed|public|bankrupt|closing|expanding|relocating)$|^(?:went|goes) (?:public|bust|under)$/;
 
-const ADVERBS = new Set(['just', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
+const ADVERBS = new Set(['just', 'such', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
 /** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
 const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim)$/;
 
@@ -149,5 +149,8 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
 
 /** Written like software: an inner capital ("MapLibre", "uBlock") or letters and digits in one word ("Auth0", "S3"). */
 export function techShaped(words: Word[]): boolean {
-  return words.some(w => /\p{Ll}\p{Lu}/u.test(w.text) || (/\p{L}\p{L}/u.test(w.text) && /\d/.test(w.text) && !/^\d/.test(w.text)));
+  return words.some(w => (/\p{Ll}\p{Lu}/u.test(w.text) && !SURNAME_CAPITALS.test(w.text)) || (/\p{L}\p{L}/u.test(w.text) && /\d/.test(w.text) && !/^\d/.test(w.text)));
 }
+
+/** Names with an inner capital that are people's: "LeBron", "McKenzie", "DeShawn", "MacLeod", "VanDyke". */
+const SURNAME_CAPITALS = /^(?:Mc|Mac|Le|La|De|Di|Da|Du|Van|Von|Fitz|St)\p{Lu}\p{Ll}+$/u;

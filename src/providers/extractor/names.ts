@@ -243,7 +243,9 @@ function coordinate(words: Word[], chunks: NameChunk[]): NameChunk[] {
         const [a, b] = j < i ? [chunks[j], chunks[i]] : [chunks[i], chunks[j]];
         if (!a || !b || chunks[j].type === 'other' || chunks[j].confidence < 0.6) continue;
         const between = words.slice(a.endWord, b.word).map(w => w.lower).join(' ');
-        if (/^(?:and|&|or|,|, and)$/.test(between)) {
+        // A comma joins a list, but not an interjection opening the sentence to a name ("Woah, Caroline").
+        const list = between === ',' && a.word > words.findIndex(w => !w.punct);
+        if (/^(?:and|&|or|, and)$/.test(between) || list) {
           Object.assign(chunks[i], { type: chunks[j].type, confidence: 0.6 });
           break;
         }
