@@ -155,7 +155,7 @@ st david's day, st george's day, midsummer, juhannus, walpurgis night, king's da
 /** Last words of event names ("Boston Marathon", "Glastonbury Festival", "Web Summit"). */
 export const EVENT_HEADS = new Set(
   list(`festival, fest, marathon, half, half-marathon, ultra, triathlon, 10k, 5k, parade, fair, exhibition, conference,
-  summit, symposium, convention, congress, meetup, hackathon, championship, championships, cup, games, olympics, grand prix, carnival, race, run, week,
+  summit, symposium, event, convention, congress, meetup, hackathon, championship, championships, cup, games, olympics, grand prix, carnival, race, run, week,
   tournament, regatta, relay, derby, gala, concert, awards, ceremony, jubilee, fiesta, classic`),
 );
 

@@ -49,7 +49,7 @@ describe('context cues type names nobody listed', () => {
   });
 
   test('people: kin words, possessives, "X and Y" of one kind, person-only verbs', () => {
-    assert.deepEqual(types('Dinner with Ottoline and Brisbane Kaur.'), { Ottoline: 'person', 'Brisbane Kaur': 'person' });
+    assert.deepEqual(types('Dinner with Ottoline and Wrenna Kaur.'), { Ottoline: 'person', 'Wrenna Kaur': 'person' });
     assert.equal(types("Fenwick's daughter starts school.").Fenwick, 'person');
     assert.equal(types('Yevgenia recommended the ramen place.').Yevgenia, 'person');
   });

@@ -63,7 +63,10 @@ const ROLE_AFTER = /^(?:the|a|an|my|our|his|her|back|off|also|now|on|in|at|from|
 /** Verbs before "with X" that make X a tool ("rewrote the importer with Polars", "replaced Moment with Luxon"). */
 const TOOL_WITH = /^(?:replac\w*|rewr\w*|built|build\w*|integrat\w*|authenticat\w*|render\w*|pars\w*|index\w*|deploy\w*|instrument\w*|monitor\w*|secur\w*|encrypt\w*|generat\w*|scrap\w*)$/;
 /** Verbs before "to X" that make X software or a service ("moved the DNS to Route 53", "backups run to Wasabi"). */
-const SENDING_TO = /^(?:switch\w*|migrat\w*|mov(?:e|ed|es|ing)|port\w*|upgrad\w*|run|runs|push\w*|upload\w*|sync\w*|ship\w*|deploy\w*|export\w*|stream\w*|forward\w*|back(?:s|ed)?|logs?|logging|publish\w*)$/;
+const SENDING_TO = /^(?:switch\w*|migrat\w*|port\w*|upgrad\w*|run|runs|push\w*|upload\w*|sync\w*|ship\w*|deploy\w*|export\w*|stream\w*|forward\w*|back(?:s|ed)?|logs?|logging|publish\w*)$/;
+
+/** What one moves to a service rather than to a place. */
+const MOVED_THINGS = new Set('dns domain domains site website blog logs logging data files backups emails email mail photos notes docs code traffic payroll billing auth search storage analytics hosting infra infrastructure ci tests'.split(' '));
 
 /** Verbs of buying and booking: "through X", "via X", "on X", "from X" after them is a shop or a service. */
 const PURCHASE = /^(?:paid|pay|pays|paying|booked|book|booking|ordered|order|bought|buy|buying|sold|sell|selling|rented|renewed|subscribed|shipped|delivered)$/;
@@ -107,6 +110,9 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
     if (earlier.some(w => SWITCHING.test(w))) return { type: 'technology', confidence: 0.8 };
   }
   if (before === 'to' && earlier.some(w => SENDING_TO.test(w))) return { type: 'technology', confidence: 0.7 };
+  // "moved the DNS to X", "moved our logs to X" — but "moved to X", "the office moves to X" is a place.
+  const moved = earlier.findIndex(w => /^mov(?:e|ed|es|ing)$/.test(w));
+  if (before === 'to' && moved >= 0 && earlier.slice(moved + 1).some(w => PRODUCT_NOUNS.has(w) || MOVED_THINGS.has(w))) return { type: 'technology', confidence: 0.7 };
   if (PURCHASE_PREPOSITIONS.has(before) && earlier.some(w => PURCHASE.test(w))) return { type: 'organization', confidence: 0.7 };
   if (before === 'in' && earlier.some(w => CODING.test(w))) return { type: 'technology', confidence: 0.75 };
   if (ORGANIZATION_AFTER_PHRASE.test(`${after} ${after2}`)) return { type: 'organization', confidence: 0.7 };

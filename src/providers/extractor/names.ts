@@ -185,6 +185,11 @@ function intrinsicType(words: Word[]): Typed | null {
   const firstTags = lexiconTags(firstWord);
   if (words.length <= 3 && hasTag(firstTags, FIRST_NAME_TAGS) && !words.some(w => /\d/.test(w.text))) return { type: 'person', confidence: 0.8 };
   if (words.length === 1 && hasTag(tags, new Set(['LastName']))) return { type: 'person', confidence: 0.6 };
+  // A place's name before a word that is no kind of place names a team, an orchestra or a company ("Dublin Bus",
+  // "Manchester United", "Kenya Power"); places and events were caught above.
+  if (words.length > 1 && (PLACES.has(firstWord) || hasTag(firstTags, PLACE_TAGS)) && !hasTag(firstTags, FIRST_NAME_TAGS) && !hasTag(lexiconTags(final), PLACE_TAGS) && !PLACE_HEADS.has(final)) {
+    return { type: 'organization', confidence: 0.7 };
+  }
   // A known organisation's name leads a division's ("Bosch Rexroth", "Siemens Energy").
   if (words.length > 1 && ORGANIZATIONS.has(firstWord) && !PRODUCT_WORDS.has(final)) return { type: 'organization', confidence: 0.7 };
   if (words.length > 1 && hasTag(lexiconTags(last), PLACE_TAGS)) return { type: 'location', confidence: 0.7 };
