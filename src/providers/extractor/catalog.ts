@@ -167,7 +167,7 @@ export const UNITS = new Set(
 
 /** Capitalised words that are generic terms, vocabulary rather than names. */
 export const GENERIC_TERMS = new Set(
-  list(`phd, mba, msc, bsc, db, gin, rest, restful, soap, crud, gist, btree, b-tree, lsm, saml, oidc, ldap, scim, acl, acls, rbac,
+  list(`phd, mba, msc, bsc, db, gin, series, rest, restful, soap, crud, gist, btree, b-tree, lsm, saml, oidc, ldap, scim, acl, acls, rbac,
   abac, vat, gst, txt, mx, cname, aaaa, ptr, spf, dkim, dmarc, dbs, apm, soc, soc 2, iso 27001, gdpr, hipaa, pci, pci-dss, ccpa,
   p0, p1, p2, p3, sev1, sev2, rca, postmortem, adr, rfc, wip, lgtm, nit, ptal, eta, sla, slo, sli, mttr, ttl, cors, csrf, xss, ddos,
   waf, cdn, vps, vm, vms, ec, lb, alb, nlb, nat, vpc, iam, kms, hsm, cve, cves, ssr, ssg, spa, pwa, seo, cta, ab, a/b, ux, dx, qa, uat,

@@ -42,7 +42,7 @@ const ORGANIZATION_PHRASES = new Set(
   parcel from|package from|delivery from|bill from`.split(/\s*\|\s*/),
 );
 /** Verbs after an organisation's name. */
-const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo reported invoiced charged billed emailed replied refunded declined approved rejected'.split(' '));
+const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo invoiced charged billed refunded'.split(' '));
 /** Words just before a name that make it software ("using X", "installed X"). */
 const TECHNOLOGY_BEFORE = new Set(
   'using use uses used installed install installing deployed deploy configured configure evaluating evaluate evaluated trying tried adopted adopting shortlisted benchmarked self-hosted self-host upgraded upgrading compiled containerised containerized'.split(' '),
