@@ -175,5 +175,8 @@ export const GENERIC_TERMS = new Set(
   qlora, gguf, onnx, cuda, simd, avx, arm64, x86, amd64, riscv, risc-v, usb-c, hdmi, nvme, sata, raid, poe, wifi, 5g,
   4g, lte, ble, nfc, sms, mms, otp, iban, bic, swift code, sepa, ach, bacs, chaps, eft, p&l, ebitda, arr, mrr, cac, ltv, nps,
   csat, okr, kpi, roi, capex, opex, cogs, sku, skus, pos, invoice, error, errors, warning, warnings, payments, billing, backups,
-  deploys, deploy, standup, standups, retro, retros, onboarding, offboarding, sprint, sprints, backlog, roadmap, changelog, readme`),
+  deploys, deploy, standup, standups, retro, retros, onboarding, offboarding, sprint, sprints, backlog, roadmap, changelog, readme,
+  product, marketing, finance, legal, sales, engineering, accounting, procurement, compliance, facilities, operations, ops, growth,
+  leadership, management, recruiting, recruitment, payroll, it support, helpdesk, customer success, people ops, head, director,
+  manager, lead, chief`),
 );

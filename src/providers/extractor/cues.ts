@@ -38,7 +38,7 @@ const ORGANIZATION_PHRASES = new Set(
   `offer from|interview with|interviewing with|invoice from|refund from|quote from|contract with|account with|works at|worked at|
   working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
   developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
-  sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|email from|emails from|letter from|newsletter from|
+  sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|deal with|signed with|agreement with|email from|emails from|letter from|newsletter from|
   parcel from|package from|delivery from|bill from`.split(/\s*\|\s*/),
 );
 /** Verbs after an organisation's name. */

@@ -61,11 +61,14 @@ function nameAtSentenceStart(word: Word, inside: boolean, names: ReadonlySet<str
   return word.pos === 'PROPN' || word.allCaps;
 }
 
-/** Vocabulary written in capitals ("PhD", "URLs", "MB", "SOC 2"), or a generic term that is never a name alone. */
-function genericWord(word: Word, key: string): boolean {
+/** Vocabulary written in capitals ("PhD", "URLs", "MB", "SOC 2"), or a generic term that is never a name alone ("Payments", "Legal"). */
+function genericWord(word: Word, key: string, inside: boolean): boolean {
   if (known(key)) return false;
+  // Flight numbers and ticket ids ("BA117", "JIRA-123") are references, not names.
+  if (/^\p{Lu}{2}\d{2,4}$|^\p{Lu}{2,6}-\d+$/u.test(word.text)) return true;
   const shaped = word.allCaps || /\d/.test(key) || (word.text.match(/\p{Lu}/gu)?.length ?? 0) >= 2;
-  return (shaped && (COMMON_ACRONYMS.has(key) || UNITS.has(key))) || GENERIC_TERMS.has(key);
+  // A generic word inside a longer name belongs to it ("Vilnius Legal Partners").
+  return (shaped && (COMMON_ACRONYMS.has(key) || UNITS.has(key))) || (GENERIC_TERMS.has(key) && !inside);
 }
 
 /** Whether a word can be part of a name; `inside` when more of the name follows ("European" in "European Central Bank"). */
@@ -73,7 +76,7 @@ function nameWord(word: Word, atStart: boolean, inside = false, names: ReadonlyS
   if (!word.cap || word.punct || word.span !== null) return false;
   const key = bare(word);
   if (DATE_WORDS.has(key) || (NOT_NAMES.has(key) && !(inside && INNER_NAME_WORDS.has(key)))) return false;
-  if (genericWord(word, key)) return false;
+  if (genericWord(word, key, inside)) return false;
   return atStart ? nameAtSentenceStart(word, inside, names) || (inside && INNER_NAME_WORDS.has(key)) : true;
 }
 
