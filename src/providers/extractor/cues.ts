@@ -1,3 +1,4 @@
+import { GENERIC_TERMS } from './catalog.ts';
 import { ORGANIZATION_HEADS, PERSON_CUES, PLACE_PREPOSITIONS } from './gazetteer.ts';
 import type { Word } from './words.ts';
 
@@ -78,6 +79,8 @@ const PLACE_BEFORE = new Set(['up', 'climbed', 'summited', 'visited', 'visiting'
 /** What follows an organisation's name: "X is hiring", "X was acquired". */
 const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acquired|bought|listed|public|bankrupt|closing|expanding|relocating)$|^(?:went|goes) (?:public|bust|under)$/;
 
+/** Roles a name may follow, set off by commas. */
+const ROLES = new Set('ceo cto cfo coo cio cmo vp founder cofounder co-founder engineer designer developer analyst accountant lawyer doctor nurse teacher recruiter pm intern contractor consultant architect editor'.split(' '));
 const ADVERBS = new Set(['just', 'such', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
 /** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
 const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim)$/;
@@ -135,6 +138,8 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
     return { type: 'person', confidence: 0.7 };
   }
   if (PERSON_CUES.has(before) && before !== 'with') return { type: 'person', confidence: 0.7 };
+  // "our CTO, Maren, signed", "the new head of sales, Priti,": a name set off after a role.
+  if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2) || GENERIC_TERMS.has(before2))) return { type: 'person', confidence: 0.65 };
   // "Ravi's team", "Tiago's PR"; "Hannelore from accounting".
   if (last.possessive && afterWord && (!afterWord.cap || afterWord.allCaps) && !PRODUCT_NOUNS.has(after)) return { type: 'person', confidence: 0.65 };
   // "Hannelore from accounting", "Declan from Arnott's": a person from a team or a company.
