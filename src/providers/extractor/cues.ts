@@ -46,7 +46,10 @@ const ORGANIZATION_PHRASES = new Set(
 const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo invoiced charged billed refunded'.split(' '));
 /** Words just before a name that make it software ("using X", "installed X"). */
 const TECHNOLOGY_BEFORE = new Set(
-  'using use uses used installed install installing deployed deploy configured configure evaluating evaluate evaluated trying tried adopted adopting shortlisted benchmarked self-hosted self-host upgraded upgrading compiled containerised containerized'.split(' '),
+  `using use uses used installed install installs installing deployed deploy deploying configured configure configuring evaluating
+  evaluate evaluated trying tried adopted adopting shortlisted benchmarked benchmarking self-hosted self-host upgraded upgrading
+  compiled containerised containerized restarted restarting rebooted rebooting patched patching debugging debugged profiling
+  migrating`.split(/\s+/),
 );
 /** Verbs after a name that only a person does ("Anna said", "Tomasz recommended"). */
 const PERSON_AFTER = new Set(
@@ -81,6 +84,7 @@ const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acq
 
 /** Roles a name may follow, set off by commas. */
 const ROLES = new Set('ceo cto cfo coo cio cmo vp founder cofounder co-founder engineer designer developer analyst accountant lawyer doctor nurse teacher recruiter pm intern contractor consultant architect editor'.split(' '));
+const SYSTEM_STATES = new Set('down up flaky slow broken offline online deprecated unreachable unavailable degraded green red'.split(' '));
 const ADVERBS = new Set(['just', 'such', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
 /** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
 const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim)$/;
@@ -153,6 +157,11 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
   // An adverb between the verb and what follows does not count: "Kasia just got engaged".
   const [verb, next] = ADVERBS.has(after) ? [after2, words[to + 2]?.lower ?? ''] : [after, after2];
   const following = ADVERBS.has(next) ? (words[to + (verb === after ? 2 : 3)]?.lower ?? '') : next;
+  // "Maple is down", "the Cedar build is flaky": a system's state.
+  if (SHARED_AFTER.has(verb) && SYSTEM_STATES.has(following)) return { type: 'technology', confidence: 0.6 };
+  // A chat line's speaker: "Rekha: the export is done".
+  if (after === ':' && from === words.findIndex(w => !w.punct) && to - from <= 2) return { type: 'person', confidence: 0.6 };
+  if (/^(?:pay|paid|pays|paying)$/.test(before) && lead === from) return { type: 'organization', confidence: 0.6 };
   const personVerb = PERSON_AFTER.has(verb) || (SHARED_AFTER.has(verb) && ROLE_AFTER.test(following));
   if (personVerb && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
   return { type: 'other', confidence: 0.5 };

@@ -129,7 +129,9 @@ export const NOT_NAMES = new Set(
   please, dear, mom, mum, dad, grandma, grandpa, mommy, daddy, sis, bro, babe, honey, god, lord, jesus, internet, web, tv, ai, wifi,
   today, tomorrow, yesterday, tonight, morning, evening, afternoon, night, weekend, english, spanish, french, german, chinese,
   japanese, italian, portuguese, korean, russian, arabic, hindi, american, british, european, asian, african, canadian, mexican,
-  indian, christmas eve, new year, new year's, new years, happy, merry, good, well, so, and, but, or, also, just, really, very, totally,
+  indian, thai, vietnamese, greek, turkish, polish, dutch, swedish, danish, finnish, irish, scottish, welsh, brazilian, argentinian,
+  peruvian, colombian, nigerian, kenyan, ethiopian, moroccan, egyptian, lebanese, persian, israeli, pakistani, bangladeshi, nepali,
+  indonesian, malaysian, filipino, australian, swiss, austrian, belgian, czech, hungarian, romanian, ukrainian, icelandic, christmas eve, new year, new year's, new years, happy, merry, good, well, so, and, but, or, also, just, really, very, totally,
   definitely, absolutely, anyway, btw, fyi, asap, tbh, imo, idk, np, ty, thx, pls, plz, xoxo, hmm, hm, um, uh, huh, whoa, yay, ugh,
   oops, damn, gosh, geez, jeez, dude, man, guys, everyone, everybody, someone, anyone, nobody, nothing, something, anything, everything,
   what, when, where, who, why, how, which, that, this, these, those, there, here, then, now, still, yet, maybe, perhaps, probably,
@@ -160,7 +162,8 @@ export const ORGANIZATION_HEADS = new Set(
   capital, ventures, times, post, news, press, journal, magazine, club, church, party, union, federation, league, team, fund, trust,
   bureau, commission, office, authority, service, services, network, networks, media, entertainment, games, motors, pharmaceuticals,
   industries, solutions, consulting, records, publishing, brewery, bakery, cafe, café, restaurant, bar, hotel, gym, store, shop,
-  foods, markets, market, mall, center, centre, records, cinema, theatre, theater, inn, pub, lodge, tavern, arms`),
+  foods, markets, market, mall, center, centre, records, cinema, theatre, theater, inn, pub, lodge, tavern, arms, rail, railways,
+  transit, telecom, water, power, broadband`),
 );
 
 /** Last words of place names. */

@@ -98,7 +98,10 @@ export function capitalisedInside(sentences: Word[][]): Set<string> {
 /** Capitalised words that are not names alone but begin longer ones ("British Museum", "New Year's Day"). */
 const INNER_NAME_WORDS = new Set(
   `english spanish french german chinese japanese italian portuguese korean russian arabic hindi american british european asian
-  african canadian mexican indian new good happy national royal international great web`.split(/\s+/),
+  african canadian mexican indian thai vietnamese greek turkish polish dutch swedish danish finnish irish scottish welsh brazilian
+  argentinian peruvian colombian nigerian kenyan ethiopian moroccan egyptian lebanese persian israeli pakistani indonesian
+  malaysian filipino australian swiss austrian belgian czech hungarian romanian ukrainian icelandic new good happy national royal
+  international great web`.split(/\s+/),
 );
 
 /** A short major version after a product name belongs to it ("iOS 18", "Llama 3"); a dotted one does not. */
