@@ -24,7 +24,8 @@ const PRODUCT_NOUNS = new Set(
   features widget widgets endpoint endpoints webhook webhooks job jobs container containers image images deployment deployments
   node nodes mesh proxy gateway runtime framework theme template templates component components model models docs wiki board
   boards ticket tickets issue issues backlog sprint roadmap codebase branch fork prototype beta alpha launch rollout upgrade
-  score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices`.split(/\s+/),
+  score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices box kit
+  speaker console phone headphones earbuds camera charger case outage incident`.split(/\s+/),
 );
 
 /** Words just before a name that make it an organisation ("joined X", "interview with X"). */
@@ -85,6 +86,7 @@ const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acq
 /** Roles a name may follow, set off by commas. */
 const ROLES = new Set('ceo cto cfo coo cio cmo vp founder cofounder co-founder engineer designer developer analyst accountant lawyer doctor nurse teacher recruiter pm intern contractor consultant architect editor'.split(' '));
 const SYSTEM_STATES = new Set('down up flaky slow broken offline online deprecated unreachable unavailable degraded green red'.split(' '));
+const PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'our', 'my', 'the']);
 const ADVERBS = new Set(['just', 'such', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
 /** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
 const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim)$/;
@@ -114,12 +116,18 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
   if (afterWord && !afterWord.cap && ORGANIZATION_NOUNS.has(after) && !last.possessive) return { type: 'organization', confidence: 0.7 };
   const earlier = words.slice(Math.max(0, lead - 7), lead - 1).map(w => w.lower);
   if ((before === 'from' && after === 'to') || (before === 'to' && words[lead - 3]?.lower === 'from')) {
-    if (earlier.some(w => SWITCHING.test(w))) return { type: 'technology', confidence: 0.8 };
+    const verb = words.slice(Math.max(0, lead - 7), lead - 1).findIndex(w => SWITCHING.test(w.lower));
+    // "Ludovic moved from Criteo to Dataiku": a person moving between employers; "we switched from X to Y": software.
+    const at = Math.max(0, lead - 7) + verb;
+    const mover = words[at - 1];
+    const movedAlone = words[at + 1]?.lower === 'from' && /^mov(?:e|ed|es|ing)$/.test(words[at].lower);
+    if (verb >= 0 && movedAlone && mover?.cap && !PRONOUNS.has(mover.lower)) return { type: 'organization', confidence: 0.75 };
+    if (verb >= 0) return { type: 'technology', confidence: 0.8 };
   }
   if (before === 'to' && earlier.some(w => SENDING_TO.test(w))) return { type: 'technology', confidence: 0.7 };
   // "moved the DNS to X", "moved our logs to X" — but "moved to X", "the office moves to X" is a place.
   const moved = earlier.findIndex(w => /^mov(?:e|ed|es|ing)$/.test(w));
-  if (before === 'to' && moved >= 0 && earlier.slice(moved + 1).some(w => PRODUCT_NOUNS.has(w) || MOVED_THINGS.has(w))) return { type: 'technology', confidence: 0.7 };
+  if (before === 'to' && moved >= 0 && earlier.some(w => PRODUCT_NOUNS.has(w) || MOVED_THINGS.has(w))) return { type: 'technology', confidence: 0.7 };
   if (PURCHASE_PREPOSITIONS.has(before) && earlier.some(w => PURCHASE.test(w))) return { type: 'organization', confidence: 0.7 };
   if (before === 'in' && earlier.some(w => CODING.test(w))) return { type: 'technology', confidence: 0.75 };
   if (ORGANIZATION_AFTER_PHRASE.test(`${after} ${after2}`)) return { type: 'organization', confidence: 0.7 };

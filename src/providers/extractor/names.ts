@@ -131,6 +131,11 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         j++;
         continue;
       }
+      // A word that is vocabulary alone but completes a known name ("Apple TV", "Google Docs").
+      if (next.cap && known(`${words.slice(i, j).map(w => w.lower).join(' ')} ${next.lower}`)) {
+        j++;
+        continue;
+      }
       if (versionWord(next) && j + 1 - i <= 3 && !last.number) {
         j++;
         continue;
@@ -181,7 +186,7 @@ function intrinsicType(words: Word[]): Typed | null {
   const final = bare(words[words.length - 1]);
   if (words.length > 1 && (last === 'day' || last === 'eve')) return { type: 'date', confidence: 0.75 };
   // "Boston Marathon", "Glastonbury Festival", "Oxford Half", "PyCon Italia": events.
-  if ((words.length > 1 && EVENT_HEADS.has(final)) || /^\p{Lu}\p{L}*\p{Ll}Con$/u.test(words[0].text)) return { type: 'event', confidence: 0.85 };
+  if ((words.length > 1 && EVENT_HEADS.has(final)) || /^\p{Lu}\p{L}*\p{Ll}(?:Con|Conf|Fest|Camp)$/u.test(words[0].text)) return { type: 'event', confidence: 0.85 };
   // "Air India", "Air Baltic": an airline, not the country.
   if (words.length > 1 && firstWord === 'air') return { type: 'organization', confidence: 0.8 };
   if (words.length > 1 && ORGANIZATION_HEADS.has(last)) return { type: 'organization', confidence: 0.8 };
@@ -196,6 +201,8 @@ function intrinsicType(words: Word[]): Typed | null {
   if (words.length > 1 && (PLACES.has(firstWord) || hasTag(firstTags, PLACE_TAGS)) && !hasTag(firstTags, FIRST_NAME_TAGS) && !hasTag(lexiconTags(final), PLACE_TAGS) && !PLACE_HEADS.has(final)) {
     return { type: 'organization', confidence: 0.7 };
   }
+  // A known company's or tool's name before a product word is its product ("Hetzner Cloud", "Grafana Cloud").
+  if (words.length > 1 && (ORGANIZATIONS.has(firstWord) || TECHNOLOGIES.has(firstWord)) && PRODUCT_WORDS.has(final)) return { type: 'technology', confidence: 0.75 };
   // A known organisation's name leads a division's ("Bosch Rexroth", "Siemens Energy").
   if (words.length > 1 && ORGANIZATIONS.has(firstWord) && !PRODUCT_WORDS.has(final)) return { type: 'organization', confidence: 0.7 };
   if (words.length > 1 && hasTag(lexiconTags(last), PLACE_TAGS)) return { type: 'location', confidence: 0.7 };
@@ -205,7 +212,7 @@ function intrinsicType(words: Word[]): Typed | null {
 
 const INSTITUTION_HEADS = new Set(['university', 'college', 'school', 'hospital', 'clinic', 'institute', 'academy', 'bank']);
 /** Last words that make a product of an organisation's name ("Stripe Radar" is not, "Google Maps" is by the gazetteer). */
-const PRODUCT_WORDS = new Set(['app', 'cloud', 'pay', 'maps', 'drive', 'docs', 'radar', 'studio', 'pro', 'max', 'plus', 'one', 'go', 'lite', 'mini', 'air']);
+const PRODUCT_WORDS = new Set(['app', 'cloud', 'pay', 'maps', 'drive', 'docs', 'radar', 'studio', 'pro', 'max', 'plus', 'one', 'go', 'lite', 'mini', 'air', 'tv', 'music', 'photos', 'sheets', 'mail', 'workers', 'pages', 'functions', 'storage', 'analytics', 'ads', 'assistant', 'watch', 'fit', 'home']);
 
 /** Proper-name chunks of one sentence, typed; `names` are the words the text writes capitalised inside sentences. */
 export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES): NameChunk[] {
