@@ -55,6 +55,23 @@ describe('context cues type names nobody listed', () => {
   });
 });
 
+describe('more cues: shops, employers, teams named after places, states of systems', () => {
+  test('"paid through X", "X is hiring", "moved from X to Y" (a person changing employers)', () => {
+    assert.equal(types('Paid the nursery fees through Kidsly.').Kidsly, 'organization');
+    assert.equal(types('Marta says Veltrix is hiring in Porto.').Veltrix, 'organization');
+    assert.deepEqual(types('Ludovic moved from Criteo to Dataiku.'), { Ludovic: 'person', Criteo: 'organization', Dataiku: 'organization' });
+  });
+
+  test('a place before a word that is no kind of place names a company or a team', () => {
+    assert.equal(types('Took the Dublin Bus to work.')['Dublin Bus'], 'organization');
+    assert.equal(types('Kenya Power cut the electricity again.')['Kenya Power'], 'organization');
+  });
+
+  test('flight numbers, ticket ids, departments and job titles are not names', () => {
+    assert.deepEqual(types('Flight BA117 was late, so Ticket OPS-42 waits. Chat with Marketing and the Head of Sales.'), {});
+  });
+});
+
 describe('gazetteers', () => {
   test('airlines, online services and companies by name', () => {
     assert.deepEqual(types('Booked Aer Lingus, paid with Monzo, kept the receipt in Xero.'), {
