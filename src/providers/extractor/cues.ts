@@ -32,7 +32,7 @@ const PRODUCT_NOUNS = new Set(
 const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
 /** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
 const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg'.split(' '));
-const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund'.split(' '));
+const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund folks people guys crew team teams recruiters'.split(' '));
 /** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
 const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
 /** Two words before a name that make it an organisation ("offer from X", "works at X"). */
@@ -40,7 +40,7 @@ const ORGANIZATION_PHRASES = new Set(
   `offer from|interview with|interviewing with|invoice from|refund from|quote from|contract with|account with|works at|worked at|
   working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
   developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
-  sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|deal with|signed with|agreement with|email from|emails from|letter from|newsletter from|
+  sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|deal with|signed with|agreement with|office of|offices of|founder of|head of|email from|emails from|letter from|newsletter from|
   parcel from|package from|delivery from|bill from`.split(/\s*\|\s*/),
 );
 /** Verbs after an organisation's name. */
@@ -60,7 +60,7 @@ const PERSON_AFTER = new Set(
   needs needed hopes hoped decided agreed mentioned shared sent called texted emailed replied reviewed presented demoed booked
   finished lent suggested promised paid owes thanked invited cancelled forgot remembered organised organized hosted baked
   cleaned picked dropped flew drove walked arrived graduated retired thinks reckons wonders explained complained laughed cried
-  says promised confirmed admitted noticed spotted owns`.split(/\s+/),
+  says promised confirmed admitted noticed spotted owns runs leads manages heads mentors coaches`.split(/\s+/),
 );
 /** Verbs that a person and a thing share ("Aiko is moving", "Allianz is still pending"): a person's only before an -ing verb or a role. */
 const SHARED_AFTER = new Set('is was are were has have had will would can could did does got gets'.split(' '));
