@@ -95,26 +95,53 @@ const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|polic
 const FAMILY_AFTER_AND = ['i', 'me', 'my', 'his', 'her'];
 
 const DETERMINERS = new Set(['the', 'our', 'my', 'their', 'your', 'a', 'an']);
+/** "work with X", "a deal with X": not a person. */
+const WITH_A_COMPANY = new Set(['work', 'working', 'deal', 'partnership', 'contract', 'account', 'call', 'meeting', 'interview']);
 
 const phrase = (words: Word[], at: number) => (at >= 1 ? `${words[at - 1].lower} ${words[at].lower}` : '');
 
-/** The type the words around `words[from..to)` give it; `single` when the name is one unknown word. */
+/** A name in its sentence: the words around it, read once. */
+interface Around {
+  words: Word[];
+  from: number;
+  to: number;
+  /** Where the name's phrase starts: before a determiner ("at the Whittington", "joined the Fulbright Commission"). */
+  lead: number;
+  before: string;
+  before2: string;
+  after: string;
+  after2: string;
+  /** Up to six words before `before`. */
+  earlier: string[];
+}
+
+/** The type the words around `words[from..to)` give it, strongest cue first; `other` when none speaks. */
 export function contextType(words: Word[], from: number, to: number, titled: boolean): Typed {
   if (titled) return { type: 'person', confidence: 0.8 };
-  // A determiner does not break a cue: "at the Whittington", "joined the Fulbright Commission".
   const lead = DETERMINERS.has(words[from - 1]?.lower ?? '') ? from - 1 : from;
-  const before = words[lead - 1]?.lower ?? '';
-  const before2 = words[lead - 2]?.lower ?? '';
-  const after = words[to]?.lower ?? '';
-  const afterWord = words[to];
-  const after2 = words[to + 1]?.lower ?? '';
-  const last = words[to - 1];
+  const around: Around = {
+    words, from, to, lead,
+    before: words[lead - 1]?.lower ?? '',
+    before2: words[lead - 2]?.lower ?? '',
+    after: words[to]?.lower ?? '',
+    after2: words[to + 1]?.lower ?? '',
+    earlier: words.slice(Math.max(0, lead - 7), lead - 1).map(w => w.lower),
+  };
+  return nounAfter(around) ?? whatIsDoneWithIt(around) ?? personCue(around) ?? weakCue(around) ?? { type: 'other', confidence: 0.5 };
+}
 
-  // What follows says what it is: "the Heron project", "Kestrel app".
-  if (afterWord && !afterWord.cap && PRODUCT_NOUNS.has(after) && !last.possessive) return { type: 'product', confidence: 0.85 };
-  if (afterWord && !afterWord.cap && PLACE_NOUNS.has(after) && !last.possessive) return { type: 'location', confidence: 0.7 };
-  if (afterWord && !afterWord.cap && ORGANIZATION_NOUNS.has(after) && !last.possessive) return { type: 'organization', confidence: 0.7 };
-  const earlier = words.slice(Math.max(0, lead - 7), lead - 1).map(w => w.lower);
+/** What follows says what it is: "the Heron project", "the Whistler trip", "the Wise transfer". */
+function nounAfter({ words, to, after }: Around): Typed | null {
+  const next = words[to];
+  if (!next || next.cap || words[to - 1].possessive) return null;
+  if (PRODUCT_NOUNS.has(after)) return { type: 'product', confidence: 0.85 };
+  if (PLACE_NOUNS.has(after)) return { type: 'location', confidence: 0.7 };
+  if (ORGANIZATION_NOUNS.has(after)) return { type: 'organization', confidence: 0.7 };
+  return null;
+}
+
+/** What the sentence does with it: switched to, moved to, paid through, written in, joined, flew, used. */
+function whatIsDoneWithIt({ words, from, lead, before, before2, after, after2, earlier }: Around): Typed | null {
   if ((before === 'from' && after === 'to') || (before === 'to' && words[lead - 3]?.lower === 'from')) {
     const verb = words.slice(Math.max(0, lead - 7), lead - 1).findIndex(w => SWITCHING.test(w.lower));
     // "Ludovic moved from Criteo to Dataiku": a person moving between employers; "we switched from X to Y": software.
@@ -126,15 +153,16 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
   }
   if (before === 'to' && earlier.some(w => SENDING_TO.test(w))) return { type: 'technology', confidence: 0.7 };
   // "moved the DNS to X", "moved our logs to X" — but "moved to X", "the office moves to X" is a place.
-  const moved = earlier.findIndex(w => /^mov(?:e|ed|es|ing)$/.test(w));
-  if (before === 'to' && moved >= 0 && earlier.some(w => PRODUCT_NOUNS.has(w) || MOVED_THINGS.has(w))) return { type: 'technology', confidence: 0.7 };
+  const moved = earlier.some(w => /^mov(?:e|ed|es|ing)$/.test(w));
+  if (before === 'to' && moved && earlier.some(w => PRODUCT_NOUNS.has(w) || MOVED_THINGS.has(w))) return { type: 'technology', confidence: 0.7 };
   if (PURCHASE_PREPOSITIONS.has(before) && earlier.some(w => PURCHASE.test(w))) return { type: 'organization', confidence: 0.7 };
   if (before === 'in' && earlier.some(w => CODING.test(w))) return { type: 'technology', confidence: 0.75 };
   if (ORGANIZATION_AFTER_PHRASE.test(`${after} ${after2}`)) return { type: 'organization', confidence: 0.7 };
-  if (phrase(words, lead - 1) === 'set up' || phrase(words, lead - 1) === 'setting up' || phrase(words, lead - 1) === 'sets up') return { type: 'technology', confidence: 0.7 };
+  const twoBefore = phrase(words, lead - 1);
+  if (twoBefore === 'set up' || twoBefore === 'setting up' || twoBefore === 'sets up') return { type: 'technology', confidence: 0.7 };
   if (before === 'with' && earlier.some(w => TOOL_WITH.test(w))) return { type: 'technology', confidence: 0.7 };
   if (before === 'with' && earlier.some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.7 };
-  // "Bought a Brompton", "ordered a new Kobo": a product.
+  // "Bought a Brompton", "ordered an Oura": a product.
   if (lead < from && /^(?:a|an)$/.test(words[lead].lower) && PURCHASE.test(before)) return { type: 'product', confidence: 0.8 };
   // "migrate Tessera to Postgres": what is moved is software too.
   if (SWITCHING.test(before) && (after === 'to' || after === 'from' || after === 'off')) return { type: 'technology', confidence: 0.8 };
@@ -143,24 +171,30 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
   if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
     return { type: 'organization', confidence: 0.7 };
   }
-  if (TECHNOLOGY_BEFORE.has(before) || phrase(words, lead - 1) === 'switched to' || phrase(words, lead - 1) === 'migrated to') {
-    return { type: 'technology', confidence: 0.7 };
-  }
-  if (before === 'with' && !['work', 'working', 'deal', 'partnership', 'contract', 'account', 'call', 'meeting', 'interview'].includes(before2)) {
-    return { type: 'person', confidence: 0.7 };
-  }
+  if (TECHNOLOGY_BEFORE.has(before) || twoBefore === 'switched to' || twoBefore === 'migrated to') return { type: 'technology', confidence: 0.7 };
+  return null;
+}
+
+/** Words that go with people: "with X", "my sister X", "our CTO, X,", "X's team", "X from accounting", "X and I". */
+function personCue({ words, to, before, before2, after, after2 }: Around): Typed | null {
+  if (before === 'with' && !WITH_A_COMPANY.has(before2)) return { type: 'person', confidence: 0.7 };
   if (PERSON_CUES.has(before) && before !== 'with') return { type: 'person', confidence: 0.7 };
-  // "our CTO, Maren, signed", "the new head of sales, Priti,": a name set off after a role.
   if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2) || GENERIC_TERMS.has(before2))) return { type: 'person', confidence: 0.65 };
-  // "Ravi's team", "Tiago's PR"; "Hannelore from accounting".
-  if (last.possessive && afterWord && (!afterWord.cap || afterWord.allCaps) && !PRODUCT_NOUNS.has(after)) return { type: 'person', confidence: 0.65 };
+  const next = words[to];
+  if (words[to - 1].possessive && next && (!next.cap || next.allCaps) && !PRODUCT_NOUNS.has(after)) return { type: 'person', confidence: 0.65 };
   // "Hannelore from accounting", "Declan from Arnott's": a person from a team or a company.
-  if (after === 'from' && words[to + 1] && !words[to + 1].punct && words[to + 1].lower !== 'the' && !PLACE_PREPOSITIONS.has(before)) return { type: 'person', confidence: 0.6 };
+  const afterFrom = words[to + 1];
+  if (after === 'from' && afterFrom && !afterFrom.punct && afterFrom.lower !== 'the' && !PLACE_PREPOSITIONS.has(before)) return { type: 'person', confidence: 0.6 };
   if (PLACE_BEFORE.has(before)) return { type: 'location', confidence: 0.55 };
   if (after === 'and' && FAMILY_AFTER_AND.includes(after2)) return { type: 'person', confidence: 0.75 };
+  return null;
+}
+
+/** The weaker cues: prepositions, a system's state, a chat speaker, a payee, the verb after the name. */
+function weakCue({ words, from, to, lead, before, before2, after, after2 }: Around): Typed | null {
   // "Ola from Vipps": a person from an organisation.
   if (before === 'from' && words[lead - 2]?.cap) return { type: 'organization', confidence: 0.65 };
-  if (ORGANIZATION_AFTER.has(after) || before === 'at' && !PLACE_PREPOSITIONS.has(before2)) return { type: 'organization', confidence: 0.6 };
+  if (ORGANIZATION_AFTER.has(after) || (before === 'at' && !PLACE_PREPOSITIONS.has(before2))) return { type: 'organization', confidence: 0.6 };
   if (PLACE_PREPOSITIONS.has(before)) return { type: 'location', confidence: 0.6 };
   // An adverb between the verb and what follows does not count: "Kasia just got engaged".
   const [verb, next] = ADVERBS.has(after) ? [after2, words[to + 2]?.lower ?? ''] : [after, after2];
@@ -172,7 +206,7 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
   if (/^(?:pay|paid|pays|paying)$/.test(before) && lead === from) return { type: 'organization', confidence: 0.6 };
   const personVerb = PERSON_AFTER.has(verb) || (SHARED_AFTER.has(verb) && ROLE_AFTER.test(following));
   if (personVerb && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
-  return { type: 'other', confidence: 0.5 };
+  return null;
 }
 
 /** Written like software: an inner capital ("MapLibre", "uBlock") or letters and digits in one word ("Auth0", "S3"). */
