@@ -3,7 +3,9 @@
  *  1. speed: memories/s over every LoCoMo dev turn (/work/shared/bench/locomo/*.json), and entities per memory;
  *  2. quality: entity precision and recall on the hand-labelled sentences of bench/fixtures/entities.json
  *     (people, organisations, places, products, dates), named entities and dates reported apart, and on a smaller
- *     held-out set (entities-heldout.json) written later and never used while writing the rules;
+ *     held-out set (entities-heldout.json) written later and never used while writing the rules; and on everyday
+ *     notes, work logs and chats (entities-notes.txt, with events), two thirds used to tune the typing rules
+ *     ("notes-tuning") and every third sentence held out from tuning ("notes-heldout");
  *  3. cost on the write path: POST /memories (in-process, Fastify inject) with CAIRN_EXTRACTOR=rules against none.
  *
  * A predicted entity matches a labelled one when their match keys are equal (case, accents and punctuation do not
@@ -25,13 +27,31 @@ import { formatTable, numericOptions, REPO_ROOT } from './lib.ts';
 const LOCOMO_DIR = '/work/shared/bench/locomo';
 const FIXTURE = join(REPO_ROOT, 'bench/fixtures/entities.json');
 const HELD_OUT = join(REPO_ROOT, 'bench/fixtures/entities-heldout.json');
-const NAMED = new Set(['person', 'organization', 'location', 'product']);
+const NOTES = join(REPO_ROOT, 'bench/fixtures/entities-notes.txt');
+const NAMED = new Set(['person', 'organization', 'location', 'product', 'event']);
 const UNLABELLED = new Set(['money', 'url', 'email']);
 const REFERENCE_TIME = '2024-06-15T12:00:00.000Z';
 
 interface Labelled {
   text: string;
   entities: { name: string; type: string }[];
+}
+
+/** The notes set: one sentence a line, "text | Name=type; Name=type"; every third line is the held-out part. */
+function notesSets(): { name: string; sentences: Labelled[] }[] {
+  const lines = readFileSync(NOTES, 'utf8').split('\n').filter(line => line.trim() && !line.startsWith('#'));
+  const sentences = lines.map(line => {
+    const [text, labels = ''] = line.split(' | ');
+    const entities = labels.split(';').map(l => l.trim()).filter(Boolean).map(l => {
+      const at = l.lastIndexOf('=');
+      return { name: l.slice(0, at).trim(), type: l.slice(at + 1).trim() };
+    });
+    return { text: text.trim(), entities };
+  });
+  return [
+    { name: 'notes-tuning', sentences: sentences.filter((_, i) => i % 3 !== 2) },
+    { name: 'notes-heldout', sentences: sentences.filter((_, i) => i % 3 === 2) },
+  ];
 }
 
 function locomoTurns(): string[] {
@@ -58,9 +78,10 @@ interface Tally {
   typedRight: number;
   misses: string[];
   spurious: string[];
+  mistyped: string[];
 }
 
-const emptyTally = (): Tally => ({ predicted: 0, gold: 0, truePositives: 0, typedRight: 0, misses: [], spurious: [] });
+const emptyTally = (): Tally => ({ predicted: 0, gold: 0, truePositives: 0, typedRight: 0, misses: [], spurious: [], mistyped: [] });
 
 /** Scores one sentence into the named-entity and date tallies. */
 function score(sentence: Labelled, predicted: ExtractedEntity[], named: Tally, dates: Tally) {
@@ -82,6 +103,7 @@ function score(sentence: Labelled, predicted: ExtractedEntity[], named: Tally, d
       matchedGuesses.add(guess);
       tally.truePositives++;
       if (scoringType(guess.entity_type) === g.type) tally.typedRight++;
+      else tally.mistyped.push(`${g.name} (${guess.entity_type}, not ${g.type})`);
     }
     for (const p of guesses) if (!matchedGuesses.has(p)) tally.spurious.push(`${p.name} (${p.entity_type})`);
   }
@@ -130,12 +152,15 @@ export default async function run(argv: string[]) {
   const rate = (turns.length * options.passes) / seconds;
 
   // Quality on the labelled sentences: the main set, then the held-out set (never used while writing the rules).
-  const sets = [FIXTURE, ...(options.heldout ? [HELD_OUT] : [])].map(path => {
-    const labelled = (JSON.parse(readFileSync(path, 'utf8')) as { sentences: Labelled[] }).sentences;
+  const fixtures = [FIXTURE, ...(options.heldout ? [HELD_OUT] : [])].map(path => ({
+    name: basename(path),
+    sentences: (JSON.parse(readFileSync(path, 'utf8')) as { sentences: Labelled[] }).sentences,
+  }));
+  const sets = [...fixtures, ...notesSets()].map(({ name, sentences }) => {
     const named = emptyTally();
     const dates = emptyTally();
-    for (const sentence of labelled) score(sentence, extractWithRules({ text: sentence.text, reference_time: REFERENCE_TIME }).entities, named, dates);
-    return { name: basename(path), size: labelled.length, named, dates };
+    for (const sentence of sentences) score(sentence, extractWithRules({ text: sentence.text, reference_time: REFERENCE_TIME }).entities, named, dates);
+    return { name, size: sentences.length, named, dates };
   });
 
   console.log(`Offline (rules) extractor on ${turns.length} LoCoMo turns × ${options.passes} passes, and ${sets.map(s => `${s.size} labelled sentences (${s.name})`).join(' + ')}\n`);
@@ -164,7 +189,7 @@ export default async function run(argv: string[]) {
   );
   if (verbose) {
     for (const { name, named, dates } of sets) {
-      console.log(`\n${name}\nmissed: ${named.misses.join(', ')}\nspurious: ${named.spurious.join(', ')}\ndates missed: ${dates.misses.join(', ')}\ndates spurious: ${dates.spurious.join(', ')}`);
+      console.log(`\n${name}\nmistyped: ${named.mistyped.join(', ')}\nmissed: ${named.misses.join(', ')}\nspurious: ${named.spurious.join(', ')}\ndates missed: ${dates.misses.join(', ')}\ndates spurious: ${dates.spurious.join(', ')}`);
     }
   }
 

@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseAutoMatch, entityKey, entityKeys, exactMatches, mergeAliases, normalizeEntityType, type StoredEntity } from './entity.ts';
+import { chooseAutoMatch, entityKey, entityKeys, exactMatches, isValueEntity, mergeAliases, normalizeEntityType, type StoredEntity } from './entity.ts';
 import { batchIndexOf, exactBatchProblem } from './entityApply.ts';
 
 const stored = (id: string, name: string, entity_type: string, extra: Partial<StoredEntity> = {}): StoredEntity => ({
@@ -125,5 +125,21 @@ describe('exact batches', () => {
     assert.equal(batchIndexOf('acme corp.', batch, 'auto', entityKey), 1);
     assert.equal(batchIndexOf('Acme', batch, 'auto', entityKey), 1);
     assert.equal(batchIndexOf('Carol', batch, 'auto', entityKey), -1);
+  });
+});
+
+describe('values are not things', () => {
+  test('dates, amounts, units and links are values by type or by how the name is written', () => {
+    for (const name of ['4 March 2026', 'March 4, 2026', '2026-03-04', 'Tuesday', 'MB', '500 MB', '3 GHz', '$40', '€1,200', '10%']) {
+      assert.equal(isValueEntity(name, 'other'), true, name);
+    }
+    assert.equal(isValueEntity('next week', 'date'), true);
+    assert.equal(isValueEntity('https://example.org', 'url'), true);
+  });
+
+  test('names with digits or short capitals stay things', () => {
+    for (const name of ['Heron', 'Backblaze B2', 'S3', '1Password', 'X', 'M&S', 'Air India', 'Boston Marathon', 'May']) {
+      assert.equal(isValueEntity(name, 'organization'), false, name);
+    }
   });
 });

@@ -23,6 +23,29 @@ export function normalizeEntityType(type: string): string {
   return TYPE_SYNONYMS[t] ?? (t || 'other');
 }
 
+/**
+ * Types whose entities are values, not things: dates, amounts, links. They stay attached to the memories that
+ * mention them, but they are not drawn as nodes of the graph overview, not clustered into topics, and never name one.
+ */
+export const VALUE_ENTITY_TYPES = ['date', 'money', 'url', 'email', 'quantity', 'percent', 'time', 'duration'] as const;
+const VALUE_TYPES: ReadonlySet<string> = new Set(VALUE_ENTITY_TYPES);
+
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+const UNIT = '(?:[kmgtp]i?b|bytes?|[kmg]?hz|[kmg]?bps|ms|ns|µs|s|secs?|mins?|h|hrs?|hours?|days?|weeks?|months?|years?|fps|rpm|[km]?w|kwh|mah|km|cm|mm|m|kg|mg|g|ml|l|mph|kph|°[cf]|%|x)';
+/** Units that are never a name even alone ("MB"); one-letter ones ("X", "H") may be. */
+const BARE_UNIT = '(?:[kmgtp]i?b|[kmg]hz|[kmg]bps|kwh|mah|fps|rpm|ms)';
+/** Names that are a date, an amount or a unit whatever their stored type ("4 March 2026", "2026-03-04", "MB", "$40"). */
+const VALUE_NAME = new RegExp(
+  `^(?:[\\d\\s.,:/+-]+|\\d{4}-\\d{2}-\\d{2}(?:t[\\d:.z+-]*)?|(?:${WEEKDAY},? )?(?:\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\.?(?:,? \\d{2,4})?|${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{2,4})?|${MONTH}\\.? \\d{4})|${WEEKDAY}|[$€£¥₹]\\s?[\\d.,]+\\s?[kmb]?|[\\d.,]+\\s?(?:${UNIT}|usd|eur|gbp|dollars?|euros?|pounds?)|${BARE_UNIT})$`,
+  'i',
+);
+
+/** Whether an entity is a value (a date, an amount, a unit, a link) rather than a thing to draw and cluster. */
+export function isValueEntity(name: string, type: string): boolean {
+  return VALUE_TYPES.has(type) || VALUE_NAME.test(name.trim());
+}
+
 /** Types that say little: such an entity may be the same thing as one of any type. */
 const WEAK_TYPES = new Set(['other']);
 /** Types the extractors confuse with each other. */

@@ -3,11 +3,12 @@
  * honorifics, and capitalised words that are not names. Generic lists of popular names, not tuned to any test set.
  */
 
-const list = (text: string) => text.trim().split(/\s*\n\s*|\s*,\s*/).filter(Boolean);
+import { AIRLINES, EVENTS, HOLIDAYS, list, MORE_ORGANIZATIONS, MORE_PRODUCTS, MORE_TECHNOLOGIES } from './catalog.ts';
 
 /** Software, languages, platforms and services people write notes about. */
-export const TECHNOLOGIES = new Set(
-  list(`
+export const TECHNOLOGIES = new Set([
+  ...MORE_TECHNOLOGIES,
+  ...list(`
 python, javascript, typescript, java, kotlin, scala, rust, golang, ruby, php, perl, haskell, elixir, erlang, clojure, ocaml, fortran,
 cobol, c++, c#, f#, objective-c, lua, dart, zig, nim, crystal, julia lang, matlab, bash, powershell, webassembly, wasm, solidity, graphql,
 postgresql, postgres, mysql, mariadb, sqlite, mongodb, redis, memcached, elasticsearch, opensearch, cassandra, dynamodb, couchdb, neo4j,
@@ -40,11 +41,12 @@ myfitnesspal, headspace, audible, kindle, goodreads, spotify app, apple music, a
 netflix app, disney+, hulu, hbo max, prime video, amazon prime, apple tv, apple tv+, paramount+, peacock, youtube tv, uber eats,
 doordash, grubhub, instacart, deliveroo, google pay, apple pay, airdrop, siri, alexa, google assistant, cortana, 
 `),
-);
+]);
 
 /** Devices, vehicles, games and other things people buy or play. */
-export const PRODUCTS = new Set(
-  list(`
+export const PRODUCTS = new Set([
+  ...MORE_PRODUCTS,
+  ...list(`
 raspberry pi, arduino,
 esp32, iphone, ipad, ipads, iphones, ipod, macbook, macbook pro, macbook air, imac, mac mini, mac studio, apple watch, airpods,
 airpods pro, vision pro, apple vision pro, homepod, pixel, google pixel, chromebook, galaxy, samsung galaxy, surface, surface pro,
@@ -52,11 +54,13 @@ thinkpad, playstation, playstation 5, ps5, ps4, xbox, xbox series x, nintendo sw
 kindle paperwhite, amazon echo, roomba, gopro, tesla model 3, model 3, model y, model s, model x, cybertruck, prius,
 corolla, camry, civic, f-150, mario kart, minecraft, fortnite, zelda, pokemon, pokémon, the sims, wordle
 `),
-);
+]);
 
 /** Organisations well known enough to recognise by name alone. */
-export const ORGANIZATIONS = new Set(
-  list(`
+export const ORGANIZATIONS = new Set([
+  ...MORE_ORGANIZATIONS,
+  ...AIRLINES,
+  ...list(`
 google, alphabet, microsoft, apple, amazon, meta, facebook, netflix, tesla, spacex, openai, anthropic, deepmind, nvidia, intel, amd,
 ibm, oracle, sap, salesforce, adobe, cisco, dell, hp, hewlett packard, lenovo, asus, acer, samsung, sony, lg, panasonic, philips,
 huawei, xiaomi, oppo, tencent, alibaba, baidu, bytedance, uber, lyft, airbnb, booking.com, expedia, stripe, shopify,
@@ -82,7 +86,7 @@ un, united nations, unicef, unesco, who, world health organization, who's, nato,
 world bank, wto, oecd, red cross, greenpeace, amnesty international, doctors without borders, gates foundation, wikimedia foundation,
 federal reserve, european central bank, bank of england, nfl, nba, mlb, nhl, fifa, uefa, ioc, premier league, ncaa
 `),
-);
+]);
 
 /** Places the word lists of compromise lack, or that need more than one word. */
 export const PLACES = new Set(
@@ -95,6 +99,9 @@ eiffel tower, big ben, the louvre, louvre, colosseum, acropolis, stonehenge, mou
 lake como, lake geneva, great barrier reef, niagara falls, golden gate bridge, heathrow, gatwick, jfk, lax, sfo, o'hare, schiphol
 `),
 );
+
+/** Holidays and named events (festivals, races, conferences). */
+export const NAMED_EVENTS = new Set([...EVENTS, ...HOLIDAYS]);
 
 /** Titles before a name: dropped from the name, a sign of a person. */
 export const HONORIFICS = new Set(
@@ -122,7 +129,9 @@ export const NOT_NAMES = new Set(
   please, dear, mom, mum, dad, grandma, grandpa, mommy, daddy, sis, bro, babe, honey, god, lord, jesus, internet, web, tv, ai, wifi,
   today, tomorrow, yesterday, tonight, morning, evening, afternoon, night, weekend, english, spanish, french, german, chinese,
   japanese, italian, portuguese, korean, russian, arabic, hindi, american, british, european, asian, african, canadian, mexican,
-  indian, christmas eve, new year, new year's, new years, happy, merry, good, well, so, and, but, or, also, just, really, very, totally,
+  indian, thai, vietnamese, greek, turkish, polish, dutch, swedish, danish, finnish, irish, scottish, welsh, brazilian, argentinian,
+  peruvian, colombian, nigerian, kenyan, ethiopian, moroccan, egyptian, lebanese, persian, israeli, pakistani, bangladeshi, nepali,
+  indonesian, malaysian, filipino, australian, swiss, austrian, belgian, czech, hungarian, romanian, ukrainian, icelandic, christmas eve, new year, new year's, new years, happy, merry, good, well, so, and, but, or, also, just, really, very, totally,
   definitely, absolutely, anyway, btw, fyi, asap, tbh, imo, idk, np, ty, thx, pls, plz, xoxo, hmm, hm, um, uh, huh, whoa, yay, ugh,
   oops, damn, gosh, geez, jeez, dude, man, guys, everyone, everybody, someone, anyone, nobody, nothing, something, anything, everything,
   what, when, where, who, why, how, which, that, this, these, those, there, here, then, now, still, yet, maybe, perhaps, probably,
@@ -146,13 +155,15 @@ export const PLACE_PREPOSITIONS = new Set(list('in, to, from, near, into, around
 
 /** Last words of organisation names. */
 export const ORGANIZATION_HEADS = new Set(
-  list(`inc, inc., corp, corp., corporation, co, co., company, companies, ltd, ltd., llc, plc, gmbh, ag, group, holdings, bank, university,
+  list(`inc, inc., corp, corp., corporation, co, co., company, companies, ltd, ltd., llc, plc, gmbh, ag, sa, sas, srl, bv, nv, oy, ab, as,
+  pty, kk, limited, energy, insurance, cycles, motors, pharma, health, healthcare, bank, group, holdings, bank, university,
   college, school, academy, institute, institution, foundation, hospital, clinic, agency, association, society, council, committee,
   department, ministry, airlines, airways, labs, laboratories, technologies, technology, systems, software, studios, studio, partners,
   capital, ventures, times, post, news, press, journal, magazine, club, church, party, union, federation, league, team, fund, trust,
   bureau, commission, office, authority, service, services, network, networks, media, entertainment, games, motors, pharmaceuticals,
   industries, solutions, consulting, records, publishing, brewery, bakery, cafe, café, restaurant, bar, hotel, gym, store, shop,
-  foods, markets, market, mall, center, centre, records`),
+  foods, markets, market, mall, center, centre, records, cinema, theatre, theater, inn, pub, lodge, tavern, arms, rail, railways,
+  transit, telecom, water, power, broadband`),
 );
 
 /** Last words of place names. */
@@ -160,11 +171,12 @@ export const PLACE_HEADS = new Set(
   list(`street, st, avenue, ave, road, rd, boulevard, blvd, lane, drive, square, park, lake, mountain, mountains, mount, river, valley, bay,
   beach, island, islands, station, airport, bridge, tunnel, trail, canyon, falls, forest, desert, sea, ocean, coast, county, city,
   state, province, district, museum, cathedral, tower, palace, castle, gardens, garden, harbor, harbour, port, peninsula, hills, hill,
-  springs, heights, village, town, square, plaza, pier, zoo, stadium, arena, temple, shrine, abbey, chapel, market, quarter, gate`),
+  springs, heights, village, town, square, plaza, pier, zoo, stadium, arena, temple, shrine, abbey, chapel, market, quarter, gate,
+  common, heath, green, cross, hall, house, place, wharf, quay, moor, fell, glen, loch, dale, fjord, cliffs, gorge, pass, peak, national park`),
 );
 
 /** First words of place names. */
-export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater'));
+export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto'));
 
 /** Lower-case words allowed inside a multi-word name ("University of Queensland", "Musée d'Orsay"). */
 export const NAME_CONNECTORS = new Set(list("of, de, du, des, la, le, van, von, der, den, da, del, di, d', y, &"));
@@ -175,5 +187,5 @@ export const OF_HEADS = new Set(
   gulf, bay, isle, statue, tower, church, cathedral, order, society, federation, association, board, council, office, league, union,
   court, house, house, museum, palace, sea, straits, strait, lake, cape, duke, duchess, prince, princess, king, queen, lord,
   commonwealth, province, district, county, federal, united, people, people's, bureau, center, centre, hall, center, office, ministry,
-  chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley`),
+  chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley, cliffs, rock`),
 );

@@ -1,8 +1,10 @@
+import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
+import { contextType, techShaped, type Typed } from './cues.ts';
 import {
-  COMMON_ACRONYMS, HONORIFICS, NAME_CONNECTORS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_CUES, PERSON_TITLES,
-  PLACE_HEADS, PLACE_PREFIXES, PLACE_PREPOSITIONS, PLACES, PRODUCTS, TECHNOLOGIES,
+  COMMON_ACRONYMS, HONORIFICS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
+  PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES,
 } from './gazetteer.ts';
-import { lexiconTags, type Word } from './words.ts';
+import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
  * Proper-name chunks of a sentence and their types: capitalised runs (with "of", "de", "&" inside), honorifics
@@ -29,56 +31,84 @@ const ORG_TAGS = new Set(['Organization', 'SportsTeam']);
 const DATE_WORDS = new Set(
   'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays'.split(' '),
 );
-/** Verbs after a name that say a person did something. */
-const PERSON_VERBS = new Set(
-  `said says told tells asked asks thinks thought feels felt loves loved likes liked wants wanted prefers preferred went goes
-  got gets is was has had will would can could did does started starts joined joins works worked studies studied teaches taught
-  lives lived moved married visited volunteers ran hiked cooked painted recommended wrote writes broke beat fixed set reads read
-  enjoys enjoyed plays played sings sang bought buys needs needed hopes hoped decided agreed mentioned shared sent called texted
-  and`.split(/\s+/),
-);
-const ORG_CUES = new Set('joined join joining at for by acquired leaving left quit ceo cto founder employer company'.split(' '));
-const ORG_VERBS = new Set('announced released raised recalled acquired launched reported hired filed shipped unveiled opened'.split(' '));
-
 const hasTag = (tags: string[], set: Set<string>) => tags.some(t => set.has(t));
 const bare = (word: Word) => word.lower.replace(/\.$/, '');
 
 const COMMON_SUFFIX = /(?:ment|ness|tion|sion|ous|ful|ity|ism|ence|ance|able|ible|less)$/;
 
-/** Whether a capitalised word at the start of a sentence is a name rather than an ordinary word written in capitals. */
-function nameAtSentenceStart(word: Word): boolean {
+const known = (key: string) => ORGANIZATIONS.has(key) || TECHNOLOGIES.has(key) || PRODUCTS.has(key) || PLACES.has(key) || NAMED_EVENTS.has(key);
+
+/**
+ * Whether a capitalised word at the start of a sentence is a name rather than an ordinary word written in capitals.
+ * An English word ("Payments", "Backups", "Heron") is a name there only when more of a name follows it or the same
+ * text writes it capitalised elsewhere (`names`).
+ */
+function nameAtSentenceStart(word: Word, inside: boolean, names: ReadonlySet<string>): boolean {
   const key = bare(word);
   if (NOT_NAMES.has(key) || word.stopWord) return false;
-  if (ORGANIZATIONS.has(key) || TECHNOLOGIES.has(key) || PRODUCTS.has(key) || PLACES.has(key)) return true;
+  if (known(key)) return true;
+  if (GENERIC_TERMS.has(key) || UNITS.has(key)) return false;
   const tags = lexiconTags(key);
   if (hasTag(tags, NAME_TAGS) || hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)) return true;
   // A bare 'Noun' in the lexicon is a word that is also a name (Jasmine, Maya): trust wink's proper-noun tag.
   if (tags.length > 0 && !(tags.length === 1 && tags[0] === 'Noun')) return false;
   // An unknown word shaped like an ordinary noun or adjective ("Unemployment", "Jealous") is not a name.
   if (!word.allCaps && COMMON_SUFFIX.test(key)) return false;
+  if (names.has(key)) return true;
+  // A verb opening a work-log line ("Rebased the branch", "Pair-programmed with Noor") is not a name either.
+  if (!word.allCaps && /(?:ed|ing)$/.test(key) && (!inside || key.length >= 7 || isEnglishWord(key))) return false;
+  if (!word.allCaps && !inside && (isEnglishWord(key) || (VERB_PREFIX.test(key) && isEnglishWord(key.replace(VERB_PREFIX, ''))))) return false;
   return word.pos === 'PROPN' || word.allCaps;
 }
 
+/** Vocabulary written in capitals ("PhD", "URLs", "MB", "SOC 2"), or a generic term that is never a name alone ("Payments", "Legal"). */
+function genericWord(word: Word, key: string, inside: boolean): boolean {
+  if (known(key)) return false;
+  // Flight numbers and ticket ids ("BA117", "JIRA-123") are references, not names.
+  if (/^\p{Lu}{2}\d{2,4}$|^\p{Lu}{2,6}-\d+$/u.test(word.text)) return true;
+  const shaped = word.allCaps || /\d/.test(key) || (word.text.match(/\p{Lu}/gu)?.length ?? 0) >= 2;
+  // A generic word inside a longer name belongs to it ("Vilnius Legal Partners").
+  return (shaped && (COMMON_ACRONYMS.has(key) || UNITS.has(key))) || (GENERIC_TERMS.has(key) && !inside);
+}
+
 /** Whether a word can be part of a name; `inside` when more of the name follows ("European" in "European Central Bank"). */
-function nameWord(word: Word, atStart: boolean, inside = false): boolean {
+function nameWord(word: Word, atStart: boolean, inside = false, names: ReadonlySet<string> = NO_NAMES): boolean {
   if (!word.cap || word.punct || word.span !== null) return false;
   const key = bare(word);
   if (DATE_WORDS.has(key) || (NOT_NAMES.has(key) && !(inside && INNER_NAME_WORDS.has(key)))) return false;
-  if ((word.allCaps || /\d/.test(key)) && COMMON_ACRONYMS.has(key) && !ORGANIZATIONS.has(key)) return false;
-  return atStart ? nameAtSentenceStart(word) || (inside && INNER_NAME_WORDS.has(key)) : true;
+  if (genericWord(word, key, inside)) return false;
+  return atStart ? nameAtSentenceStart(word, inside, names) || (inside && INNER_NAME_WORDS.has(key)) : true;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+/** "Rewrote", "Unpinned", "Overslept": a prefix on an English word. */
+const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
+const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
+
+/** Words written capitalised inside sentences (not first): at a sentence's start the same word is a name too. */
+export function capitalisedInside(sentences: Word[][]): Set<string> {
+  const names = new Set<string>();
+  for (const words of sentences) {
+    const first = words.findIndex(w => !w.punct);
+    for (let i = first + 1; i < words.length; i++) if (words[i].cap && !words[i].punct && words[i - 1].text !== ':') names.add(bare(words[i]));
+  }
+  return names;
 }
 
 /** Capitalised words that are not names alone but begin longer ones ("British Museum", "New Year's Day"). */
 const INNER_NAME_WORDS = new Set(
   `english spanish french german chinese japanese italian portuguese korean russian arabic hindi american british european asian
-  african canadian mexican indian new good happy national royal international great`.split(/\s+/),
+  african canadian mexican indian thai vietnamese greek turkish polish dutch swedish danish finnish irish scottish welsh brazilian
+  argentinian peruvian colombian nigerian kenyan ethiopian moroccan egyptian lebanese persian israeli pakistani indonesian
+  malaysian filipino australian swiss austrian belgian czech hungarian romanian ukrainian icelandic new good happy national royal
+  international great web`.split(/\s+/),
 );
 
 /** A short major version after a product name belongs to it ("iOS 18", "Llama 3"); a dotted one does not. */
 const versionWord = (word: Word) => word.number && /^\d{1,3}$/.test(word.text);
 
 /** Capitalised runs of a sentence as word-index ranges. */
-function runs(words: Word[]): [number, number][] {
+function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
   const found: [number, number][] = [];
   const first = words.findIndex(w => !w.punct);
   let i = 0;
@@ -87,7 +117,7 @@ function runs(words: Word[]): [number, number][] {
     const word = words[i];
     const isThe = word.lower === 'the' && !atStart && i + 1 < words.length && nameWord(words[i + 1], false);
     const continues = i + 1 < words.length && nameWord(words[i + 1], false);
-    if (!isThe && !nameWord(word, atStart, continues)) {
+    if (!isThe && !nameWord(word, atStart, continues, names)) {
       i++;
       continue;
     }
@@ -95,8 +125,14 @@ function runs(words: Word[]): [number, number][] {
     while (j < words.length) {
       const next = words[j];
       const last = words[j - 1];
-      if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower)))) break;
+      // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross".
+      if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower))))) break;
       if (nameWord(next, false, j + 1 < words.length && nameWord(words[j + 1], false))) {
+        j++;
+        continue;
+      }
+      // A word that is vocabulary alone but completes a known name ("Apple TV", "Google Docs").
+      if (next.cap && known(`${words.slice(i, j).map(w => w.lower).join(' ')} ${next.lower}`)) {
         j++;
         continue;
       }
@@ -105,6 +141,11 @@ function runs(words: Word[]): [number, number][] {
         continue;
       }
       const after = words[j + 1];
+      // "Crumb and Co", "Dombey and Son": a firm's name.
+      if (next.lower === 'and' && after && FIRM_TAILS.has(bare(after))) {
+        j += 2;
+        continue;
+      }
       const connects = after !== undefined && nameWord(after, false) && NAME_CONNECTORS.has(next.lower);
       if (connects && (next.lower !== 'of' || OF_HEADS.has(last.lower))) {
         j += 2;
@@ -118,7 +159,8 @@ function runs(words: Word[]): [number, number][] {
   return found;
 }
 
-function gazetteerType(key: string): { type: string; confidence: number } | null {
+function gazetteerType(key: string): Typed | null {
+  if (NAMED_EVENTS.has(key)) return { type: 'event', confidence: 0.9 };
   if (ORGANIZATIONS.has(key)) return { type: 'organization', confidence: 0.9 };
   if (TECHNOLOGIES.has(key)) return { type: 'technology', confidence: 0.9 };
   if (PRODUCTS.has(key)) return { type: 'product', confidence: 0.9 };
@@ -127,8 +169,10 @@ function gazetteerType(key: string): { type: string; confidence: number } | null
 }
 
 /** The type of a chunk from what it is (gazetteer, lexicon, head words), or null when only context can tell. */
-function intrinsicType(words: Word[]): { type: string; confidence: number } | null {
+function intrinsicType(words: Word[]): Typed | null {
   const key = words.map(w => w.lower).join(' ');
+  // Possessives are part of some names of the calendar ("New Year's Eve", "St Patrick's Day").
+  if (words.some(w => w.possessive) && NAMED_EVENTS.has(words.map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return { type: 'event', confidence: 0.9 };
   const known = gazetteerType(key) ?? (versionWord(words[words.length - 1]) && words.length > 1 ? gazetteerType(words.slice(0, -1).map(w => w.lower).join(' ')) : null);
   if (known) return known;
   const tags = lexiconTags(key);
@@ -139,40 +183,41 @@ function intrinsicType(words: Word[]): { type: string; confidence: number } | nu
   const of = words.findIndex(w => w.lower === 'of');
   const last = bare(words[of > 0 ? of - 1 : words.length - 1]);
   const firstWord = bare(words[0]);
+  const final = bare(words[words.length - 1]);
   if (words.length > 1 && (last === 'day' || last === 'eve')) return { type: 'date', confidence: 0.75 };
+  // "Boston Marathon", "Glastonbury Festival", "Oxford Half", "PyCon Italia": events.
+  if ((words.length > 1 && EVENT_HEADS.has(final)) || /^\p{Lu}\p{L}*\p{Ll}(?:Con|Conf|Fest|Camp)$/u.test(words[0].text)) return { type: 'event', confidence: 0.85 };
+  // "Air India", "Air Baltic": an airline, not the country.
+  if (words.length > 1 && firstWord === 'air') return { type: 'organization', confidence: 0.8 };
   if (words.length > 1 && ORGANIZATION_HEADS.has(last)) return { type: 'organization', confidence: 0.8 };
+  // "Trinity College Dublin": an institution named with its place.
+  if (words.length > 2 && words.slice(0, -1).some(w => INSTITUTION_HEADS.has(bare(w)))) return { type: 'organization', confidence: 0.75 };
   if (words.length > 1 && (PLACE_HEADS.has(last) || PLACE_PREFIXES.has(firstWord))) return { type: 'location', confidence: 0.8 };
   const firstTags = lexiconTags(firstWord);
   if (words.length <= 3 && hasTag(firstTags, FIRST_NAME_TAGS) && !words.some(w => /\d/.test(w.text))) return { type: 'person', confidence: 0.8 };
   if (words.length === 1 && hasTag(tags, new Set(['LastName']))) return { type: 'person', confidence: 0.6 };
+  // A place's name before a word that is no kind of place names a team, an orchestra or a company ("Dublin Bus",
+  // "Manchester United", "Kenya Power"); places and events were caught above.
+  if (words.length > 1 && (PLACES.has(firstWord) || hasTag(firstTags, PLACE_TAGS)) && !hasTag(firstTags, FIRST_NAME_TAGS) && !hasTag(lexiconTags(final), PLACE_TAGS) && !PLACE_HEADS.has(final)) {
+    return { type: 'organization', confidence: 0.7 };
+  }
+  // A known company's or tool's name before a product word is its product ("Hetzner Cloud", "Grafana Cloud").
+  if (words.length > 1 && (ORGANIZATIONS.has(firstWord) || TECHNOLOGIES.has(firstWord)) && PRODUCT_WORDS.has(final)) return { type: 'technology', confidence: 0.75 };
+  // A known organisation's name leads a division's ("Bosch Rexroth", "Siemens Energy").
+  if (words.length > 1 && ORGANIZATIONS.has(firstWord) && !PRODUCT_WORDS.has(final)) return { type: 'organization', confidence: 0.7 };
   if (words.length > 1 && hasTag(lexiconTags(last), PLACE_TAGS)) return { type: 'location', confidence: 0.7 };
-  if (words.length === 1 && words[0].allCaps) return { type: 'organization', confidence: 0.5 };
+  if (techShaped(words)) return { type: 'technology', confidence: 0.6 };
   return null;
 }
 
-/** The type the surrounding words suggest. */
-function contextType(words: Word[], from: number, to: number, titled: boolean): { type: string; confidence: number } {
-  if (titled) return { type: 'person', confidence: 0.8 };
-  const before = words[from - 1]?.lower ?? '';
-  const before2 = words[from - 2]?.lower ?? '';
-  const after = words[to]?.lower ?? '';
-  const after2 = words[to + 1]?.lower ?? '';
-  const last = words[to - 1];
-  if (PERSON_CUES.has(before) && before !== 'with' || (before === 'with' && !['work', 'working', 'deal', 'partnership', 'contract', 'account'].includes(before2))) {
-    return { type: 'person', confidence: 0.7 };
-  }
-  if (last.possessive && after && !ORGANIZATION_HEADS.has(after)) return { type: 'person', confidence: 0.6 };
-  if (after === 'and' && ['i', 'me', 'my', 'his', 'her'].includes(after2)) return { type: 'person', confidence: 0.75 };
-  if (ORG_CUES.has(before) || ORG_VERBS.has(after)) return { type: 'organization', confidence: 0.6 };
-  if (PLACE_PREPOSITIONS.has(before)) return { type: 'location', confidence: 0.6 };
-  if (PERSON_VERBS.has(after) && to - from <= 3) return { type: 'person', confidence: 0.6 };
-  return { type: 'other', confidence: 0.5 };
-}
+const INSTITUTION_HEADS = new Set(['university', 'college', 'school', 'hospital', 'clinic', 'institute', 'academy', 'bank']);
+/** Last words that make a product of an organisation's name ("Stripe Radar" is not, "Google Maps" is by the gazetteer). */
+const PRODUCT_WORDS = new Set(['app', 'cloud', 'pay', 'maps', 'drive', 'docs', 'radar', 'studio', 'pro', 'max', 'plus', 'one', 'go', 'lite', 'mini', 'air', 'tv', 'music', 'photos', 'sheets', 'mail', 'workers', 'pages', 'functions', 'storage', 'analytics', 'ads', 'assistant', 'watch', 'fit', 'home']);
 
-/** Proper-name chunks of one sentence, typed. */
-export function nameChunks(words: Word[]): NameChunk[] {
+/** Proper-name chunks of one sentence, typed; `names` are the words the text writes capitalised inside sentences. */
+export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES): NameChunk[] {
   const chunks: NameChunk[] = [];
-  for (const [runFrom, to] of runs(words)) {
+  for (const [runFrom, to] of runs(words, names)) {
     let from = runFrom;
     let titled = HONORIFICS.has(words[from - 1]?.lower.replace(/\.$/, '') ?? '') && PERSON_TITLES.has(bare(words[from - 1]));
     let alias: string | undefined;
@@ -185,11 +230,59 @@ export function nameChunks(words: Word[]): NameChunk[] {
     }
     if (to - from === 1 && HONORIFICS.has(bare(words[from])) && words[from].text.endsWith('.')) continue;
     const span = words.slice(from, to);
-    const typed = intrinsicType(span) ?? contextType(words, from, to, titled);
+    if (genericAcronym(words, from, to)) continue;
+    const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
+    const typed = chooseType(intrinsicType(span), contextType(words, from, to, titled), firstName);
     const type = titled && typed.type === 'other' ? 'person' : typed.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: typed.confidence, word: from, endWord: to, alias });
   }
+  return coordinate(words, chunks);
+}
+
+/**
+ * What a name is beats what surrounds it, except where a strong cue contradicts a weak reading: "from Travis to
+ * Buildkite" (a first name, used as software), "left Canva" (a product, named as the employer).
+ */
+function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean): Typed {
+  if (!intrinsic) return context;
+  // "Zara's mum", "Ana and I": a first name that is also a brand, used as a person.
+  if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
+  if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
+  if ((intrinsic.type === 'technology' || intrinsic.type === 'product') && context.type === 'organization' && context.confidence >= 0.75) return context;
+  return intrinsic;
+}
+
+/** Names joined by "and", "&", "or" or a comma are of one kind: "Jordi and Nuria", "Lars and Mette". */
+function coordinate(words: Word[], chunks: NameChunk[]): NameChunk[] {
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < chunks.length; i++) {
+      if (chunks[i].type !== 'other') continue;
+      for (const j of [i - 1, i + 1]) {
+        const [a, b] = j < i ? [chunks[j], chunks[i]] : [chunks[i], chunks[j]];
+        if (!a || !b || chunks[j].type === 'other' || chunks[j].confidence < 0.6) continue;
+        const between = words.slice(a.endWord, b.word).map(w => w.lower).join(' ');
+        // A comma joins a list, but not an interjection opening the sentence to a name ("Woah, Caroline").
+        const list = between === ',' && a.word > words.findIndex(w => !w.punct);
+        if (/^(?:and|&|or|, and)$/.test(between) || list) {
+          Object.assign(chunks[i], { type: chunks[j].type, confidence: 0.6 });
+          break;
+        }
+      }
+    }
+  }
   return chunks;
+}
+
+/**
+ * An unknown short acronym used as a modifier or a term ("the GIN index", "TXT record", "REST endpoints", "SAML"):
+ * vocabulary, not an organisation. One with an organisation's cue ("joined NHSX", "at ACME") is kept.
+ */
+function genericAcronym(words: Word[], from: number, to: number): boolean {
+  const word = words[from];
+  if (to - from !== 1 || !word.allCaps || known(bare(word)) || word.text.replace(/[^\p{L}]/gu, '').length > 5) return false;
+  const before = words[from - 1]?.lower ?? '';
+  if (/^(?:joined|at|from|for|with|by|acquired|flew|fly|flying|booked)$/.test(before) || hasTag(lexiconTags(bare(word)), ORG_TAGS)) return false;
+  return true;
 }
 
 /** The words as written, single-spaced. */

@@ -1,7 +1,8 @@
 import { cleanEntityName, entityKey, extractionText } from '../../domain/entity.ts';
 import type { ExtractedEntity, ExtractedRelationship, Extraction, ExtractionInput, Extractor } from '../ports.ts';
 import { resolveRelativeDate } from './dates.ts';
-import { nameChunks } from './names.ts';
+import { NAMED_EVENTS } from './gazetteer.ts';
+import { capitalisedInside, nameChunks } from './names.ts';
 import { type Placed, sentenceRelations } from './relations.ts';
 import { analyse, type EntitySpan, type Word } from './words.ts';
 
@@ -75,6 +76,10 @@ function dateEntity(text: string, reference: Date): { name: string; alias?: stri
   return iso ? { name: iso, alias: text } : { name: text };
 }
 
+let holidayKeys: Set<string> | null = null;
+/** Holidays and events by match key ("new years eve"), as wink's date spans are compared. */
+const HOLIDAY_KEYS = () => (holidayKeys ??= new Set([...NAMED_EVENTS].map(entityKey)));
+
 /** Runs the rules on one text; synchronous, no I/O. */
 export function extractWithRules(input: ExtractionInput): Extraction {
   const text = extractionText(input.text, input.title);
@@ -99,16 +104,18 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     return key;
   };
 
+  const capitalised = capitalisedInside(sentences);
   sentences.forEach((words, s) => {
-    for (const chunk of nameChunks(words)) {
+    for (const chunk of nameChunks(words, capitalised)) {
       const key = add(chunk.name, chunk.type, chunk.confidence, chunk.alias);
       if (key) placedBySentence[s].push({ name: key, type: chunk.type, word: chunk.word, endWord: chunk.endWord });
     }
   });
   for (const span of completeDates(text, sentences, spans)) {
-    const type = SPAN_TYPES[span.kind];
+    // A holiday wink reads as a date ("Christmas", "New Year's Eve") is an event on the calendar.
+    const type = span.kind === 'DATE' && HOLIDAY_KEYS().has(entityKey(span.text)) ? 'event' : SPAN_TYPES[span.kind];
     const { name, alias } = type === 'date' ? dateEntity(span.text.trim(), reference) : { name: span.text.trim() };
-    add(name, type, type === 'date' ? 0.8 : 0.95, alias);
+    add(name, type, type === 'date' || type === 'event' ? 0.8 : 0.95, alias);
   }
 
   const redirect = mergeShortNames(found);

@@ -12,12 +12,47 @@ const load = createRequire(import.meta.url);
 
 type Wink = ReturnType<typeof winkNLP>;
 let wink: Wink | null = null;
-const winkInstance = () => (wink ??= (load('wink-nlp') as typeof winkNLP)(load('wink-eng-lite-web-model')));
+/**
+ * wink numbers the words of its vocabulary first; a word it has never seen gets the next free number when first
+ * read. The number a nonsense word gets at load is the vocabulary's size: a word numbered below it is an English word.
+ */
+let vocabularySize = 0;
+const winkInstance = () => {
+  if (wink) return wink;
+  const instance = (load('wink-nlp') as typeof winkNLP)(load('wink-eng-lite-web-model'));
+  vocabularySize = instance.readDoc('qxzqjv').tokens().out(instance.its.uniqueId)[0] as unknown as number;
+  return (wink = instance);
+};
 
 type Lexicon = Record<string, string | string[]>;
 let lexicon: Lexicon | null = null;
 /** compromise's word list (24k words: first names, cities, countries, regions, organisations, and ordinary words). */
 const compromiseLexicon = () => (lexicon ??= (load('compromise') as { model(): { one: { lexicon: Lexicon } } }).model().one.lexicon);
+
+const englishWords = new Map<string, boolean>();
+const MAX_REMEMBERED = 20_000;
+
+/**
+ * Whether a lower-case word is an English word: in wink's vocabulary, or an inflection its lemmatiser knows
+ * ("payments", "migrated", "heron"); brand and personal names ("hetzner", "solveig") are not. Remembered per word.
+ */
+export function isEnglishWord(lower: string): boolean {
+  const remembered = englishWords.get(lower);
+  if (remembered !== undefined) return remembered;
+  const instance = winkInstance();
+  const tokens = instance.readDoc(lower).tokens();
+  const ids = tokens.out(instance.its.uniqueId) as unknown as number[];
+  const lemmas = tokens.out(instance.its.lemma as Parameters<typeof tokens.out>[0]) as unknown as string[];
+  const known = ids.length === 1 && (ids[0] < vocabularySize || (lemmas[0] !== lower && isKnownId(instance, lemmas[0])));
+  if (englishWords.size >= MAX_REMEMBERED) englishWords.clear();
+  englishWords.set(lower, known);
+  return known;
+}
+
+function isKnownId(instance: Wink, word: string): boolean {
+  const ids = instance.readDoc(word).tokens().out(instance.its.uniqueId) as unknown as number[];
+  return ids.length === 1 && ids[0] < vocabularySize;
+}
 
 /** compromise's tags for a lower-case word or phrase ([] when it does not know it). */
 export function lexiconTags(key: string): string[] {
@@ -44,6 +79,7 @@ export interface Word {
   allCaps: boolean;
   possessive: boolean;
   stopWord: boolean;
+
   /** The wink entity the word belongs to (date, money, url, email), if any. */
   span: SpanKind | null;
 }
@@ -116,9 +152,12 @@ export function analyse(text: string): Analysis {
     // wink may end a sentence inside a word ("Node." "js"): the glued word stays in the first sentence.
     while (t < values.length && spaces[t] === '' && entityOf[t] === entityOf[first]) {
       if (values[t].trim() === '') break;
-      const isWordLike = types[t] === 'word' || types[t] === 'number';
+      // wink leaves some letters out of its alphabet ("Gda" "ń" "sk"): they glue like letters.
+      const isWordLike = types[t] === 'word' || types[t] === 'number' || (types[t] === 'unk' && /^\p{L}+$/u.test(values[t]));
       const inner = GLUE_PUNCT.has(values[t]) && t + 1 < values.length && spaces[t + 1] === '' && (types[t + 1] === 'word' || types[t + 1] === 'number');
-      if (types[first] === 'punctuation' || !(isWordLike || inner || TRAILING_GLUE.has(values[t]))) break;
+      // "Thomas'" (a possessive written with the apostrophe alone) keeps its apostrophe.
+      const possessiveMark = (values[t] === "'" || values[t] === '’') && /s$/i.test(values[t - 1]) && (t + 1 >= values.length || spaces[t + 1] !== '');
+      if (types[first] === 'punctuation' || !(isWordLike || inner || possessiveMark || TRAILING_GLUE.has(values[t]))) break;
       end = (text.indexOf(values[t], end) >= 0 ? text.indexOf(values[t], end) : end) + values[t].length;
       t++;
     }

@@ -1,5 +1,6 @@
 import { assignCommunityIds, communityName, type PreviousCommunity, rankMembers } from '../../domain/community.ts';
 import { describeCommunity, extractiveSummary } from '../../domain/communitySummary.ts';
+import { isValueEntity } from '../../domain/entity.ts';
 import type { CommunityMember, CommunityRecord, EntityRecord, MemoryRecord, Store } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { collectEdges, type Partition, partitionGraph } from './partition.ts';
@@ -103,7 +104,8 @@ function describe({ ids, ranked, entities, sources, memories, usage, previous, a
   const members: CommunityMember[] = [];
   ranked.forEach((list, i) => {
     const id = ids[i];
-    const top = list.slice(0, NAMED_MEMBERS).flatMap(m => entities.get(m.entity_id) ?? []);
+    // A topic is named and described by its things, never by a date, an amount or a unit ("4 March 2026", "MB").
+    const top = list.slice(0, NAMED_MEMBERS).flatMap(m => entities.get(m.entity_id) ?? []).filter(e => !isValueEntity(e.name, e.entity_type));
     const texts = sources[i].flatMap(memoryId => memories.get(memoryId) ?? []);
     const old = previous.records.get(id);
     const kept = old?.summary_source === 'llm' && sameMembers(previous.membersOf.get(id), list);
@@ -191,7 +193,7 @@ async function summariesFromModel(
     try {
       const summary = await summarizeWithModel(deps.llm!, {
         name: records[i].name,
-        entities: ranked[i].slice(0, NAMED_MEMBERS).flatMap(m => entities.get(m.entity_id)?.name ?? []),
+        entities: ranked[i].slice(0, NAMED_MEMBERS).flatMap(m => entities.get(m.entity_id) ?? []).filter(e => !isValueEntity(e.name, e.entity_type)).map(e => e.name),
         sources: sources[i].flatMap(id => memories.get(id)?.content ?? []),
       }, signal);
       await deps.store.communities.setSummary(records[i].id, summary, 'llm', deps.clock.now());

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { VALUE_ENTITY_TYPES } from '../../domain/entity.ts';
 import type { CommunityGraphRepo, DetectionRun } from '../ports.ts';
 import type { Database } from './schema.ts';
 
@@ -9,6 +10,8 @@ const ENTITY_PAGE = 500;
 export function communityGraphRepo(db: Kysely<Database>): CommunityGraphRepo {
   // Forgotten memories are few: their ids are listed once rather than joined to every row.
   const forgottenIds = db.selectFrom('memories').select('id').where('lifecycle_state', '=', 'forgotten');
+  // Values (dates, amounts, links) are not clustered into topics: relations touching one are left out.
+  const valueIds = db.selectFrom('entities').select('id').where('entity_type', 'in', [...VALUE_ENTITY_TYPES]);
 
   /** Runs `work` over every entity id, in id order, a page at a time. */
   async function eachEntityPage(work: (part: string[]) => Promise<void>) {
@@ -28,6 +31,8 @@ export function communityGraphRepo(db: Kysely<Database>): CommunityGraphRepo {
           .selectFrom('entity_relations')
           .select(eb => ['source_entity_id', 'target_entity_id', eb.fn.sum<number>('weight').as('weight')])
           .where('source_entity_id', 'in', part)
+          .where('source_entity_id', 'not in', valueIds)
+          .where('target_entity_id', 'not in', valueIds)
           .where(eb => eb.or([eb('memory_id', 'is', null), eb('memory_id', 'not in', forgottenIds)]))
           .groupBy(['source_entity_id', 'target_entity_id'])
           .orderBy('source_entity_id')

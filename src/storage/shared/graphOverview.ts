@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { VALUE_ENTITY_TYPES } from '../../domain/entity.ts';
 import type { GraphOverviewRepo, OverviewEdge } from '../ports.ts';
 import type { Database } from './schema.ts';
 import { chunked } from './chunks.ts';
@@ -26,9 +27,12 @@ export function graphOverviewRepo(db: Kysely<Database>): GraphOverviewRepo {
     sql<SqlBool>`exists (select 1 from mentions as lm inner join memories as lmm on lmm.id = lm.memory_id
       where lm.entity_id = entities.id and lmm.space_id = ${spaceId} and lmm.lifecycle_state != 'forgotten')`;
 
+  /** The entities the overview draws: things, not values (dates, amounts, links stay with their memories). */
+  const drawn = () => db.selectFrom('entities').where('entities.entity_type', 'not in', [...VALUE_ENTITY_TYPES]);
+
   /** Entities of the lens, in overview order (most mentioned, most related, id). */
   const ranked = (spaceId?: string) => {
-    let query = db.selectFrom('entities');
+    let query = drawn();
     if (spaceId !== undefined) query = query.where(inLens(spaceId));
     return query.orderBy(mentionCount(spaceId), 'desc').orderBy(degree, 'desc').orderBy('entities.id', 'asc');
   };
@@ -37,7 +41,16 @@ export function graphOverviewRepo(db: Kysely<Database>): GraphOverviewRepo {
     let query = db
       .selectFrom('memories')
       .where('memories.lifecycle_state', '!=', 'forgotten')
-      .where(eb => eb.exists(eb.selectFrom('mentions').select('mentions.entity_id').whereRef('mentions.memory_id', '=', 'memories.id')));
+      .where(eb =>
+        eb.exists(
+          eb
+            .selectFrom('mentions')
+            .innerJoin('entities', 'entities.id', 'mentions.entity_id')
+            .select('mentions.entity_id')
+            .whereRef('mentions.memory_id', '=', 'memories.id')
+            .where('entities.entity_type', 'not in', [...VALUE_ENTITY_TYPES]),
+        ),
+      );
     if (spaceId !== undefined) query = query.where('memories.space_id', '=', spaceId);
     return query;
   };
@@ -59,14 +72,14 @@ export function graphOverviewRepo(db: Kysely<Database>): GraphOverviewRepo {
     },
 
     async entityCount(spaceId) {
-      let query = db.selectFrom('entities').select(eb => eb.fn.countAll<number>().as('n'));
+      let query = drawn().select(eb => eb.fn.countAll<number>().as('n'));
       if (spaceId !== undefined) query = query.where(inLens(spaceId));
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
 
     async entityEdges(offset, limit, spaceId) {
       // The order is computed once (a numbered list of the lens), then both ends of each relation are looked up in it.
-      let lens = db.selectFrom('entities');
+      let lens = drawn();
       if (spaceId !== undefined) lens = lens.where(inLens(spaceId));
       const numbered = lens.select(eb => [
         'entities.id',
@@ -112,10 +125,12 @@ export function graphOverviewRepo(db: Kysely<Database>): GraphOverviewRepo {
       const rows = await chunked(memoryIds, part =>
         db
           .selectFrom('mentions')
-          .select(['memory_id as source', 'entity_id as target', 'occurrences as weight'])
-          .where('memory_id', 'in', part)
-          .orderBy('memory_id')
-          .orderBy('entity_id')
+          .innerJoin('entities', 'entities.id', 'mentions.entity_id')
+          .select(['mentions.memory_id as source', 'mentions.entity_id as target', 'mentions.occurrences as weight'])
+          .where('mentions.memory_id', 'in', part)
+          .where('entities.entity_type', 'not in', [...VALUE_ENTITY_TYPES])
+          .orderBy('mentions.memory_id')
+          .orderBy('mentions.entity_id')
           .execute(),
       );
       return rows.map(r => toEdge({ ...r, relation_type: 'MENTIONS' }));

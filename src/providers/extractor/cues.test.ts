@@ -1,0 +1,102 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractWithRules } from './rules.ts';
+
+const REFERENCE = '2026-03-04T10:00:00.000Z';
+
+/** Named entities of a text as name → type (dates, amounts and links left out). */
+function types(text: string): Record<string, string> {
+  return Object.fromEntries(
+    extractWithRules({ text, reference_time: REFERENCE })
+      .entities.filter(e => !['date', 'money', 'url', 'email'].includes(e.entity_type))
+      .map(e => [e.name, e.entity_type]),
+  );
+}
+
+describe('context cues type names nobody listed', () => {
+  test('an employer: "joined X", "offer from X", "left X", "interview with X"', () => {
+    assert.equal(types('Ilse joined Quorvia after the summer.').Quorvia, 'organization');
+    assert.equal(types('Turned down the offer from Pellucid.').Pellucid, 'organization');
+    assert.equal(types('Had an interview with Trenholm yesterday.').Trenholm, 'organization');
+  });
+
+  test('an airline after "flew", a place after "flew to"', () => {
+    assert.deepEqual(types('We flew Skylark to Tromsø.'), { Skylark: 'organization', Tromsø: 'location' });
+  });
+
+  test('legal forms and institutions: "X GmbH", "X Ltd", "at X Hospital"', () => {
+    assert.deepEqual(types('The invoice from Brandt GmbH and Ostler Ltd came in.'), { 'Brandt GmbH': 'organization', 'Ostler Ltd': 'organization' });
+    assert.equal(types('Her scan is at Whitcombe Hospital.')['Whitcombe Hospital'], 'organization');
+  });
+
+  test('a product or project: "the X app", "the X project", "X cluster"', () => {
+    assert.equal(types('The Marlin app logs everyone out.').Marlin, 'product');
+    assert.equal(types('Notes from the Plover project review.').Plover, 'product');
+  });
+
+  test('software: written like software, switched to, used', () => {
+    assert.deepEqual(types('We switched the queue from Corvid to StreamHive.'), { Corvid: 'technology', StreamHive: 'technology' });
+    assert.equal(types('Started using Quillon for the docs.').Quillon, 'technology');
+  });
+
+  test('events: festivals, marathons, conferences and holidays', () => {
+    assert.deepEqual(types('After the Lisbon Marathon we went to the Harbour Lights Festival.'), {
+      'Lisbon Marathon': 'event',
+      'Harbour Lights Festival': 'event',
+    });
+    assert.equal(types('We spent Thanksgiving in Ohio.').Thanksgiving, 'event');
+    assert.equal(types('Diwali dinner at Anjali’s.').Diwali, 'event');
+  });
+
+  test('people: kin words, possessives, "X and Y" of one kind, person-only verbs', () => {
+    assert.deepEqual(types('Dinner with Ottoline and Wrenna Kaur.'), { Ottoline: 'person', 'Wrenna Kaur': 'person' });
+    assert.equal(types("Fenwick's daughter starts school.").Fenwick, 'person');
+    assert.equal(types('Yevgenia recommended the ramen place.').Yevgenia, 'person');
+  });
+});
+
+describe('more cues: shops, employers, teams named after places, states of systems', () => {
+  test('"paid through X", "X is hiring", "moved from X to Y" (a person changing employers)', () => {
+    assert.equal(types('Paid the nursery fees through Kidsly.').Kidsly, 'organization');
+    assert.equal(types('Marta says Veltrix is hiring in Porto.').Veltrix, 'organization');
+    assert.deepEqual(types('Ludovic moved from Criteo to Dataiku.'), { Ludovic: 'person', Criteo: 'organization', Dataiku: 'organization' });
+  });
+
+  test('a place before a word that is no kind of place names a company or a team', () => {
+    assert.equal(types('Took the Dublin Bus to work.')['Dublin Bus'], 'organization');
+    assert.equal(types('Kenya Power cut the electricity again.')['Kenya Power'], 'organization');
+  });
+
+  test('flight numbers, ticket ids, departments and job titles are not names', () => {
+    assert.deepEqual(types('Flight BA117 was late, so Ticket OPS-42 waits. Chat with Marketing and the Head of Sales.'), {});
+  });
+});
+
+describe('gazetteers', () => {
+  test('airlines, online services and companies by name', () => {
+    assert.deepEqual(types('Booked Aer Lingus, paid with Monzo, kept the receipt in Xero.'), {
+      'Aer Lingus': 'organization',
+      Monzo: 'organization',
+      Xero: 'technology',
+    });
+    assert.equal(types('Flew Air Baltic to Riga.')['Air Baltic'], 'organization');
+  });
+});
+
+describe('names kept whole, vocabulary left out', () => {
+  test("multi-word names keep their possessives: St Thomas' Hospital, King's Cross", () => {
+    assert.deepEqual(types("From King's Cross we went to St Thomas' Hospital."), {
+      "King's Cross": 'location',
+      "St Thomas' Hospital": 'organization',
+    });
+  });
+
+  test('ordinary words opening a sentence, degrees, generic acronyms and units are not entities', () => {
+    assert.deepEqual(types('Payments are failing. Error rates doubled. Backups finished.'), {});
+    assert.deepEqual(types('She defended her PhD; the GIN index and the REST endpoints return 20 MB of URLs.'), {});
+  });
+
+  test('an ordinary word at the start is a name when the text capitalises it elsewhere too', () => {
+    assert.equal(types('Heron shipped. The Heron project is late.').Heron, 'product');
+  });
+});

@@ -1,0 +1,218 @@
+import { GENERIC_TERMS } from './catalog.ts';
+import { ORGANIZATION_HEADS, PERSON_CUES, PLACE_PREPOSITIONS } from './gazetteer.ts';
+import type { Word } from './words.ts';
+
+/**
+ * Context cues: the type the words around a name give it when the name itself is unknown. Read in this order,
+ * strongest first: a noun after the name that says what it is ("the Heron project", "Kestrel app"), the verb or
+ * preposition before it ("joined X", "flew X", "using X", "flew to X"), what follows it ("X announced", "X said",
+ * "X's sister"), then a bare "the X <noun>" (a thing named attributively).
+ */
+
+export interface Typed {
+  type: string;
+  confidence: number;
+}
+
+/** Nouns after a name that make it software or a product ("the Kestrel app", "our Redpanda cluster"). */
+const PRODUCT_NOUNS = new Set(
+  `app apps application project projects repo repository service services api apis sdk cli library plugin plugins extension
+  extensions dashboard dashboards pipeline pipelines cluster clusters instance instances server servers bot integration
+  integrations subscription config configs build builds script scripts runner runners worker workers macros export importer
+  exports sync stats warehouse migration rewrite release releases version client clients module package packages engine database
+  db index schema queue topic bucket buckets account accounts workspace tenant login console plan license licence trial feature
+  features widget widgets endpoint endpoints webhook webhooks job jobs container containers image images deployment deployments
+  node nodes mesh proxy gateway runtime framework theme template templates component components model models docs wiki board
+  boards ticket tickets issue issues backlog sprint roadmap codebase branch fork prototype beta alpha launch rollout upgrade
+  score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices box kit
+  speaker console phone headphones earbuds camera charger case outage incident`.split(/\s+/),
+);
+
+/** Words just before a name that make it an organisation ("joined X", "interview with X"). */
+const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
+/** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
+const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg'.split(' '));
+const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund folks people guys crew team teams recruiters'.split(' '));
+/** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
+const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
+/** Two words before a name that make it an organisation ("offer from X", "works at X"). */
+const ORGANIZATION_PHRASES = new Set(
+  `offer from|interview with|interviewing with|invoice from|refund from|quote from|contract with|account with|works at|worked at|
+  working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
+  developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
+  sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|deal with|signed with|agreement with|office of|offices of|founder of|head of|email from|emails from|letter from|newsletter from|
+  parcel from|package from|delivery from|bill from`.split(/\s*\|\s*/),
+);
+/** Verbs after an organisation's name. */
+const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo invoiced charged billed refunded'.split(' '));
+/** Words just before a name that make it software ("using X", "installed X"). */
+const TECHNOLOGY_BEFORE = new Set(
+  `using use uses used installed install installs installing deployed deploy deploying configured configure configuring evaluating
+  evaluate evaluated trying tried adopted adopting shortlisted benchmarked benchmarking self-hosted self-host upgraded upgrading
+  compiled containerised containerized restarted restarting rebooted rebooting patched patching debugging debugged profiling
+  migrating`.split(/\s+/),
+);
+/** Verbs after a name that only a person does ("Anna said", "Tomasz recommended"). */
+const PERSON_AFTER = new Set(
+  `said says told tells asked asks thinks thought feels felt loves loved likes liked wants wanted prefers preferred went goes
+  started starts joined joins works worked studies studied teaches taught lives lived moved married visited volunteers ran hiked
+  cooked painted recommended recommends wrote writes broke beat fixed reads enjoys enjoyed plays played sings sang bought buys
+  needs needed hopes hoped decided agreed mentioned shared sent called texted emailed replied reviewed presented demoed booked
+  finished lent suggested promised paid owes thanked invited cancelled forgot remembered organised organized hosted baked
+  cleaned picked dropped flew drove walked arrived graduated retired thinks reckons wonders explained complained laughed cried
+  says promised confirmed admitted noticed spotted owns runs leads manages heads mentors coaches`.split(/\s+/),
+);
+/** Verbs that a person and a thing share ("Aiko is moving", "Allianz is still pending"): a person's only before an -ing verb or a role. */
+const SHARED_AFTER = new Set('is was are were has have had will would can could did does got gets'.split(' '));
+const ROLE_AFTER = /^(?:the|a|an|my|our|his|her|back|off|also|now|on|in|at|from|into|promoted|engaged|married)$|ing$/;
+/** Verbs before "with X" that make X a tool ("rewrote the importer with Polars", "replaced Moment with Luxon"). */
+const TOOL_WITH = /^(?:replac\w*|rewr\w*|built|build\w*|integrat\w*|authenticat\w*|render\w*|pars\w*|index\w*|deploy\w*|instrument\w*|monitor\w*|secur\w*|encrypt\w*|generat\w*|scrap\w*)$/;
+/** Verbs before "to X" that make X software or a service ("moved the DNS to Route 53", "backups run to Wasabi"). */
+const SENDING_TO = /^(?:switch\w*|migrat\w*|port\w*|upgrad\w*|run|runs|push\w*|upload\w*|sync\w*|ship\w*|deploy\w*|export\w*|stream\w*|forward\w*|back(?:s|ed)?|logs?|logging|publish\w*)$/;
+
+/** What one moves to a service rather than to a place. */
+const MOVED_THINGS = new Set('dns domain domains site website blog logs logging data files backups emails email mail photos notes docs code traffic payroll billing auth search storage analytics hosting infra infrastructure ci tests'.split(' '));
+
+/** Verbs of buying and booking: "through X", "via X", "on X", "from X" after them is a shop or a service. */
+const PURCHASE = /^(?:paid|pay|pays|paying|booked|book|booking|ordered|order|bought|buy|buying|sold|sell|selling|rented|renewed|subscribed|shipped|delivered)$/;
+const PURCHASE_PREPOSITIONS = new Set(['through', 'via', 'on', 'from']);
+/** Verbs of writing code: "in X" after them is a language ("wrote the exporter in Go"). */
+const CODING = /^(?:wr[io]te|written|writing|coded|code|implemented|implementing|rewr\w*|ported|prototyped|scripted)$/;
+/** Verbs after which a name is a place one goes up or around ("hiked up Snowdon", "climbed Kilimanjaro"). */
+const PLACE_BEFORE = new Set(['up', 'climbed', 'summited', 'visited', 'visiting', 'explored', 'exploring', 'toured', 'touring']);
+/** What follows an organisation's name: "X is hiring", "X was acquired". */
+const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acquired|bought|listed|public|bankrupt|closing|expanding|relocating)$|^(?:went|goes) (?:public|bust|under)$/;
+
+/** Roles a name may follow, set off by commas. */
+const ROLES = new Set('ceo cto cfo coo cio cmo vp founder cofounder co-founder engineer designer developer analyst accountant lawyer doctor nurse teacher recruiter pm intern contractor consultant architect editor'.split(' '));
+const SYSTEM_STATES = new Set('down up flaky slow broken offline online deprecated unreachable unavailable degraded green red'.split(' '));
+const PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'our', 'my', 'the']);
+const ADVERBS = new Set(['just', 'such', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
+/** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
+const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim)$/;
+
+/** Possessives of a person ("Ravi's team", "Esme's school"): the next word is one of these, or any lower-case word. */
+const FAMILY_AFTER_AND = ['i', 'me', 'my', 'his', 'her'];
+
+const DETERMINERS = new Set(['the', 'our', 'my', 'their', 'your', 'a', 'an']);
+/** "work with X", "a deal with X": not a person. */
+const WITH_A_COMPANY = new Set(['work', 'working', 'deal', 'partnership', 'contract', 'account', 'call', 'meeting', 'interview']);
+
+const phrase = (words: Word[], at: number) => (at >= 1 ? `${words[at - 1].lower} ${words[at].lower}` : '');
+
+/** A name in its sentence: the words around it, read once. */
+interface Around {
+  words: Word[];
+  from: number;
+  to: number;
+  /** Where the name's phrase starts: before a determiner ("at the Whittington", "joined the Fulbright Commission"). */
+  lead: number;
+  before: string;
+  before2: string;
+  after: string;
+  after2: string;
+  /** Up to six words before `before`. */
+  earlier: string[];
+}
+
+/** The type the words around `words[from..to)` give it, strongest cue first; `other` when none speaks. */
+export function contextType(words: Word[], from: number, to: number, titled: boolean): Typed {
+  if (titled) return { type: 'person', confidence: 0.8 };
+  const lead = DETERMINERS.has(words[from - 1]?.lower ?? '') ? from - 1 : from;
+  const around: Around = {
+    words, from, to, lead,
+    before: words[lead - 1]?.lower ?? '',
+    before2: words[lead - 2]?.lower ?? '',
+    after: words[to]?.lower ?? '',
+    after2: words[to + 1]?.lower ?? '',
+    earlier: words.slice(Math.max(0, lead - 7), lead - 1).map(w => w.lower),
+  };
+  return nounAfter(around) ?? whatIsDoneWithIt(around) ?? personCue(around) ?? weakCue(around) ?? { type: 'other', confidence: 0.5 };
+}
+
+/** What follows says what it is: "the Heron project", "the Whistler trip", "the Wise transfer". */
+function nounAfter({ words, to, after }: Around): Typed | null {
+  const next = words[to];
+  if (!next || next.cap || words[to - 1].possessive) return null;
+  if (PRODUCT_NOUNS.has(after)) return { type: 'product', confidence: 0.85 };
+  if (PLACE_NOUNS.has(after)) return { type: 'location', confidence: 0.7 };
+  if (ORGANIZATION_NOUNS.has(after)) return { type: 'organization', confidence: 0.7 };
+  return null;
+}
+
+/** What the sentence does with it: switched to, moved to, paid through, written in, joined, flew, used. */
+function whatIsDoneWithIt({ words, from, lead, before, before2, after, after2, earlier }: Around): Typed | null {
+  if ((before === 'from' && after === 'to') || (before === 'to' && words[lead - 3]?.lower === 'from')) {
+    const verb = words.slice(Math.max(0, lead - 7), lead - 1).findIndex(w => SWITCHING.test(w.lower));
+    // "Ludovic moved from Criteo to Dataiku": a person moving between employers; "we switched from X to Y": software.
+    const at = Math.max(0, lead - 7) + verb;
+    const mover = words[at - 1];
+    const movedAlone = words[at + 1]?.lower === 'from' && /^mov(?:e|ed|es|ing)$/.test(words[at].lower);
+    if (verb >= 0 && movedAlone && mover?.cap && !PRONOUNS.has(mover.lower)) return { type: 'organization', confidence: 0.75 };
+    if (verb >= 0) return { type: 'technology', confidence: 0.8 };
+  }
+  if (before === 'to' && earlier.some(w => SENDING_TO.test(w))) return { type: 'technology', confidence: 0.7 };
+  // "moved the DNS to X", "moved our logs to X" — but "moved to X", "the office moves to X" is a place.
+  const moved = earlier.some(w => /^mov(?:e|ed|es|ing)$/.test(w));
+  if (before === 'to' && moved && earlier.some(w => PRODUCT_NOUNS.has(w) || MOVED_THINGS.has(w))) return { type: 'technology', confidence: 0.7 };
+  if (PURCHASE_PREPOSITIONS.has(before) && earlier.some(w => PURCHASE.test(w))) return { type: 'organization', confidence: 0.7 };
+  if (before === 'in' && earlier.some(w => CODING.test(w))) return { type: 'technology', confidence: 0.75 };
+  if (ORGANIZATION_AFTER_PHRASE.test(`${after} ${after2}`)) return { type: 'organization', confidence: 0.7 };
+  const twoBefore = phrase(words, lead - 1);
+  if (twoBefore === 'set up' || twoBefore === 'setting up' || twoBefore === 'sets up') return { type: 'technology', confidence: 0.7 };
+  if (before === 'with' && earlier.some(w => TOOL_WITH.test(w))) return { type: 'technology', confidence: 0.7 };
+  if (before === 'with' && earlier.some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.7 };
+  // "Bought a Brompton", "ordered an Oura": a product.
+  if (lead < from && /^(?:a|an)$/.test(words[lead].lower) && PURCHASE.test(before)) return { type: 'product', confidence: 0.8 };
+  // "migrate Tessera to Postgres": what is moved is software too.
+  if (SWITCHING.test(before) && (after === 'to' || after === 'from' || after === 'off')) return { type: 'technology', confidence: 0.8 };
+  if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };
+  // "flew Qatar Airways", "flying Norwegian": an airline; "flew to Oslo" is a place (below).
+  if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
+    return { type: 'organization', confidence: 0.7 };
+  }
+  if (TECHNOLOGY_BEFORE.has(before) || twoBefore === 'switched to' || twoBefore === 'migrated to') return { type: 'technology', confidence: 0.7 };
+  return null;
+}
+
+/** Words that go with people: "with X", "my sister X", "our CTO, X,", "X's team", "X from accounting", "X and I". */
+function personCue({ words, to, before, before2, after, after2 }: Around): Typed | null {
+  if (before === 'with' && !WITH_A_COMPANY.has(before2)) return { type: 'person', confidence: 0.7 };
+  if (PERSON_CUES.has(before) && before !== 'with') return { type: 'person', confidence: 0.7 };
+  if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2) || GENERIC_TERMS.has(before2))) return { type: 'person', confidence: 0.65 };
+  const next = words[to];
+  if (words[to - 1].possessive && next && (!next.cap || next.allCaps) && !PRODUCT_NOUNS.has(after)) return { type: 'person', confidence: 0.65 };
+  // "Hannelore from accounting", "Declan from Arnott's": a person from a team or a company.
+  const afterFrom = words[to + 1];
+  if (after === 'from' && afterFrom && !afterFrom.punct && afterFrom.lower !== 'the' && !PLACE_PREPOSITIONS.has(before)) return { type: 'person', confidence: 0.6 };
+  if (PLACE_BEFORE.has(before)) return { type: 'location', confidence: 0.55 };
+  if (after === 'and' && FAMILY_AFTER_AND.includes(after2)) return { type: 'person', confidence: 0.75 };
+  return null;
+}
+
+/** The weaker cues: prepositions, a system's state, a chat speaker, a payee, the verb after the name. */
+function weakCue({ words, from, to, lead, before, before2, after, after2 }: Around): Typed | null {
+  // "Ola from Vipps": a person from an organisation.
+  if (before === 'from' && words[lead - 2]?.cap) return { type: 'organization', confidence: 0.65 };
+  if (ORGANIZATION_AFTER.has(after) || (before === 'at' && !PLACE_PREPOSITIONS.has(before2))) return { type: 'organization', confidence: 0.6 };
+  if (PLACE_PREPOSITIONS.has(before)) return { type: 'location', confidence: 0.6 };
+  // An adverb between the verb and what follows does not count: "Kasia just got engaged".
+  const [verb, next] = ADVERBS.has(after) ? [after2, words[to + 2]?.lower ?? ''] : [after, after2];
+  const following = ADVERBS.has(next) ? (words[to + (verb === after ? 2 : 3)]?.lower ?? '') : next;
+  // "Maple is down", "the Cedar build is flaky": a system's state.
+  if (SHARED_AFTER.has(verb) && SYSTEM_STATES.has(following)) return { type: 'technology', confidence: 0.6 };
+  // A chat line's speaker: "Rekha: the export is done".
+  if (after === ':' && from === words.findIndex(w => !w.punct) && to - from <= 2) return { type: 'person', confidence: 0.6 };
+  if (/^(?:pay|paid|pays|paying)$/.test(before) && lead === from) return { type: 'organization', confidence: 0.6 };
+  const personVerb = PERSON_AFTER.has(verb) || (SHARED_AFTER.has(verb) && ROLE_AFTER.test(following));
+  if (personVerb && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
+  return null;
+}
+
+/** Written like software: an inner capital ("MapLibre", "uBlock") or letters and digits in one word ("Auth0", "S3"). */
+export function techShaped(words: Word[]): boolean {
+  return words.some(w => (/\p{Ll}\p{Lu}/u.test(w.text) && !SURNAME_CAPITALS.test(w.text)) || (/\p{L}\p{L}/u.test(w.text) && /\d/.test(w.text) && !/^\d/.test(w.text)));
+}
+
+/** Names with an inner capital that are people's: "LeBron", "McKenzie", "DeShawn", "MacLeod", "VanDyke". */
+const SURNAME_CAPITALS = /^(?:Mc|Mac|Le|La|De|Di|Da|Du|Van|Von|Fitz|St)\p{Lu}\p{Ll}+$/u;
