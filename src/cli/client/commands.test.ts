@@ -232,7 +232,7 @@ describe('short ids', () => {
     assert.equal((await nmem(['--json', 'm', 'show', '0190CAFE2222'])).json<{ id: string }>().id, second);
     const ambiguous = await nmem(['--json', 'm', 'show', '0190cafe']);
     assert.equal(ambiguous.code, 1);
-    const answer = ambiguous.json<{ status_code: number; error_code: string; candidates: string[] }>();
+    const answer = ambiguous.errorJson<{ status_code: number; error_code: string; candidates: string[] }>();
     assert.deepEqual([answer.status_code, answer.error_code, answer.candidates], [409, 'ambiguous_id', [first, second]]);
   });
 
