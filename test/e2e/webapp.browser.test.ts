@@ -350,6 +350,7 @@ describe('the web app in a browser', () => {
     await open('#/search');
     assert.equal(await page.getByRole('group', { name: 'Search in' }).getByRole('button', { name: 'Conversations' }).getAttribute('aria-pressed'), 'true');
     await page.getByRole('group', { name: 'Search in' }).getByRole('button', { name: 'Memories' }).click();
+    await page.waitForFunction(() => location.hash === '#/search');
   });
 
   test('a thread is distilled into memories after a preview of what would be made', async () => {

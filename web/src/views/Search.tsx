@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { enc, post } from '../api.ts';
-import { go, href } from '../router.ts';
+import { go, href, parseHash } from '../router.ts';
 import { Empty, ErrorBox, fmtDate, Highlight, LabelChips, snippet } from '../ui.tsx';
 import { Welcome } from './Welcome.tsx';
 
@@ -53,7 +53,12 @@ export function SearchView({ params }: { params: URLSearchParams }) {
   useEffect(() => {
     const text = query.trim();
     localStorage.setItem(SCOPE_STORAGE, scope);
-    history.replaceState(null, '', `#/search${text ? `?q=${encodeURIComponent(text)}${mode === 'deep' ? '&mode=deep' : ''}${scope !== 'memories' ? `&in=${scope}` : ''}` : ''}`);
+    // The address follows the search, unless another view was opened meanwhile (this effect runs after the click
+    // that navigated away): writing it then would pull the app back to Search.
+    const view = parseHash().parts[0];
+    if (view === undefined || view === 'search') {
+      history.replaceState(null, '', `#/search${text ? `?q=${encodeURIComponent(text)}${mode === 'deep' ? '&mode=deep' : ''}${scope !== 'memories' ? `&in=${scope}` : ''}` : ''}`);
+    }
     if (!text) {
       setHits(null);
       setError(undefined);
