@@ -1,15 +1,11 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { App } from '../../main.ts';
+import { listenForMcp, mcpClients, type ToolResult } from '../../../test/mcp.ts';
 import { buildTestApp, createMemory, get, post } from '../../../test/helpers.ts';
 
-interface Result {
-  content: { type: string; text: string }[];
-  structuredContent?: Record<string, any>;
-  isError?: boolean;
-}
+type Result = ToolResult;
 
 const FIRST = '0190dead-1111-7000-8000-000000000001';
 const SECOND = '0190dead-2222-7000-8000-000000000002';
@@ -19,9 +15,8 @@ describe('MCP tools take short ids', () => {
   let client: Client;
   before(async () => {
     app = await buildTestApp();
-    const url = `${await app.server.listen({ port: 0, host: '127.0.0.1' })}/mcp`;
-    client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const url = await listenForMcp(app);
+    client = await mcpClients(() => url).connect();
     await createMemory(app, { id: FIRST, title: 'Deploy window', content: 'Deploys happen on Tuesday mornings.' });
     await createMemory(app, { id: SECOND, title: 'Rollback rule', content: 'Roll back when error rates double.' });
   });

@@ -5,40 +5,26 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { App } from '../../main.ts';
+import { listenForMcp, mcpClients } from '../../../test/mcp.ts';
 import { buildTestApp, post } from '../../../test/helpers.ts';
 import { seedLibrary } from '../../../test/library.ts';
 import { TOOL_SETS } from './toolSets.ts';
-
-interface Result {
-  content: { type: string; text: string }[];
-  structuredContent?: Record<string, any>;
-  isError?: boolean;
-}
 
 describe('MCP as the integrations use it', () => {
   let app: App;
   let url: string;
   let seeded: Awaited<ReturnType<typeof seedLibrary>>;
-  const clients: Client[] = [];
+  const { connect, call, closeAll } = mcpClients(() => url);
   before(async () => {
     app = await buildTestApp();
     seeded = await seedLibrary(app);
-    url = `${await app.server.listen({ port: 0, host: '127.0.0.1' })}/mcp`;
+    url = await listenForMcp(app);
   });
   after(async () => {
-    await Promise.all(clients.map(c => c.close()));
+    await closeAll();
     await app.close();
   });
-  async function connect(headers: Record<string, string> = {}) {
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
-    clients.push(client);
-    return client;
-  }
-  const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as Result;
 
   test('X-Nmem-Tool-Set: external-agent lists and allows only that set', async () => {
     const bounded = await connect({ 'X-Nmem-Tool-Set': 'external-agent' });

@@ -1,37 +1,23 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { App } from '../../main.ts';
+import { listenForMcp, mcpClients, type ToolResult } from '../../../test/mcp.ts';
 import { buildTestApp, createMemory, get, post } from '../../../test/helpers.ts';
-
-interface Result {
-  content: { type: string; text: string }[];
-  structuredContent?: Record<string, any>;
-  isError?: boolean;
-}
 
 describe('MCP tools, in process', () => {
   let app: App;
   let url: string;
-  const clients: Client[] = [];
+  const { connect, call, closeAll } = mcpClients(() => url);
   before(async () => {
     app = await buildTestApp();
-    url = `${await app.server.listen({ port: 0, host: '127.0.0.1' })}/mcp`;
+    url = await listenForMcp(app);
   });
   after(async () => {
-    await Promise.all(clients.map(c => c.close()));
+    await closeAll();
     await app.close();
   });
 
-  async function connect(headers: Record<string, string> = {}) {
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
-    clients.push(client);
-    return client;
-  }
-  const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as Result;
-  const text = (r: Result) => r.content.map(c => c.text).join('\n');
+  const text = (r: ToolResult) => r.content.map(c => c.text).join('\n');
 
   test('the slim profile header shortens every description', async () => {
     const full = (await (await connect()).listTools()).tools;

@@ -1,15 +1,11 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { App } from '../../main.ts';
+import { listenForMcp, mcpClients, type ToolResult } from '../../../test/mcp.ts';
 import { buildTestApp, createMemory, post } from '../../../test/helpers.ts';
 
-interface Result {
-  content: { type: string; text: string }[];
-  structuredContent?: Record<string, any>;
-  isError?: boolean;
-}
+type Result = ToolResult;
 
 describe('MCP memory_search with include_threads', () => {
   let app: App;
@@ -17,9 +13,8 @@ describe('MCP memory_search with include_threads', () => {
   let memoryId: string;
   before(async () => {
     app = await buildTestApp();
-    const url = `${await app.server.listen({ port: 0, host: '127.0.0.1' })}/mcp`;
-    client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const url = await listenForMcp(app);
+    client = await mcpClients(() => url).connect();
     await post(app, '/threads', {
       thread_id: 'queue-choice', title: 'Job queue', source: 'codex',
       messages: [{ role: 'user', content: 'Which queue for the mailer?' }, { role: 'assistant', content: 'We decided the mailer queue is RabbitMQ.' }],
