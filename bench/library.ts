@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config.ts';
 import { entityKey } from '../src/domain/entity.ts';
 import { type App, createApp } from '../src/main.ts';
 import type { EntityRecord, EntityRelationRecord, MemoryRecord, MentionInput, Store } from '../src/storage/ports.ts';
-import type { Ids } from '../src/services/deps.ts';
+import type { Ids } from '../src/services/ports.ts';
 import { fileSize, formatTable, makeTempDir, mib, numericOptions, REPO_ROOT, removeDir, seededRandom } from './lib.ts';
 
 const FIRST = 'Ada Bruno Chloe Dmitri Elena Farid Greta Hugo Ines Jonas Kira Luca Maya Nils Olga Pavel Quinn Rosa Sami Tara Umar Vera Wen Xavi Yara Zeno'.split(' ');

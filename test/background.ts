@@ -1,7 +1,8 @@
 import type { App } from '../src/main.ts';
 import type { Embedder, Extractor } from '../src/providers/ports.ts';
-import { createExtractionJobs, type ExtractionJobs } from '../src/services/graph/jobs.ts';
-import { createIndexer, type Indexer } from '../src/services/search/indexer.ts';
+import { createExtractionJobs } from '../src/services/graph/jobs.ts';
+import { createIndexer } from '../src/services/search/indexer.ts';
+import type { ExtractionJobs, Indexer } from '../src/services/ports.ts';
 
 /**
  * Holding the background queue back, to test what an explicit write does against automatic work on the same memory.

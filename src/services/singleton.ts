@@ -1,5 +1,5 @@
 import type { Store } from '../storage/ports.ts';
-import type { Clock } from './deps.ts';
+import type { Clock } from './ports.ts';
 
 /** Work that one process at a time may do on a shared store (community detection, the trash purge): its lease. */
 export interface SingletonWork {

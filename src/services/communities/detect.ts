@@ -3,6 +3,7 @@ import { describeCommunity, extractiveSummary } from '../../domain/communitySumm
 import { isValueEntity } from '../../domain/entity.ts';
 import type { CommunityMember, CommunityRecord, EntityRecord, MemoryRecord, Store } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
+import type { DetectionResult } from '../ports.ts';
 import { collectEdges, type Partition, partitionGraph } from './partition.ts';
 import { summarizeWithModel } from './summaryLlm.ts';
 
@@ -14,12 +15,6 @@ export const SUMMARY_SOURCES = 5;
 export const MODEL_SUMMARIES_PER_RUN = 20;
 /** After this many failed model summaries in a row, a run stops asking. */
 const MODEL_FAILURES = 2;
-
-export interface DetectionResult {
-  communities: number;
-  entities: number;
-  took_ms: number;
-}
 
 export type DetectDeps = Pick<Deps, 'store' | 'clock' | 'llm'>;
 

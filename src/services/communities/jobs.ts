@@ -1,25 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { type DetectionResult, detectCommunities } from './detect.ts';
+import { detectCommunities } from './detect.ts';
+import type { CommunityJobs, DetectionResult } from '../ports.ts';
 import { runAlone } from '../singleton.ts';
 
 /** Default wait after the last graph change before communities are recomputed (CAIRN_COMMUNITY_DEBOUNCE_MS). */
 export const COMMUNITY_DEBOUNCE_MS = 5_000;
-
-/** Community detection in the background: debounced after graph changes, on demand, and at start when due. */
-export interface CommunityJobs {
-  /** Says the entity graph changed: detection runs once no other change came for the debounce time. Returns at once. */
-  graphChanged(): void;
-  /** Runs detection now (after any run in progress) and resolves with its result. */
-  detectNow(): Promise<DetectionResult>;
-  /** At start: schedules a detection when the graph changed since the last one (or there is a graph and no detection yet). */
-  start(): void;
-  /** Resolves once no detection (nor start check) is running; a pending debounce is not waited for. */
-  settle(): Promise<void>;
-  /** Cancels a pending debounce and refuses new ones; a run in progress finishes (settle waits for it). */
-  stop(): void;
-}
 
 export interface CommunityJobDeps extends Pick<Deps, 'store' | 'clock' | 'llm'> {
   debounceMs?: number;

@@ -2,7 +2,8 @@ import { notFound } from '../../errors.ts';
 import type { CommunityRecord, EntityWithStats, Store } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemory } from '../memories/present.ts';
-import { type DetectionResult, detectCommunities } from './detect.ts';
+import { detectCommunities } from './detect.ts';
+import type { DetectionResult } from '../ports.ts';
 
 /** Entities shown with each community of a list. */
 export const TOP_ENTITIES = 5;

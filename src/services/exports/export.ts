@@ -5,7 +5,7 @@ import type { Repos, TableRow } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import type { FileDigest, EntryWriter } from './archive.ts';
 import { createArchiveWriter } from './archive.ts';
-import type { Progress } from './jobs.ts';
+import type { Progress } from '../ports.ts';
 import { type ArchiveFormat, resolveExportTarget } from './paths.ts';
 import {
   ARCHIVE_FORMAT, ARCHIVE_VERSION, FAVORITES, type IncludeFlags, includeFlagsOf, KINDS, type KindSpec, MANIFEST, toRecord, WORKING_MEMORY_MD,

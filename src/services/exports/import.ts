@@ -2,7 +2,7 @@ import { AppError, InputError } from '../../errors.ts';
 import type { Repos, TableRow } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { readArchive } from './archive.ts';
-import type { Progress } from './jobs.ts';
+import type { Progress } from '../ports.ts';
 import { type IncludeFlags, includeFlagsOf, KINDS, type KindSpec, toRow } from './kinds.ts';
 import { type ArchiveFormat, resolveImportSource } from './paths.ts';
 import { verifyArchive } from './verify.ts';

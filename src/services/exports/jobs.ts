@@ -1,19 +1,6 @@
 import { notFound } from '../../errors.ts';
 import type { JobRecord, Store } from '../../storage/ports.ts';
-import type { Clock, Ids } from '../deps.ts';
-
-/** Reports how far a job has come, 0..1; cheap to call often. */
-export type Progress = (fraction: number) => void;
-
-/** Background jobs of this process: each is a row of the jobs table, run in-process. */
-export interface JobRunner {
-  /** Records a queued job and runs `work` in the background; returns the queued record at once. */
-  start(kind: string, params: Record<string, unknown>, work: (progress: Progress) => Promise<Record<string, unknown>>): Promise<JobRecord>;
-  /** The job as it stands: a running job of this process from memory (its row may sit behind an import's transaction). */
-  get(id: string): Promise<JobRecord | undefined>;
-  /** Resolves once no job runs; for shutdown and tests. */
-  settle(): Promise<void>;
-}
+import type { Clock, Ids, JobRunner, Progress } from '../ports.ts';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -3,8 +3,7 @@ import type { Embedder, Extraction, ExtractionLevel, Extractor } from '../../pro
 import { suggestLabels } from '../labels/suggest.ts';
 import { createDrainLoop } from '../drainLoop.ts';
 import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '../../storage/ports.ts';
-import type { Clock, Ids } from '../deps.ts';
-import type { LlmHealth } from './setup.ts';
+import type { Clock, ExtractionJobs, Ids, LlmHealth } from '../ports.ts';
 import { writeMemoryGraph } from './write.ts';
 import { detectedEdgeLock, planEvolution, planEvolutions, recordDetectedEdge } from '../relations/detect.ts';
 import { memoryLock } from '../locks.ts';
@@ -24,22 +23,6 @@ const SHARED_QUEUE_POLL_MS = 2_000;
 export const MAX_ATTEMPTS = 3;
 /** A kick waits this long before claiming, so memories written together are processed together. */
 const KICK_DELAY_MS = 5;
-
-/**
- * The background queue of memory writes: each created or re-written memory gets its entities and graph, then (created
- * ones) EVOLVES detection. Durable (a table), claimed with a lease, processed in batches that yield between them.
- */
-export interface ExtractionJobs {
-  /** Asks for queued memories to be processed soon; returns at once. */
-  kick(): void;
-  /** Resolves once the queue is empty (or processing stopped); for tests, benchmarks and shutdown. */
-  settle(): Promise<void>;
-  stop(): void;
-  /** How many memories wait. */
-  pending(): Promise<number>;
-  /** What waits, how long the oldest has waited, and what was given up: `background_queue` in /health. */
-  status(): Promise<{ pending: number; lag_ms: number | null; failed: number; claimed_here: number }>;
-}
 
 export interface ExtractionJobDeps {
   store: Store;

@@ -1,24 +1,10 @@
 import type { Embedder, Extractor } from '../../providers/ports.ts';
 import type { Store } from '../../storage/ports.ts';
-import type { Clock, Ids } from '../deps.ts';
-import { createExtractionJobs, type ExtractionJobs } from './jobs.ts';
-
-export const EXTRACTOR_MODES = ['rules', 'llm', 'none'] as const;
-export type ExtractorMode = (typeof EXTRACTOR_MODES)[number];
+import type { Clock, ExtractionSetup, ExtractorMode, Ids, LlmHealth } from '../ports.ts';
+import { createExtractionJobs } from './jobs.ts';
 
 /** After a failure the model is not asked again for this long: meanwhile the rules extract, inline. */
 export const LLM_RETRY_MS = 30_000;
-
-/** What the service last saw of the language model. */
-export interface LlmHealth {
-  /** null until the model has been asked once. */
-  readonly available: boolean | null;
-  readonly lastError: string | null;
-  /** Whether to ask the model now (false for a while after a failure). */
-  usable(nowMs?: number): boolean;
-  markSuccess(): void;
-  markFailure(error: unknown, nowMs?: number): void;
-}
 
 export function createLlmHealth(): LlmHealth {
   let available: boolean | null = null;
@@ -44,18 +30,6 @@ export function createLlmHealth(): LlmHealth {
       failedAt = nowMs;
     },
   };
-}
-
-/** Entity extraction as configured (CAIRN_EXTRACTOR), with its offline fallback and background jobs. */
-export interface ExtractionSetup {
-  readonly mode: ExtractorMode;
-  /** The configured extractor: the rules, a language model, or null (none: nothing is extracted on create). */
-  readonly primary: Extractor | null;
-  /** The offline extractor: the fallback when the model is unreachable, and what previews use when none is configured. */
-  readonly rules: Extractor;
-  /** The background queue of memory writes: entities, graph and EVOLVES detection after the acknowledgement. */
-  readonly jobs: ExtractionJobs | null;
-  readonly llm: LlmHealth;
 }
 
 /** Extraction state for /capabilities and /health. */

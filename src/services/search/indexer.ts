@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../providers/ports.ts';
 import type { Store } from '../../storage/ports.ts';
-import type { Clock } from '../deps.ts';
+import type { Backfill, Clock, Indexer } from '../ports.ts';
 import { createDrainLoop } from '../drainLoop.ts';
 import { counted } from '../../domain/text.ts';
 
@@ -9,36 +9,6 @@ const BATCH = 32;
 const RETRY_MS = 5_000;
 /** How long a claimed batch stays this process's: past it (the process died mid-batch), another may embed it. */
 const CLAIM_MS = 120_000;
-
-/** Embedding, on start, of the memories that had no vector of the current model (written before it was configured). */
-export interface Backfill {
-  model: string;
-  /** Memories waiting for a vector when the service started with this model. */
-  queued: number;
-  /** Embeddings saved since, up to `queued` (a memory written meanwhile counts too: the pace, not an exact list). */
-  embedded: number;
-  started_at: string;
-  /** Null while it runs. */
-  finished_at: string | null;
-}
-
-/** Embeds memories in the background so that no write waits for a model. */
-export interface Indexer {
-  readonly embedder: Embedder;
-  /** The backfill started with this process, or null when every memory already had its vector. */
-  readonly backfill: Backfill | null;
-  /**
-   * Once per process: drops vectors of another model and queues every memory lacking one of the current model (the
-   * backfill). Later calls return the first one's promise. The vectors themselves are searched through `store.vectors`.
-   */
-  prepare(): Promise<void>;
-  /** Asks for pending memories to be embedded soon; returns at once. */
-  kick(): void;
-  /** Resolves once nothing is pending (or the last attempt failed); for tests, benchmarks and shutdown. */
-  settle(): Promise<void>;
-  readonly lastError: string | null;
-  stop(): void;
-}
 
 export interface IndexerDeps {
   store: Store;

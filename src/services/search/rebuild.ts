@@ -1,29 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JobRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-
-export interface RebuildState {
-  active: boolean;
-  run_id: string | null;
-  stage: string | null;
-  message: string | null;
-  progress: number | null;
-  started_at: string | null;
-  updated_at: string | null;
-  finished_at: string | null;
-  success: boolean | null;
-  errors: string[];
-  stats: Record<string, number> | null;
-}
-
-/** Runs full rebuilds of the search index in the background; the current or last one is a row of the jobs table. */
-export interface RebuildRunner {
-  start(): Promise<{ run_id: string; memories: number; already_running: boolean }>;
-  /** The current or last rebuild, whichever process runs or ran it. */
-  status(): Promise<RebuildState>;
-  /** Resolves when the rebuild this process runs (if any) has finished. */
-  settle(): Promise<void>;
-}
+import type { RebuildRunner, RebuildState } from '../ports.ts';
 
 const KIND = 'search_rebuild';
 /** One rebuild at a time across processes: the lease is held while it runs, and renewed with the job's own. */

@@ -1,0 +1,14 @@
+/** Plain values from the configuration that change what services do; no behaviour, nothing to start or stop. */
+export interface Settings {
+  version: string;
+  /** Configured API key (plain), when the operator set one by environment. */
+  apiKey: string | null;
+  /** CAIRN_AUTO_LABEL: suggest existing labels for memories created without any (off by default). */
+  autoLabel: boolean;
+  /** CAIRN_TRASH_DAYS: how long deleted memories stay restorable; 0 means deletes are final. */
+  trashDays: number;
+  /** CAIRN_EXPORT_DIR: where data exports are written and imports read from; archive paths resolve inside it. */
+  exportDir: string;
+  /** This process, as leases and work claims on a shared store name it (a UUID made at start). */
+  holder?: string;
+}
