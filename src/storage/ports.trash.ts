@@ -1,7 +1,8 @@
 /** Trash records and repository (part of the Store; re-exported by ports.ts). */
 import type { EntityRecord, EntityRelationRecord, MentionInput } from './ports.graph.ts';
 import type { MemoryRelationRecord } from './ports.relations.ts';
-import type { LabelRecord, MemoryLabelEdge, MemoryRecord } from './ports.ts';
+import type { MemoryRecord } from './ports.memories.ts';
+import type { LabelRecord, MemoryLabelEdge } from './ports.labels.ts';
 import type { CrystalRecord, CrystalSource } from './ports.library.ts';
 
 /** A HAS_LABEL edge with its label as it was, so a label deleted since can be made again. */
