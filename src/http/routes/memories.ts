@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../services/deps.ts';
 import { createMemory } from '../../services/memories/create.ts';
-import { getMemory, listMemories } from '../../services/memories/read.ts';
+import { getMemory, listMemories } from '../../services/readModel/memories.ts';
 import { updateMemory } from '../../services/memories/update.ts';
 import { deleteMemory } from '../../services/memories/delete.ts';
 import { exportMemory, type ExportFormat } from '../../services/memories/export.ts';

@@ -1,8 +1,8 @@
 import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import type { MemoryRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { presentMemories } from '../memories/read.ts';
-import { presentThreadPublic } from '../threads/present.ts';
+import { presentMemories } from '../readModel/memories.ts';
+import { presentThreadPublic } from '../readModel/threads.ts';
 import { loadAgentProfiles, matchAgentProfile } from './profiles.ts';
 import { renderContextBundle } from './render.ts';
 import { getWorkingMemory } from './workingMemory.ts';

@@ -1,7 +1,7 @@
 import { notFound } from '../../errors.ts';
 import type { CommunityRecord, EntityWithStats, Store } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { presentMemory } from '../memories/present.ts';
+import { presentMemory } from '../readModel/memories.ts';
 import { detectCommunities } from './detect.ts';
 import type { DetectionResult } from '../ports.ts';
 

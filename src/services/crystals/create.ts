@@ -4,7 +4,7 @@ import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import type { CrystalSynthesis, MemoryRecord, Store } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { createMemory } from '../memories/create.ts';
-import { getMemory } from '../memories/read.ts';
+import { getMemory } from '../readModel/memories.ts';
 import { synthesizeWithModel } from './synthesizeLlm.ts';
 
 /** How many of a community's top memories a crystallisation reads. */

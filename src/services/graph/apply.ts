@@ -4,7 +4,7 @@ import { AppError, conflict, InputError } from '../../errors.ts';
 import type { EntityRecord, EntityRelationRecord, MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { memoryLock } from '../locks.ts';
-import { requireMemory } from '../memories/read.ts';
+import { requireMemory } from '../readModel/memories.ts';
 import { candidatesFor, cleanWanted, enrich, entityLock, newEntity, resolveAuto, type WantedEntity } from './resolve.ts';
 
 export interface ApplyEntityInput extends WantedEntity {

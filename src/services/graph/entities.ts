@@ -2,7 +2,7 @@ import { normalizeEntityType } from '../../domain/entity.ts';
 import { notFound } from '../../errors.ts';
 import type { EntityRecord, EntityRelationRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { presentEntity, summarizeEntity } from './present.ts';
+import { presentEntity, summarizeEntity } from '../readModel/entities.ts';
 
 export interface ListEntitiesInput {
   limit: number;

@@ -1,7 +1,7 @@
 import { chooseAutoMatch } from '../../domain/entity.ts';
 import type { Extraction, ExtractionLevel, Extractor } from '../../providers/ports.ts';
 import type { Deps } from '../deps.ts';
-import { requireMemory } from '../memories/read.ts';
+import { requireMemory } from '../readModel/memories.ts';
 import { candidatesFor, cleanWanted } from './resolve.ts';
 
 export interface PreviewOptions {

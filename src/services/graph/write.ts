@@ -2,7 +2,7 @@ import { entityKey } from '../../domain/entity.ts';
 import type { Extraction } from '../../providers/ports.ts';
 import type { EntityRelationRecord, MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { presentEntity, type EntityNode } from './present.ts';
+import { presentEntity, type EntityNode } from '../readModel/entities.ts';
 import { cleanWanted, resolveAuto } from './resolve.ts';
 
 /** Weight of a RELATES_TO edge from one sentence: typed relations count more than co-occurrence. */

@@ -1,8 +1,8 @@
 import type { Deps } from '../deps.ts';
 import { labelIdLock, memoryLock } from '../locks.ts';
-import { requireMemory } from '../memories/read.ts';
+import { requireMemory } from '../readModel/memories.ts';
 import { requireLabel } from './crud.ts';
-import { presentLabel } from './present.ts';
+import { presentLabel } from '../readModel/labels.ts';
 
 /** The labels of a readable memory, with usage counts. */
 export async function getMemoryLabels(deps: Pick<Deps, 'store'>, memoryId: string) {

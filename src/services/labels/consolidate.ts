@@ -3,7 +3,7 @@ import { labelIdLock } from '../locks.ts';
 import type { Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { mergeInto } from './merge.ts';
-import { labelRef } from './present.ts';
+import { labelRef } from '../readModel/labels.ts';
 
 /**
  * Merges each group of exact-canonical forks into its most used (then oldest) label, the largest groups first, at

@@ -4,7 +4,7 @@ import { canonicalLabel, type LabelOrder } from '../../domain/label.ts';
 import type { Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { newLabel } from './ensure.ts';
-import { presentLabel } from './present.ts';
+import { presentLabel } from '../readModel/labels.ts';
 
 /** The label, or a 404. */
 export async function requireLabel(repos: Pick<Repos, 'labels'>, id: string) {

@@ -3,7 +3,7 @@ import { labelIdLock } from '../locks.ts';
 import type { LabelRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { requireLabel, requireNameFree } from './crud.ts';
-import { presentLabel } from './present.ts';
+import { presentLabel } from '../readModel/labels.ts';
 
 export interface MergeResult {
   merge_id: string;

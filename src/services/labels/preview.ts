@@ -1,7 +1,7 @@
 import { reviewPair, ruleKeys } from '../../domain/labelReview.ts';
 import { pairKey, scorePair, type ScoredPair } from '../../domain/labelSimilarity.ts';
 import type { Deps } from '../deps.ts';
-import { labelRef } from './present.ts';
+import { labelRef } from '../readModel/labels.ts';
 import { type SimilarityInput, type SimilarityView, similarLabels } from './similar.ts';
 
 /** Labels sharing one rule key beyond this many are not paired by rule (a key that common says nothing). */

@@ -3,7 +3,7 @@ import { coUsageCounts, labelVector, mostSimilarPairs, type ScoredPair } from '.
 import type { Embedder } from '../../providers/ports.ts';
 import type { LabelWithUsage } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { labelRef } from './present.ts';
+import { labelRef } from '../readModel/labels.ts';
 
 export interface SimilarityInput {
   sim_floor: number;

@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.ts';
 import { aggregateRelations } from '../graph/entities.ts';
 import { known, liveMemories, requireCommunity } from './load.ts';
-import { crystalDetails } from '../crystals/read.ts';
+import { crystalDetails } from '../readModel/crystals.ts';
 import { presentMemories } from './present.ts';
 
 const SUBGRAPH_CRYSTALS = 5;

@@ -4,7 +4,7 @@ import { entityKey } from '../../domain/entity.ts';
 import { notFound } from '../../errors.ts';
 import type { CommunityRecord, CrystalRecord, EntityWithStats, MemoryRecord, Repos } from '../../storage/ports.ts';
 import { aggregateRelations } from '../graph/entities.ts';
-import { crystalDetails } from '../crystals/read.ts';
+import { crystalDetails } from '../readModel/crystals.ts';
 
 export type LibraryRepos = Pick<Repos, 'memories' | 'entities' | 'communities' | 'crystals' | 'libraryReads'>;
 

@@ -1,5 +1,5 @@
 import type { MemoryRecord, Repos } from '../../storage/ports.ts';
-import { presentMemory } from '../memories/present.ts';
+import { presentMemory } from '../readModel/memories.ts';
 
 /** Memories as the API shows them (with their labels), in the order given. */
 export async function presentMemories(repos: Pick<Repos, 'memoryLabels'>, memories: MemoryRecord[]) {

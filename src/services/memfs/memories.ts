@@ -3,7 +3,7 @@ import { canonicalLabel } from '../../domain/label.ts';
 import type { UnitType } from '../../domain/memory.ts';
 import type { MemoryRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { requireMemory } from '../memories/read.ts';
+import { requireMemory } from '../readModel/memories.ts';
 import { searchMemories, type SearchMode } from '../search/search.ts';
 import { labelPath, memoryPath, noSuchPath } from './paths.ts';
 import { MAX_LINES, oneLine, renderMemoryFile } from './render.ts';

@@ -4,11 +4,12 @@ import type { LabelRecord, MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
 import { suggestLabels } from '../labels/suggest.ts';
-import { presentMemory } from './present.ts';
+import { presentMemory } from '../readModel/memories.ts';
 import { afterExtraction, prepareExtraction, recordExtraction } from '../graph/memoryHooks.ts';
 import type { MemoryGraph } from '../graph/write.ts';
 import { detectEvolutionAfterCreate } from '../relations/detect.ts';
-import { memoryProvenance, sourceThreads } from '../threads/provenance.ts';
+import { memoryProvenance } from './provenance.ts';
+import { sourceThreads } from '../readModel/sourceThreads.ts';
 
 export interface CreateMemoryInput {
   id?: string | null;

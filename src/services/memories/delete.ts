@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { memoryLock } from '../locks.ts';
-import { requireMemory } from './read.ts';
+import { requireMemory } from '../readModel/memories.ts';
 import { detachMemoryGraph } from '../graph/write.ts';
 import { captureForTrash, captureSoleEntities, moveToTrash } from '../trash/capture.ts';
 

@@ -1,6 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { getMemory } from './read.ts';
-import type { MemoryPublic } from './present.ts';
+import { getMemory, type MemoryPublic } from '../readModel/memories.ts';
 
 export const EXPORT_FORMATS = ['json', 'markdown', 'html'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { presentMemories, requireMemory } from './read.ts';
+import { presentMemories, requireMemory } from '../readModel/memories.ts';
 
 /** Sets or clears the favorite flag of a readable memory. */
 export async function setMemoryFavorite(deps: Pick<Deps, 'store' | 'clock'>, id: string, isFavorite: boolean) {

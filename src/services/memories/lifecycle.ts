@@ -3,7 +3,7 @@ import { memoryLock } from '../locks.ts';
 import { canTransition, type LifecycleOperation, resultingState } from '../../domain/lifecycle.ts';
 import type { MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { requireMemory } from './read.ts';
+import { requireMemory } from '../readModel/memories.ts';
 import { EVOLVES_TYPE } from '../../domain/evolves.ts';
 import { relationLock } from '../relations/crud.ts';
 

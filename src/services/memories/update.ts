@@ -4,7 +4,7 @@ import type { MemoryPatch } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { ensureLabels } from '../labels/ensure.ts';
 import { titleOnWrite } from './create.ts';
-import { getMemory, requireMemory } from './read.ts';
+import { getMemory, requireMemory } from '../readModel/memories.ts';
 import { afterExtraction, prepareExtraction, recordExtraction } from '../graph/memoryHooks.ts';
 
 export interface UpdateMemoryInput {

@@ -3,8 +3,8 @@ import { checkEvolvesProperties, EVOLVES_TYPE } from '../../domain/evolves.ts';
 import { normalizeRelationType, type RelationDirection, type RelationStatus } from '../../domain/relation.ts';
 import type { MemoryRelationPatch, MemoryRelationRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { requireMemory } from '../memories/read.ts';
-import { presentRelations } from './present.ts';
+import { requireMemory } from '../readModel/memories.ts';
+import { presentRelations } from '../readModel/relations.ts';
 
 /** Fields a caller may set on a relation, at creation or by PATCH (null means "leave as is"). */
 export interface RelationFields {

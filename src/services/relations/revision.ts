@@ -4,8 +4,8 @@ import { EVOLVES_TYPE } from '../../domain/evolves.ts';
 import { type EdgeChange, planRevision, type RevisionDecision, revisionFingerprint } from '../../domain/revision.ts';
 import type { MemoryRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { requireMemory } from '../memories/read.ts';
-import { presentEdge, presentMemorySummary } from './present.ts';
+import { requireMemory } from '../readModel/memories.ts';
+import { presentEdge, presentMemorySummary } from '../readModel/relations.ts';
 
 export interface RevisionInput {
   decision: RevisionDecision;

@@ -6,7 +6,7 @@ import { semanticSimilarity } from '../../domain/scoring.ts';
 import type { Llm } from '../../providers/ports.ts';
 import type { MemoryRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { requireMemory } from '../memories/read.ts';
+import { requireMemory } from '../readModel/memories.ts';
 import { isOlder, memoryText } from './detect.ts';
 import { judgeWithModel } from './suggestLlm.ts';
 

@@ -1,7 +1,7 @@
 import type { EntityWithStats } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { findEntitiesInText } from '../graph/find.ts';
-import { type EntityNode, presentEntity } from '../graph/present.ts';
+import { type EntityNode, presentEntity } from '../readModel/entities.ts';
 
 type EntityDeps = Pick<Deps, 'store' | 'extraction'>;
 

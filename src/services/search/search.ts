@@ -6,7 +6,7 @@ import { isStopWord, stem, termsAsWritten, termsFor } from '../../domain/text.ts
 import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { presentMemories } from '../memories/read.ts';
+import { presentMemories } from '../readModel/memories.ts';
 import { datesInQuery } from './queryDates.ts';
 import { entityBonus, entityContext, relatedEntities } from './entities.ts';
 import { describe } from './explain.ts';

@@ -4,7 +4,7 @@ import { deriveThreadTitle, MAX_THREAD_TITLE_CHARS, oneLine, toIsoTimestamp } fr
 import type { Repos, ThreadRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { lastMessageAt, type MessageInput, messageRecords, threadLock } from './messages.ts';
-import { presentMessage, presentThreadNode } from './present.ts';
+import { presentMessage, presentThreadNode } from '../readModel/threads.ts';
 
 /** A new thread (reference `ThreadCreateRequest`). */
 export interface CreateThreadInput {

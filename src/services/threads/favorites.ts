@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { requireThread } from './messages.ts';
-import { presentThreadPublic } from './present.ts';
+import { presentThreadPublic } from '../readModel/threads.ts';
 
 /** Sets or clears a thread's favorite flag (404 `thread_not_found` for a thread the space does not have). */
 export async function setThreadFavorite(deps: Pick<Deps, 'store' | 'clock'>, threadId: string, input: { is_favorite: boolean; space_id?: string }) {

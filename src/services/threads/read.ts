@@ -1,8 +1,8 @@
 import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import type { Deps } from '../deps.ts';
-import { presentMemories } from '../memories/read.ts';
+import { presentMemories } from '../readModel/memories.ts';
 import { requireThread } from './messages.ts';
-import { presentMessage, presentThreadNode, presentThreadPublic } from './present.ts';
+import { presentMessage, presentThreadNode, presentThreadPublic } from '../readModel/threads.ts';
 
 /**
  * One thread with a page of its messages (all of them when `limit` is absent), the memories whose source it is,

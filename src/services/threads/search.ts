@@ -6,7 +6,7 @@ import { isWordForm } from '../../domain/wordForms.ts';
 import { bm25Score, threadScore, type ThreadSearchMode } from '../../domain/thread.ts';
 import type { LexicalQuery, ThreadSearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { presentThreadPublic } from './present.ts';
+import { presentThreadPublic } from '../readModel/threads.ts';
 
 export interface ThreadSearchInput {
   query: string;

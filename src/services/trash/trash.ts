@@ -4,7 +4,7 @@ import { notFound } from '../../errors.ts';
 import { DAY_MS } from './capture.ts';
 import type { TrashEntry } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
-import { presentMemory } from '../memories/present.ts';
+import { presentMemory } from '../readModel/memories.ts';
 
 
 const presentEntry = (entry: TrashEntry) => ({

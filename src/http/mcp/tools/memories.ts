@@ -5,7 +5,7 @@ import { MAX_CONTENT_CHARS, MAX_TITLE_CHARS, UNIT_TYPES } from '../../../domain/
 import { MAX_LABEL_NAME_CHARS } from '../../../domain/label.ts';
 import { searchMemories, SEARCH_MODES, type SearchMode } from '../../../services/search/search.ts';
 import { searchEverything, type UnifiedSearchInput } from '../../../services/search/unified.ts';
-import { getMemory } from '../../../services/memories/read.ts';
+import { getMemory } from '../../../services/readModel/memories.ts';
 import { createMemory } from '../../../services/memories/create.ts';
 import { updateMemory } from '../../../services/memories/update.ts';
 import { forgetMemory } from '../../../services/memories/lifecycle.ts';

@@ -1,4 +1,4 @@
-import { getMemory } from '../../../services/memories/read.ts';
+import { getMemory } from '../../../services/readModel/memories.ts';
 import { spaceOf, type ToolContext } from './common.ts';
 
 /** The memory when it is readable in the call's space; a 404 otherwise (a connection never reaches another space). */

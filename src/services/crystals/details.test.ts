@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { buildTestApp, createMemory, del, get, post } from '../../../test/helpers.ts';
 import type { Repos, Store } from '../../storage/ports.ts';
 import { createCrystal } from './create.ts';
-import { crystalDetails } from './read.ts';
+import { crystalDetails } from '../readModel/crystals.ts';
 
 test('crystal details list sources heaviest first, hide forgotten and deleted ones, and say why each is stale', async () => {
   const app = await buildTestApp();
