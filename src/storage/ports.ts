@@ -56,6 +56,9 @@ export type * from './ports.coordination.ts';
 import type { IdRepo } from './ports.ids.ts';
 
 export type * from './ports.ids.ts';
+import type { TableDescription } from './ports.schema.ts';
+
+export type * from './ports.schema.ts';
 
 /** Everything a service may ask of storage inside or outside a transaction. */
 export interface Repos {
@@ -110,6 +113,11 @@ export interface Store extends Repos {
    * database the repositories sit on a read-only connection.
    */
   readSnapshot<T>(work: (repos: Repos) => Promise<T>): Promise<T>;
+  /**
+   * Every table of the database with its columns, as its catalogue has them (BackendAdapter.describeTables): what
+   * the schema contract test compares with shared/schema.ts.
+   */
+  describeTables(): Promise<TableDescription[]>;
   /** Cheap liveness probe of the database. */
   ping(): Promise<boolean>;
   /** Flushes the write-ahead log into the database file so a copy of the data dir is consistent. */

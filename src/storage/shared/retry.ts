@@ -1,3 +1,5 @@
+import type { RetryPolicy } from '../backendAdapter.ts';
+
 /**
  * Transactions that lost a race on PostgreSQL (READ COMMITTED, several processes) and are worth running again: a
  * unique key another transaction took first (23505: the retry reads that row and takes the update path, or answers
@@ -18,14 +20,17 @@ export function retryDelayMs(attempt: number): number {
   return Math.random() * 10 * 2 ** Math.min(attempt, 5);
 }
 
-/** Runs `work`, running it again (after a short random wait) when it fails with a retryable error, up to RETRY_ATTEMPTS times. */
-export async function withRetries<T>(work: () => Promise<T>): Promise<T> {
+/** PostgreSQL's retry policy (BackendAdapter.retry): the races above, RETRY_ATTEMPTS runs at most. */
+export const POSTGRES_RETRY: RetryPolicy = { retryable: isRetryable, attempts: RETRY_ATTEMPTS, delayMs: retryDelayMs };
+
+/** Runs `work`, running it again (after a short random wait) when it fails with an error the policy retries, up to its attempts. */
+export async function withRetries<T>(work: () => Promise<T>, policy: RetryPolicy = POSTGRES_RETRY): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      if (attempt >= RETRY_ATTEMPTS || !isRetryable(error)) throw error;
-      await new Promise(resolve => setTimeout(resolve, retryDelayMs(attempt)));
+      if (attempt >= policy.attempts || !policy.retryable(error)) throw error;
+      await new Promise(resolve => setTimeout(resolve, policy.delayMs(attempt)));
     }
   }
 }

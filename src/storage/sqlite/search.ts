@@ -16,7 +16,7 @@ const DERIVED_TITLE_BM25 = sql`case when instr(m.content, rtrim(m.title, '…'))
   then bm25(memories_fts, 0.0, 1.0) else bm25(memories_fts, 2.0, 1.0) end`;
 
 /** Metadata through SQLite's JSON functions; the turn keys as migration 020's expression indexes have them. */
-const metadataSql: MetadataSql = {
+export const metadataSql: MetadataSql = {
   has: key => sql`json_type(m.metadata, ${`$."${key.replace(/"/g, '')}"`}) is not null`,
   text: key => sql`cast(json_extract(m.metadata, ${`$."${key.replace(/"/g, '')}"`}) as text)`,
   turnKey: key => (key === 'dia_id' ? sql`json_extract(m.metadata, '$.dia_id')` : sql`json_extract(m.metadata, '$.session_id')`),
