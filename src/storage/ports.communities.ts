@@ -1,4 +1,6 @@
 /** What community detection reads of the entity graph, and its run record (part of the Store; re-exported by ports.ts). */
+import type { Selectable } from 'kysely';
+import type { CommunityRunsTable } from './shared/schema.library.ts';
 
 /** RELATES_TO rows of one (source, target) pair added up; evidence from forgotten memories does not count. */
 export interface RelationWeight {
@@ -15,16 +17,7 @@ export interface LiveMention {
 }
 
 /** The last detection: when, over which state of the graph, and the highest community id ever given. */
-export interface DetectionRun {
-  detected_at: string;
-  /** Cheap digest of the graph (counts and latest times) when the run read it; another value means it changed since. */
-  fingerprint: string;
-  took_ms: number;
-  communities: number;
-  entities: number;
-  /** Ids up to this one have been used: new communities get higher ones, so an id is never given to another topic. */
-  max_id: number;
-}
+export type DetectionRun = Omit<Selectable<CommunityRunsTable>, 'id'>;
 
 /** A memory mentioning entities of a community: how many of them, and how often. */
 export interface CommunityMemoryHit {

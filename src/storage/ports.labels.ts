@@ -1,14 +1,9 @@
 import type { LabelOrder, MemoryLabelCounts } from '../domain/label.ts';
+import type { Selectable } from 'kysely';
+import type { LabelMergesTable, LabelsTable, MemoryLabelsTable } from './shared/schema.ts';
 
-export interface LabelRecord {
-  id: string;
-  name: string;
-  canonical_name: string;
-  color: string;
-  description: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A label as stored: the row of the labels table. */
+export type LabelRecord = Selectable<LabelsTable>;
 
 export interface LabelWithUsage extends LabelRecord {
   usage_count: number;
@@ -57,21 +52,11 @@ export interface MemoryLabelRepo {
   sampleContents(labelIds: string[], perLabel: number): Promise<{ label_id: string; content: string }[]>;
 }
 
-export interface MemoryLabelEdge {
-  memory_id: string;
-  label_id: string;
-  created_at: string;
-}
+/** A HAS_LABEL edge: the row of memory_labels. */
+export type MemoryLabelEdge = Selectable<MemoryLabelsTable>;
 
 /** A recorded label merge: the source label as it was, so the merge can be undone. */
-export interface LabelMergeRecord {
-  id: string;
-  source_id: string;
-  target_id: string;
-  source_label: LabelRecord;
-  merged_at: string;
-  undone_at: string | null;
-}
+export type LabelMergeRecord = Omit<Selectable<LabelMergesTable>, 'source_label'> & { source_label: LabelRecord };
 
 export interface LabelMergeRepo {
   insert(merge: LabelMergeRecord): Promise<void>;

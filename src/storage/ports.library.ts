@@ -1,27 +1,14 @@
 /** Communities and crystals (part of the Store; re-exported by ports.ts). */
+import type { Selectable } from 'kysely';
+import type { CommunitiesTable, CommunityMembersTable, CrystalSourcesTable, CrystalsTable } from './shared/schema.library.ts';
 
 export type SummarySource = 'extractive' | 'llm';
 
 /** A topic cluster of entities. Ids are integers, kept across recomputations where membership carries over. */
-export interface CommunityRecord {
-  id: number;
-  name: string;
-  summary: string;
-  summary_source: SummarySource;
-  entity_count: number;
-  /** Memories (not forgotten) mentioning any of its entities, when it was detected. */
-  memory_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type CommunityRecord = Omit<Selectable<CommunitiesTable>, 'summary_source'> & { summary_source: SummarySource };
 
 /** An entity's place in its community: `rank` 0 is the most central; `weight` its weighted degree inside it. */
-export interface CommunityMember {
-  community_id: number;
-  entity_id: string;
-  rank: number;
-  weight: number;
-}
+export type CommunityMember = Selectable<CommunityMembersTable>;
 
 export interface CommunityRepo {
   /** Makes the stored partition exactly this one (communities and members); run it inside a transaction. */
@@ -42,23 +29,10 @@ export interface CommunityRepo {
 export type CrystalSynthesis = 'extractive' | 'llm';
 
 /** What makes a memory (is_crystal) a crystal: how it was synthesised, and from which community if any. */
-export interface CrystalRecord {
-  id: string;
-  synthesis: CrystalSynthesis;
-  community_id: number | null;
-  created_at: string;
-}
+export type CrystalRecord = Omit<Selectable<CrystalsTable>, 'synthesis'> & { synthesis: CrystalSynthesis };
 
 /** A CRYSTALLIZED_FROM edge: the source memory, its share of the crystal, and its version when crystallised. */
-export interface CrystalSource {
-  crystal_id: string;
-  memory_id: string;
-  /** The source's share of the crystal; a crystal's weights sum to 1. */
-  contribution_weight: number;
-  /** Order of the source in the crystal (0 first). */
-  position: number;
-  source_version: number;
-}
+export type CrystalSource = Selectable<CrystalSourcesTable>;
 
 export interface CrystalRepo {
   insert(crystal: CrystalRecord, sources: CrystalSource[]): Promise<void>;

@@ -1,14 +1,12 @@
 /** Agent profiles (part of the Store; re-exported by ports.ts). */
+import type { Selectable } from 'kysely';
+import type { AgentProfilesTable } from './shared/schema.profiles.ts';
 
 /** A stored agent profile: the profile object as imported, and its card version. */
-export interface AgentProfileRecord {
-  id: string;
+export type AgentProfileRecord = Omit<Selectable<AgentProfilesTable>, 'profile'> & {
   /** The profile's fields as imported (interface names: `displayName`, `sourceApp`…), `id` included. */
   profile: Record<string, unknown>;
-  service_identity_card: number;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 export interface AgentProfileRepo {
   /** Adds the profile unless one with this id exists; returns whether it was added. */

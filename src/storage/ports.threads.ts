@@ -1,5 +1,7 @@
 /** Thread, message and working-memory records and repositories (part of the Store; re-exported by ports.ts). */
 import type { LexicalQuery } from './ports.lexical.ts';
+import type { Selectable } from 'kysely';
+import type { WorkingMemoryTable } from './shared/schema.threads.ts';
 
 /** A conversation thread. `id` is internal; clients name a thread by `thread_id`, unique within its space. */
 export interface ThreadRecord {
@@ -108,14 +110,7 @@ export interface ThreadRepo {
   saveImportConfig(config: Record<string, unknown>, at: string): Promise<void>;
 }
 
-export interface WorkingMemoryRecord {
-  space_id: string;
-  /** The UTC day, `YYYY-MM-DD`. */
-  date: string;
-  content: string;
-  created_at: string;
-  updated_at: string;
-}
+export type WorkingMemoryRecord = Selectable<WorkingMemoryTable>;
 
 export interface WorkingMemoryRepo {
   get(spaceId: string, date: string): Promise<WorkingMemoryRecord | undefined>;

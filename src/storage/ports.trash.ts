@@ -4,6 +4,8 @@ import type { MemoryRelationRecord } from './ports.relations.ts';
 import type { MemoryRecord } from './ports.memories.ts';
 import type { LabelRecord, MemoryLabelEdge } from './ports.labels.ts';
 import type { CrystalRecord, CrystalSource } from './ports.library.ts';
+import type { Selectable } from 'kysely';
+import type { TrashTable } from './shared/schema.ts';
 
 /** A HAS_LABEL edge with its label as it was, so a label deleted since can be made again. */
 export interface LabelEdgeSnapshot {
@@ -48,14 +50,7 @@ export interface CrystalSnapshot {
 }
 
 /** What a trash list shows of a deleted memory. */
-export interface TrashEntry {
-  memory_id: string;
-  space_id: string;
-  title: string;
-  content_preview: string;
-  deleted_at: string;
-  expires_at: string;
-}
+export type TrashEntry = Omit<Selectable<TrashTable>, 'snapshot'>;
 
 export interface TrashItem extends TrashEntry {
   snapshot: MemorySnapshot;

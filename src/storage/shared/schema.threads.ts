@@ -59,6 +59,7 @@ export interface ThreadSettingsTable {
 
 export interface WorkingMemoryTable {
   space_id: string;
+  /** The UTC day, `YYYY-MM-DD`. */
   date: string;
   content: string;
   created_at: string;
