@@ -1,7 +1,7 @@
 /**
  * The storage ports: what a backend must provide to the services (`Store`), as one record of repositories. The record
- * and repository types live in the ports.<area>.ts files, which import none of each other's aggregates; this file
- * gathers them and re-exports their types, so services import from here alone.
+ * and repository types live in the ports.<area>.ts files, none of which imports this one; this file gathers them and
+ * re-exports their types, so services import from here alone.
  */
 import type { ApiKeyRepo, EvolvesRepo, MemoryRepo } from './ports.memories.ts';
 
