@@ -102,6 +102,13 @@ module.exports = {
       to: { path: ['^src/(services|storage|http|jobs|main|mainBackup|config)', '^src/cli/(?!client|mcpConfig)', '^src/providers/(?!sessions|ports)', 'node_modules/(fastify|kysely|better-sqlite3|pino|zod)'] },
     },
     {
+      name: 'foundations-import-nothing-of-ours',
+      comment: 'the error catalog, the configuration and the version are imported by every layer, so they import none',
+      severity: 'error',
+      from: { path: '^src/(errors|config|version)\\.ts$' },
+      to: { path: '^src/' },
+    },
+    {
       name: 'providers-stay-below-services',
       comment: 'providers (models, embedders, session sources) are adapters to the outside: they know nothing of services, HTTP or storage',
       severity: 'error',
