@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Store } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { detectCommunities } from './detect.ts';
-import type { CommunityJobs, DetectionResult } from '../ports.ts';
+import type { CommunityJobs } from '../ports.ts';
 import { runAlone } from '../singleton.ts';
 
 /** Default wait after the last graph change before communities are recomputed (CAIRN_COMMUNITY_DEBOUNCE_MS). */
