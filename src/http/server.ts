@@ -10,6 +10,7 @@ import { installUnknownFieldWarnings } from './unknownFields.ts';
 import { MAX_ID_CHARS } from './schemas.ts';
 import { installAuth } from './auth.ts';
 import { installIdPrefixes } from './idPrefixes.ts';
+import { installSpaceRefs } from './spaceRefs.ts';
 import { installOpenApi, responseSerializer } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { memoryRoutes } from './routes/memories.ts';
@@ -29,6 +30,7 @@ import { crystalRoutes } from './routes/crystals.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { profileRoutes } from './routes/profiles.ts';
+import { spaceRoutes } from './routes/spaces.ts';
 import { communityRoutes } from './routes/communities.ts';
 import { dataRoutes } from './routes/data.ts';
 import { memFsRoutes } from './routes/memfs.ts';
@@ -80,6 +82,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   installNulGuard(app);
   installUnknownFieldWarnings(app);
   installAuth(app, auth);
+  installSpaceRefs(app, deps);
   installIdPrefixes(app, deps);
 
   await installOpenApi(app);
@@ -103,6 +106,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   await app.register(trashRoutes, options);
   await app.register(libraryRoutes, options);
   await app.register(profileRoutes, options);
+  await app.register(spaceRoutes, options);
   await app.register(communityRoutes, options);
   await app.register(dataRoutes, options);
   await app.register(memFsRoutes, options);
