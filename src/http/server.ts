@@ -11,6 +11,7 @@ import { MAX_ID_CHARS } from './schemas.ts';
 import { installAuth } from './auth.ts';
 import { installIdPrefixes } from './idPrefixes.ts';
 import { installSpaceRefs } from './spaceRefs.ts';
+import { installEvents } from './events.ts';
 import { installOpenApi, responseSerializer } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { memoryRoutes } from './routes/memories.ts';
@@ -84,6 +85,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   installAuth(app, auth);
   installSpaceRefs(app, deps);
   installIdPrefixes(app, deps);
+  installEvents(app);
 
   await installOpenApi(app);
 
