@@ -35,6 +35,7 @@ import { spaceRoutes } from './routes/spaces.ts';
 import { communityRoutes } from './routes/communities.ts';
 import { dataRoutes } from './routes/data.ts';
 import { memFsRoutes } from './routes/memfs.ts';
+import { fsRoutes } from './routes/fs.ts';
 import { idRoutes } from './routes/ids.ts';
 import { mcpRoutes } from './mcp/server.ts';
 import { webAppRoutes } from './routes/webApp.ts';
@@ -112,6 +113,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   await app.register(communityRoutes, options);
   await app.register(dataRoutes, options);
   await app.register(memFsRoutes, options);
+  await app.register(fsRoutes, options);
   await app.register(idRoutes, options);
   await app.register(mcpRoutes, options);
   await app.register(webAppRoutes);
