@@ -25,6 +25,9 @@ export interface SpaceProfile {
   default_retrieval_mode: string;
 }
 
+/** The one place a request without a space means the default space. */
+export const spaceOrDefault = (space: string | null | undefined): string => space || DEFAULT_SPACE;
+
 /** Names compare as people read them: Unicode-normalised, case and runs of spaces ignored. */
 export const sameName = (a: string, b: string) => normaliseName(a) === normaliseName(b);
 const normaliseName = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
