@@ -14,7 +14,7 @@
 const SERVICE_PORTS = ['ports', 'settings', 'deps'];
 const SERVICE_KERNEL = ['locks', 'singleton', 'drainLoop', 'ids'];
 const SERVICE_AREAS = [
-  'auth', 'labels', 'relations', 'trash', 'graph', 'health', 'communities', 'memories', 'threads', 'crystals',
+  'auth', 'spaces', 'labels', 'relations', 'trash', 'graph', 'health', 'communities', 'memories', 'threads', 'crystals',
   'distill', 'search', 'library', 'exports', 'agent', 'memfs',
 ];
 const servicePath = names => `^src/services/(${names.join('|')})(/|\\.ts$)`;

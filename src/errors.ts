@@ -21,11 +21,11 @@ export class InputError extends Error {
   }
 }
 
-export type Kind = 'memory' | 'label' | 'relation' | 'thread' | 'entity' | 'crystal' | 'community' | 'job' | 'profile' | 'merge';
+export type Kind = 'memory' | 'label' | 'relation' | 'thread' | 'entity' | 'crystal' | 'community' | 'job' | 'profile' | 'merge' | 'space';
 
 const titles: Record<Kind, string> = {
   memory: 'Memory', label: 'Label', relation: 'Relation', thread: 'Thread', entity: 'Entity',
-  crystal: 'Crystal', community: 'Community', job: 'Job', profile: 'Profile', merge: 'Merge',
+  crystal: 'Crystal', community: 'Community', job: 'Job', profile: 'Profile', merge: 'Merge', space: 'Space',
 };
 
 export const notFound = (kind: Kind, id: string) => new AppError(404, `${kind}_not_found`, `${titles[kind]} not found: ${id}`);

@@ -93,5 +93,6 @@ export async function seedEveryKind(app: App): Promise<void> {
   await ok(put(app, '/agent/working-memory', { content: '## Work\n\n- plan Lisbon', space_id: 'work' }), 'working memory work');
   await ok(del(app, `/memories/${trashed}`), 'delete to trash');
   await ok(post(app, '/settings/agent-profiles/import', { profile: { id: 'claude-code', displayName: 'Claude Code', tags: ['coding'], extra: { nested: true } } }), 'profile');
+  await ok(post(app, '/spaces', { name: 'Research Agent', key: 'rsch', instructions: 'Cite sources', sharedSpaceIds: ['work'] }), 'space');
   void work;
 }

@@ -24,6 +24,7 @@ export const TAGS = {
   Distillation: 'Turn a conversation into memories: triage, then distil.',
   Agent: 'What an assistant reads and writes: working memory, context bundles, the activity feed, the memory filesystem.',
   Profiles: 'Agent profiles imported into settings.',
+  Spaces: 'Spaces: separate memory lanes with a name, a key, agent instructions and shared-space links; listed with what each holds.',
   Data: 'Export and import the whole store as an archive, at once or as a background job.',
   Trash: 'Deleted memories stay restorable for a while: list, read, restore, empty.',
   Health: 'Liveness, health, capabilities and a storage checkpoint. These answer without an API key.',

@@ -25,7 +25,13 @@ export const idParam = idString;
 
 export const memoryIdParams = z.object({ memory_id: idParam });
 
-export const optionalSpaceQuery = z.object({ space_id: z.string().min(1).optional() });
+/**
+ * A space, as every request names one (REST and MCP alike): its id, key, name or alias, resolved to the id before a
+ * handler runs (http/spaceRefs.ts). Absent means the default space (domain/space.ts, spaceOrDefault).
+ */
+export const spaceId = z.string().min(1).max(200).describe('Space: id, key, name or alias (default: the default space)');
+
+export const optionalSpaceQuery = z.object({ space_id: spaceId.optional() });
 
 /** A date or date-time string that JavaScript can read. */
 export const dateString = z.string().refine(value => !Number.isNaN(Date.parse(value)), { message: 'Expected an ISO 8601 date or date-time' });

@@ -10,6 +10,8 @@ import { installUnknownFieldWarnings } from './unknownFields.ts';
 import { MAX_ID_CHARS } from './schemas.ts';
 import { installAuth } from './auth.ts';
 import { installIdPrefixes } from './idPrefixes.ts';
+import { installSpaceRefs } from './spaceRefs.ts';
+import { installEvents } from './events.ts';
 import { installOpenApi, responseSerializer } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { memoryRoutes } from './routes/memories.ts';
@@ -29,9 +31,11 @@ import { crystalRoutes } from './routes/crystals.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { profileRoutes } from './routes/profiles.ts';
+import { spaceRoutes } from './routes/spaces.ts';
 import { communityRoutes } from './routes/communities.ts';
 import { dataRoutes } from './routes/data.ts';
 import { memFsRoutes } from './routes/memfs.ts';
+import { fsRoutes } from './routes/fs.ts';
 import { idRoutes } from './routes/ids.ts';
 import { mcpRoutes } from './mcp/server.ts';
 import { webAppRoutes } from './routes/webApp.ts';
@@ -80,7 +84,9 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   installNulGuard(app);
   installUnknownFieldWarnings(app);
   installAuth(app, auth);
+  installSpaceRefs(app, deps);
   installIdPrefixes(app, deps);
+  installEvents(app);
 
   await installOpenApi(app);
 
@@ -103,9 +109,11 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   await app.register(trashRoutes, options);
   await app.register(libraryRoutes, options);
   await app.register(profileRoutes, options);
+  await app.register(spaceRoutes, options);
   await app.register(communityRoutes, options);
   await app.register(dataRoutes, options);
   await app.register(memFsRoutes, options);
+  await app.register(fsRoutes, options);
   await app.register(idRoutes, options);
   await app.register(mcpRoutes, options);
   await app.register(webAppRoutes);

@@ -13,3 +13,6 @@ export const memoryLock = (id: string) => `memory:${id}`;
 
 /** A label by id (`label:` + its canonical name guards the creation of a name: see labels/ensure.ts). */
 export const labelIdLock = (id: string) => `label-id:${id}`;
+
+/** The space profiles: every write to them takes it, so names, keys and ids stay unique under concurrent writes. */
+export const spacesLock = () => 'spaces';

@@ -25,8 +25,10 @@ import type { ActivityRepo } from './ports.activity.ts';
 
 export type * from './ports.activity.ts';
 import type { AgentProfileRepo } from './ports.profiles.ts';
+import type { SettingsRepo, SpaceRepo } from './ports.spaces.ts';
 
 export type * from './ports.profiles.ts';
+export type * from './ports.spaces.ts';
 import type { TrashRepo } from './ports.trash.ts';
 
 export type * from './ports.trash.ts';
@@ -92,6 +94,10 @@ export interface Repos {
   leases: LeaseRepo;
   /** Abbreviated ids (prefixes) and the neighbours that make a short form unique. */
   ids: IdRepo;
+  /** Space profiles and what each space holds. */
+  spaces: SpaceRepo;
+  /** Server-wide settings (spaces enabled, …). */
+  settings: SettingsRepo;
 }
 
 export interface Store extends Repos {

@@ -10,6 +10,7 @@ import { ApiError, describeDetail, statusHint, UnreachableError } from './api.ts
 import { registerConfigCommands } from './config.ts';
 import { registerMemoryCommands } from './memories.ts';
 import { registerMiscCommands } from './misc.ts';
+import { registerSpaceCommands } from './spaces.ts';
 import { type Env, Failure, runtime, UsageError } from './output.ts';
 import { registerSearchCommand } from './search.ts';
 import { registerServerCommands } from './server.ts';
@@ -31,6 +32,7 @@ function buildProgram(name: string, argv: string[]): Command {
     .option('--api-key <key>', 'API key (NMEM_API_KEY, config file)')
     .option('--space <space>', 'space to work in (NMEM_SPACE, NMEM_SPACE_ID, config file; default "default")');
   registerMiscCommands(program);
+  registerSpaceCommands(program);
   registerStatsCommand(program);
   registerSearchCommand(program);
   registerMemoryCommands(program);

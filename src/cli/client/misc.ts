@@ -1,7 +1,7 @@
-/** `status`, `spaces`, `skills` and `fs` (the read-only filesystem view the MCP tool `mem_fs` also gives). */
+/** `status`, `skills` and `fs` (the read-only filesystem view the MCP tool `mem_fs` also gives). */
 import type { Command } from 'commander';
 import { ApiError, statusHint } from './api.ts';
-import { type Ctx, Failure, table, withCtx, defaultSubcommand } from './output.ts';
+import { type Ctx, Failure, withCtx, defaultSubcommand } from './output.ts';
 import { integer } from './parse.ts';
 import { readableHosts, unreadableHosts } from '../../providers/sessions/hosts.ts';
 
@@ -50,33 +50,6 @@ async function status(ctx: Ctx) {
   if (!ok) process.exitCode = 1;
 }
 
-type Space = { id?: string; space_id?: string; name?: string; memory_count?: number; thread_count?: number };
-
-async function spacesList(ctx: Ctx) {
-  let answer: { enabled?: boolean; spaces: Space[] };
-  try {
-    answer = await ctx.api.get('/spaces');
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
-    // A server without a spaces listing: every space works by name; show the one in use.
-    answer = { enabled: true, spaces: [{ id: ctx.space ?? 'default', name: ctx.space ?? 'default' }] };
-  }
-  const current = ctx.space ?? 'default';
-  ctx.print({ ...answer, current }, () =>
-    table([
-      ['SPACE', 'MEMORIES', 'THREADS'],
-      ...answer.spaces.map(s => {
-        const id = String(s.id ?? s.space_id ?? s.name);
-        return [`${id === current ? '* ' : '  '}${id}`, String(s.memory_count ?? '-'), String(s.thread_count ?? '-')];
-      }),
-    ]),
-  );
-}
-
-function spacesEnable(ctx: Ctx) {
-  ctx.print({ enabled: true, message: 'Spaces are always on in Cairn: pass --space NAME (or NMEM_SPACE) to use one.' }, () => 'Spaces are always on in Cairn: pass --space NAME (or NMEM_SPACE) to use one.');
-}
-
 const NO_SKILLS = 'Cairn has no managed skills yet.';
 
 function skills(kind: 'list' | 'match' | 'show' | 'outcome' | 'connect') {
@@ -110,10 +83,6 @@ const FS_VERBS: [string, string][] = [
 
 export function registerMiscCommands(program: Command): void {
   program.command('status').description('is the server reachable and healthy? (exit code 0 when it is)').action(withCtx(status));
-
-  const spaces = program.command('spaces').description('spaces (separate memory stores by name)');
-  defaultSubcommand(spaces, 'list').description('the spaces that hold something').action(withCtx(spacesList));
-  spaces.command('enable').description('spaces are always on in Cairn').action(withCtx(spacesEnable));
 
   const skill = program.command('skills').description('managed skills (Cairn has none yet: every command says so plainly)');
   defaultSubcommand(skill, 'list').description('list skills').action(withCtx(skills('list')));

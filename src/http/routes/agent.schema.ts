@@ -76,8 +76,9 @@ export const agentDocs = {
     summary: 'Context bundle for a session start',
     description:
       'What an assistant reads at session start: the agent profile matching `agent_id`, `host_agent_id` or `source_app`, ' +
-      "the space's working memory (unless `include_working_memory=false`), its most important recent memories and its " +
-      'latest threads, as data and all together as `rendered_markdown`. Reads only.',
+      "the space's profile (name, agent instructions, retrieval defaults; null for a space without one), its working memory " +
+      '(unless `include_working_memory=false`), its most important recent memories and its latest threads, as data and ' +
+      'all together as `rendered_markdown`. Reads only.',
     response: {
       200: z.object({
         space_id: z.string(),
@@ -86,6 +87,9 @@ export const agentDocs = {
         source_app: z.string().nullable(),
         host_agent_id: z.string().nullable(),
         profile: AgentProfile.nullable(),
+        space: z
+          .object({ id: z.string(), name: z.string(), instructions: z.string().nullable(), default_retrieval_mode: z.string(), shared_space_ids: z.array(z.string()) })
+          .nullable(),
         working_memory: WorkingMemory.nullable(),
         memories: z.array(Memory),
         recent_threads: z.array(ThreadListItem),

@@ -20,7 +20,7 @@ test('export, import into an empty data dir, export again: the same records, for
     await seedEveryKind(first.app);
     const original = await post(first.app, '/data/export', { export_path: 'original.zip' });
     assert.equal(original.status, 200, original.text);
-    for (const kind of ['memories', 'labels', 'memory_labels', 'relations', 'evolves', 'entities', 'entity_edges', 'mentions', 'communities', 'crystal_sources', 'threads', 'messages', 'favorites', 'working_memory', 'trash', 'agent_profiles']) {
+    for (const kind of ['memories', 'labels', 'memory_labels', 'relations', 'evolves', 'entities', 'entity_edges', 'mentions', 'communities', 'crystal_sources', 'threads', 'messages', 'favorites', 'working_memory', 'trash', 'agent_profiles', 'spaces']) {
       assert.ok(original.body.counts[kind] > 0, `the seed has ${kind}`);
     }
     const imported = await post(second.app, '/data/import', { import_path: 'original.zip' });

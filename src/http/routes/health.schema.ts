@@ -21,6 +21,7 @@ const features = [
   'library',
   'data_export',
   'agent_profiles',
+  'spaces',
   'mcp',
   'auth_required',
 ] as const;

@@ -40,8 +40,9 @@ export function rankImportantRecent(memories: MemoryRecord[], now: string, count
 export async function getContextBundle(deps: Pick<Deps, 'store' | 'clock'>, input: ContextBundleInput) {
   const spaceId = input.space_id || DEFAULT_SPACE;
   const now = deps.clock.now();
-  const [profiles, workingMemory, recent, threads] = await Promise.all([
+  const [profiles, space, workingMemory, recent, threads] = await Promise.all([
     loadAgentProfiles(deps),
+    deps.store.spaces.getById(spaceId),
     input.include_working_memory ? getWorkingMemory(deps, { space_id: spaceId }) : null,
     deps.store.memories.list({ space_id: spaceId, states: ['active'], importance_min: 0, limit: RECENT_POOL, offset: 0 }),
     deps.store.threads.list({ space_id: spaceId, limit: BUNDLE_THREADS, offset: 0 }),
@@ -52,6 +53,7 @@ export async function getContextBundle(deps: Pick<Deps, 'store' | 'clock'>, inpu
     space_id: spaceId,
     generated_at: now,
     profile,
+    space: space ? { name: space.name, instructions: space.instructions } : null,
     working_memory: workingMemory?.exists ? workingMemory : null,
     memories,
     threads: threads.items,
@@ -63,6 +65,10 @@ export async function getContextBundle(deps: Pick<Deps, 'store' | 'clock'>, inpu
     source_app: input.source_app ?? null,
     host_agent_id: input.host_agent_id ?? null,
     profile,
+    // The space's profile: its name, guidance for agents and retrieval defaults (null for a space without one).
+    space: space
+      ? { id: space.id, name: space.name, instructions: space.instructions, default_retrieval_mode: space.default_retrieval_mode, shared_space_ids: space.shared_space_ids }
+      : null,
     working_memory: workingMemory,
     memories: await presentMemories(deps, memories),
     recent_threads: threads.items.map(presentThreadPublic),

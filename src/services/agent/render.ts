@@ -6,6 +6,8 @@ export interface BundleParts {
   space_id: string;
   generated_at: string;
   profile: AgentProfile | null;
+  /** The space's profile, when it has one. */
+  space: { name: string; instructions: string | null } | null;
   working_memory: { content: string; date: string } | null;
   memories: { title: string; content: string; importance: number; created_at: string; unit_type: string }[];
   threads: { title: string; source: string; message_count: number; updated_at: string }[];
@@ -16,7 +18,9 @@ const MEMORY_CHARS = 300;
 
 /** The bundle as markdown for an agent's prompt: profile, working memory, important memories, recent threads. */
 export function renderContextBundle(parts: BundleParts): string {
-  const sections: string[] = [`# Context\n\n_Space \`${parts.space_id}\` · ${parts.generated_at}_`];
+  const spaceName = parts.space && parts.space.name !== parts.space_id ? `${parts.space.name} (\`${parts.space_id}\`)` : `\`${parts.space_id}\``;
+  const sections: string[] = [`# Context\n\n_Space ${spaceName} · ${parts.generated_at}_`];
+  if (parts.space?.instructions?.trim()) sections.push(`## Space instructions\n\n${parts.space.instructions.trim()}`);
   const { profile } = parts;
   if (profile) {
     const lines = [`## Agent profile\n\n**${profile.displayName}**${profile.role ? ` (${profile.role})` : ''} · id \`${profile.id}\``];

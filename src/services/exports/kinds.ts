@@ -76,6 +76,7 @@ export const KINDS: KindSpec[] = [
   { kind: 'working_memory', file: 'working_memory.jsonl', table: 'working_memory', included: f => f.include_working_memory },
   { kind: 'trash', file: 'trash.jsonl', table: 'trash', json: ['snapshot'], included: f => f.include_memories },
   { kind: 'agent_profiles', file: 'agent_profiles.jsonl', table: 'agent_profiles', json: ['profile'], included: () => true },
+  { kind: 'spaces', file: 'spaces.jsonl', table: 'spaces', json: ['aliases', 'shared_space_ids'], included: () => true },
   { kind: 'sources', file: 'sources.jsonl', table: null, included: f => f.include_sources },
   { kind: 'skills', file: 'skills.jsonl', table: null, included: f => f.include_skills },
 ];

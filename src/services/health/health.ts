@@ -53,6 +53,7 @@ export async function getCapabilities(deps: Pick<Deps, 'version' | 'indexer' | '
       library: false,
       data_export: false,
       agent_profiles: true,
+      spaces: true,
       mcp: true,
       auth_required: authRequired,
     },

@@ -239,14 +239,17 @@ const COMMANDS: Record<(typeof MEMFS_COMMANDS)[number], [Handler, FlagSpec]> = {
 
 /** Runs one read-only command against the space (default `default`); unknown commands are an input error naming the ones there are. */
 export async function runMemFs(deps: MemFsDeps, input: { command: string; space_id?: string | null }): Promise<MemFsResult> {
-  const words = tokenize(input.command);
-  const [verb, ...rest] = words;
+  const [verb, ...rest] = tokenize(input.command);
   if (verb === undefined) throw new InputError(LOC, `Empty command: try \`capabilities\` or \`ls /\` (commands: ${MEMFS_COMMANDS.join(', ')})`);
+  return { command: input.command.trim(), ...(await runMemFsWords(deps, verb, rest, input.space_id)) };
+}
+
+/** One command whose words are already split (the REST `/fs/*` routes build them from query fields, so nothing is quoted). */
+export async function runMemFsWords(deps: MemFsDeps, verb: string, words: string[], spaceId?: string | null) {
   const entry = COMMANDS[verb as keyof typeof COMMANDS];
   if (!Object.hasOwn(COMMANDS, verb) || !entry) {
     throw new InputError(LOC, `Unknown command "${verb}": mem_fs is read-only and knows ${MEMFS_COMMANDS.join(', ')} (e.g. \`ls /memories\`)`);
   }
   const [handler, spec] = entry;
-  const { output, data } = await handler(deps, parseArgs(verb, rest, spec), input.space_id || DEFAULT_SPACE);
-  return { command: input.command.trim(), output, data };
+  return handler(deps, parseArgs(verb, words, spec), spaceId || DEFAULT_SPACE);
 }

@@ -23,6 +23,7 @@ import { tableRowsRepo } from './tableRows.ts';
 import { jobRepo } from './jobs.ts';
 import { leaseRepo, lockRepo } from './coordination.ts';
 import { idRepo } from './ids.ts';
+import { settingsRepo, spaceRepo } from './spaces.ts';
 
 const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   memories: memoryRepo,
@@ -51,6 +52,8 @@ const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   locks: lockRepo,
   leases: leaseRepo,
   ids: idRepo,
+  spaces: spaceRepo,
+  settings: settingsRepo,
 };
 const names = Object.keys(factories) as (keyof Repos)[];
 

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AgentProfilesTable } from './schema.profiles.ts';
+import type { SettingsTable, SpacesTable } from './schema.spaces.ts';
 import type { CommunitiesTable, CommunityMembersTable, CommunityRunsTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
 import type { EmbeddingClaimsTable, JobsTable, LeasesTable } from './schema.portability.ts';
 import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
@@ -207,4 +208,6 @@ export interface Database {
   jobs: JobsTable;
   leases: LeasesTable;
   embedding_claims: EmbeddingClaimsTable;
+  spaces: SpacesTable;
+  settings: SettingsTable;
 }

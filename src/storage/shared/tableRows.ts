@@ -7,7 +7,7 @@ const KEYS: Record<PortableTable, string[]> = {
   memories: ['id'], labels: ['id'], memory_labels: ['memory_id', 'label_id'], memory_relations: ['id'],
   entities: ['id'], entity_keys: ['key', 'entity_id'], mentions: ['memory_id', 'entity_id'], entity_relations: ['id'],
   communities: ['id'], community_members: ['entity_id'], crystals: ['id'], crystal_sources: ['crystal_id', 'memory_id'],
-  threads: ['id'], thread_messages: ['id'], working_memory: ['space_id', 'date'], trash: ['memory_id'], agent_profiles: ['id'],
+  threads: ['id'], thread_messages: ['id'], working_memory: ['space_id', 'date'], trash: ['memory_id'], agent_profiles: ['id'], spaces: ['id'],
 };
 
 /**
@@ -27,7 +27,7 @@ const DERIVED: Partial<Record<PortableTable, string[]>> = { threads: ['seq'], th
 const CLEAR_ORDER = [
   'crystal_sources', 'crystals', 'community_members', 'communities', 'mentions', 'entity_relations', 'entity_keys',
   'extraction_queue', 'entities', 'memory_embeddings', 'memory_labels', 'label_merge_edges', 'label_merges', 'labels',
-  'memory_relations', 'trash', 'memories', 'thread_append_keys', 'thread_messages', 'threads', 'working_memory', 'agent_profiles',
+  'memory_relations', 'trash', 'memories', 'thread_append_keys', 'thread_messages', 'threads', 'working_memory', 'agent_profiles', 'spaces',
 ];
 
 /** Rows per statement: a row of the widest table binds 26 values, well under every backend's parameter limit. */

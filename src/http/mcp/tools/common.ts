@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, InputError } from '../../../errors.ts';
 import type { Deps } from '../../../services/deps.ts';
 import { type IdFields, resolveIdFields } from '../../../services/ids.ts';
+import { resolveSpace } from '../../../services/spaces/spaces.ts';
 
 /** The connection's scope, from its headers: it wins over what a model puts in the arguments. */
 export interface McpScope {
@@ -94,8 +95,12 @@ export async function callTool(tool: ToolDef, rawArgs: unknown, ctx: ToolContext
   if (!parsed.success) return { content: [{ type: 'text', text: `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}` }], isError: true };
   try {
     const args = parsed.data as Record<string, unknown>;
-    if (tool.ids) await resolveIdFields(ctx.deps, args, tool.ids, spaceOf(ctx, typeof args.space_id === 'string' ? args.space_id : undefined));
-    return answer(await tool.run(args, ctx));
+    // Spaces named as people name them (a key, a name, "Default") become their ids, as on the HTTP routes.
+    if (typeof args.space_id === 'string') args.space_id = await resolveSpace(ctx.deps, args.space_id);
+    const space = ctx.scope.space_id;
+    const scoped = space ? { ...ctx, scope: { ...ctx.scope, space_id: await resolveSpace(ctx.deps, space) } } : ctx;
+    if (tool.ids) await resolveIdFields(ctx.deps, args, tool.ids, spaceOf(scoped, typeof args.space_id === 'string' ? args.space_id : undefined));
+    return answer(await tool.run(args, scoped));
   } catch (error) {
     if (!(error instanceof AppError || error instanceof InputError)) ctx.log?.(`MCP tool ${tool.name} failed: ${(error as Error)?.stack ?? error}`);
     return toolError(error);
