@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { type App, createApp } from '../src/main.ts';
@@ -54,6 +55,12 @@ export const post = <T = any>(app: App, url: string, body?: unknown, headers?: R
 export const patch = <T = any>(app: App, url: string, body?: unknown) => call<T>(app, 'PATCH', url, body);
 export const put = <T = any>(app: App, url: string, body?: unknown) => call<T>(app, 'PUT', url, body);
 export const del = <T = any>(app: App, url: string) => call<T>(app, 'DELETE', url);
+
+/** The body of a 200 reply; any other status fails the test, naming `what` was asked and the reply. */
+export function expectOk<T = any>(response: TestResponse<T>, what: string): T {
+  assert.equal(response.status, 200, `${what}: ${response.status} ${response.text}`);
+  return response.body;
+}
 
 /**
  * Creates a memory and returns its id once its background work (entities, graph, EVOLVES detection) is done, as a
