@@ -1,5 +1,5 @@
 /**
- * Search answers the question, not its framing (issue 23): a memory that shares only "we", "decided", "about", "the"
+ * Search answers the question, not its framing: a memory that shares only "we", "decided", "about", "the"
  * with "what did we decide about the database?" is no match; what is shown as matched is content words only.
  */
 import assert from 'node:assert/strict';

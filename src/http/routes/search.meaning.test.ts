@@ -13,7 +13,7 @@ const search = async (app: App, body: Record<string, unknown>): Promise<Result[]
 const contents = (results: Result[]) => results.map(r => r.memory.content);
 const find = (results: Result[], start: string) => results.find(r => r.memory.content.startsWith(start));
 
-describe('ordinary notes are not ranked as a chat transcript (issue 15, reproduced)', () => {
+describe('ordinary notes are not ranked as a chat transcript', () => {
   let app: App;
   before(async () => {
     app = await buildTestApp();
