@@ -1,5 +1,5 @@
 /** The embedder as search sees it: health on the default configuration, and a switch of model embedding what exists. */
-import { test, describe, before, after, type TestContext } from 'node:test';
+import { test, describe, before, after, type TestContext, alsoOnPglite } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,9 @@ import type { Config } from '../../config.ts';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, get, patch, post, lacksVectorSearch } from '../../../test/helpers.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../test/fakeOpenAi.ts';
+
+// Its tests search by meaning: PGlite carries pgvector, which Debian's PostgreSQL lacks.
+alsoOnPglite();
 
 describe('health on the default configuration', () => {
   test('full-text search only, by choice, is not degraded', async () => {

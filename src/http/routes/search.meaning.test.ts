@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../../test/suite.ts';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, post } from '../../../test/helpers.ts';
 

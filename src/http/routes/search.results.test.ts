@@ -1,5 +1,5 @@
 /** What a search answers: the labels clients read in each hit, and forgotten memories never among the hits. */
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before, after } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, get, post } from '../../../test/helpers.ts';
