@@ -1,9 +1,8 @@
 /** Runs the real `nmem` / `cairn` executables as child processes, with a clean environment and a temporary home. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../bench/lib.ts';
+import { removeScratchDir, scratchDir } from './scratch.ts';
 
 export interface CliResult {
   code: number;
@@ -22,20 +21,8 @@ export interface CliOptions {
   cwd?: string;
 }
 
-const homes = new Set<string>();
-const removeHome = (home: string) => {
-  rmSync(home, { recursive: true, force: true });
-  homes.delete(home);
-};
-// A home a test asked for lives as long as its test process: the test may run several commands in it.
-process.on('exit', () => homes.forEach(removeHome));
-
 /** A fresh, empty home directory, removed when the test process exits. */
-export function tempHome(): string {
-  const home = mkdtempSync(join(tmpdir(), 'cairn-cli-home-'));
-  homes.add(home);
-  return home;
-}
+export const tempHome = () => scratchDir('cairn-cli-home-');
 
 /** `bin/<name>.js args…`; only PATH and the given variables are set (no NMEM_* from the surrounding shell). */
 export function runBin(name: 'nmem' | 'cairn', args: string[], options: CliOptions = {}): Promise<CliResult> {
@@ -74,5 +61,5 @@ export function runBin(name: 'nmem' | 'cairn', args: string[], options: CliOptio
       }),
     );
     child.stdin.end(options.input ?? '');
-  }).finally(() => ownHome && removeHome(ownHome));
+  }).finally(() => ownHome && removeScratchDir(ownHome));
 }
