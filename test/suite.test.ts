@@ -25,7 +25,7 @@ function runLoop(env: Record<string, string>): { status: number | null; lines: s
 // The URL is only named: the fixture builds no app, so no server need be there.
 const POSTGRES = { CAIRN_TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/postgres' };
 
-test('every suite and top-level test runs on SQLite, and on PostgreSQL when a server is named', () => {
+test('every suite and top-level test (skipped ones too) runs on SQLite, and on PostgreSQL when a server is named', () => {
   const run = runLoop(POSTGRES);
   assert.equal(run.status, 0, run.output);
   assert.deepEqual(run.lines.sort(), [
@@ -37,6 +37,7 @@ test('every suite and top-level test runs on SQLite, and on PostgreSQL when a se
     'top-level test on sqlite',
   ]);
   assert.match(run.output, /a suite \(postgres\)/);
+  assert.match(run.output, /a skipped test \(postgres\) # SKIP/, 'test.skip loops too');
 });
 
 test('a file that searches vectors runs on PGlite too; without a server named, not on PostgreSQL', () => {

@@ -43,8 +43,12 @@ function eachBackend(name: unknown, register: (name: unknown) => unknown): void 
   }
 }
 
-export const describe = ((name: unknown, ...rest: unknown[]) =>
-  eachBackend(name, n => (nodeTest.describe as (...args: unknown[]) => unknown)(n, ...rest))) as unknown as typeof nodeTest.describe;
+type Register = (...args: unknown[]) => unknown;
+/** A node:test registrar (`test`, `describe.skip`…) that registers once per backend. */
+const looped = (register: Register): Register => (name, ...rest) => eachBackend(name, n => register(n, ...rest));
+/** `describe`/`test` with their `skip`, `todo` and `only` forms, each looped. */
+const loopedWithForms = (register: Register & Record<'skip' | 'todo' | 'only', Register>) =>
+  Object.assign(looped(register), { skip: looped(register.skip), todo: looped(register.todo), only: looped(register.only) });
 
-export const test = ((name: unknown, ...rest: unknown[]) =>
-  eachBackend(name, n => (nodeTest.test as (...args: unknown[]) => unknown)(n, ...rest))) as unknown as typeof nodeTest.test;
+export const describe = loopedWithForms(nodeTest.describe as never) as unknown as typeof nodeTest.describe;
+export const test = loopedWithForms(nodeTest.test as never) as unknown as typeof nodeTest.test;
