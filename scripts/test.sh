@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The whole test suite: type check, import-direction check, the web app's build, then every *.test.ts under src/,
-# test/ and bench/ (test/e2e/webapp.browser.test.ts needs Chromium at /usr/bin/chromium; .ci/run installs it), and
-# then the HTTP suite again on PostgreSQL, and the HTTP tests of semantic search on PGlite (in process, with pgvector,
-# which Debian's PostgreSQL lacks). With PostgreSQL's binaries installed (Debian: apt-get install postgresql)
-# a throwaway cluster is started for the run: the storage contract runs on it too. Without them those parts are
-# skipped with a notice (CAIRN_REQUIRE_POSTGRES=1, as CI sets, makes that a failure).
+# test/ and bench/ in one run (test/e2e/webapp.browser.test.ts needs Chromium at /usr/bin/chromium; .ci/run installs
+# it). The suite loops over backends itself (test/backends.ts, test/suite.ts): every HTTP test runs on SQLite and, with
+# CAIRN_TEST_DATABASE_URL set, on PostgreSQL; tests of vector search also on PGlite (in process, with pgvector, which
+# Debian's PostgreSQL lacks). With PostgreSQL's binaries installed (Debian: apt-get install postgresql) a throwaway
+# cluster is started for the run; without them PostgreSQL is skipped with a notice (CAIRN_REQUIRE_POSTGRES=1, as CI
+# sets, makes that a failure, here and in the suite).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx tsc --noEmit
@@ -26,21 +27,9 @@ if [ -z "${CAIRN_TEST_DATABASE_URL:-}" ]; then
     echo "PostgreSQL could not be started and CAIRN_REQUIRE_POSTGRES=1" >&2
     exit 1
   else
-    echo "NOTICE: no PostgreSQL binaries: the storage contract runs on SQLite and PGlite only, the HTTP suite on SQLite only" >&2
+    echo "NOTICE: no PostgreSQL binaries: the storage contract runs on SQLite and PGlite only, the HTTP suite without PostgreSQL" >&2
   fi
 fi
 
 mapfile -t files < <(find src test bench -name '*.test.ts' | sort)
 node --import tsx --test --test-reporter=spec "${files[@]}"
-
-if [ -n "${CAIRN_TEST_DATABASE_URL:-}" ]; then
-  # Every test file that drives the service through a test app (test/helpers.ts buildTestApp), on PostgreSQL.
-  mapfile -t http < <(grep -rlE "buildTestApp|test/(exports|labels|library|sessions)\.ts" src test bench --include='*.test.ts' | sort)
-  echo "The HTTP suite on PostgreSQL: ${#http[@]} files"
-  CAIRN_TEST_STORAGE=postgres node --import tsx --test --test-reporter=spec "${http[@]}"
-fi
-
-# Debian's PostgreSQL has no pgvector: the HTTP tests of semantic search also run on PGlite, which carries it.
-mapfile -t semantic < <(grep -rlE "lacksVectorSearch|embedder: '(hash|openai|word-vectors)'" src test --include='*.test.ts' | sort)
-echo "Semantic search over HTTP on PGlite with pgvector: ${#semantic[@]} files"
-CAIRN_TEST_STORAGE=pglite node --import tsx --test --test-reporter=spec "${semantic[@]}"

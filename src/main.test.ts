@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { serve } from './main.ts';
+import { scratchDir } from '../test/scratch.ts';
 
 const config = (overrides: Record<string, unknown>) => ({
-  ...loadConfig({ dataDir: mkdtempSync(join(tmpdir(), 'cairn-main-')) }, {}),
+  ...loadConfig({ dataDir: scratchDir('cairn-main-') }, {}),
   databasePath: ':memory:',
   logLevel: 'silent',
   port: 0,
@@ -32,7 +32,7 @@ test('listens beyond loopback once a key is configured', async () => {
 });
 
 test('a second server on the same data directory refuses to start, and stopping the first frees it', async () => {
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'cairn-lock-')), 'data');
+  const dataDir = join(scratchDir('cairn-lock-'), 'data');
   const onDisk = { dataDir, databasePath: join(dataDir, 'cairn.db') };
   const first = await serve(config(onDisk));
   try {
@@ -45,7 +45,7 @@ test('a second server on the same data directory refuses to start, and stopping 
 });
 
 test('the data directory and database are created readable by their owner only', async () => {
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'cairn-mode-')), 'data');
+  const dataDir = join(scratchDir('cairn-mode-'), 'data');
   const app = await serve(config({ dataDir, databasePath: join(dataDir, 'cairn.db') }));
   try {
     assert.equal(statSync(dataDir).mode & 0o777, 0o700);

@@ -1,6 +1,9 @@
 /**
- * Every storage backend, for the storage contract suite: the same repository tests run over each (one loop, not
- * copies). SQLite and PGlite always; a real PostgreSQL server when CAIRN_TEST_DATABASE_URL is set.
+ * Every storage backend the tests run on, in two loops (Kysely's DIALECTS as the model): STORE_BACKENDS for the
+ * storage contract suite (repositories straight), testBackends() for HTTP tests (test/suite.ts registers each suite
+ * once per backend, test/helpers.ts buildTestApp opens the app on it). SQLite always; a real PostgreSQL server when
+ * CAIRN_TEST_DATABASE_URL is set (npm test starts a throwaway cluster); PGlite for the storage contract and for HTTP
+ * tests of vector search.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +19,24 @@ import { openPostgresStore } from '../src/storage/postgres/store.ts';
 import { cairnTypes, createPool } from '../src/storage/postgres/connection.ts';
 import { TEST_DATABASE_URL, testDatabase } from './postgres.ts';
 
+export type TestBackend = 'sqlite' | 'pglite' | 'postgres';
+
+/**
+ * The backends an HTTP test runs on: SQLite; PostgreSQL when CAIRN_TEST_DATABASE_URL names a server (with
+ * CAIRN_REQUIRE_POSTGRES=1, its absence is an error, not a skip); PGlite too for a test of vector search.
+ * CAIRN_TEST_BACKENDS=sqlite,pglite (say) keeps only those, for a quicker run while working on one.
+ */
+export function testBackends({ vectorSearch = false } = {}): TestBackend[] {
+  if (process.env.CAIRN_REQUIRE_POSTGRES === '1' && !TEST_DATABASE_URL) {
+    throw new Error('CAIRN_REQUIRE_POSTGRES=1 but CAIRN_TEST_DATABASE_URL is not set: no PostgreSQL to test on');
+  }
+  const available: TestBackend[] = ['sqlite', ...(TEST_DATABASE_URL ? ['postgres' as const] : []), ...(vectorSearch ? ['pglite' as const] : [])];
+  const only = process.env.CAIRN_TEST_BACKENDS?.split(',').map(name => name.trim());
+  return only ? available.filter(name => only.includes(name)) : available;
+}
+
 export interface StoreBackend {
-  name: 'sqlite' | 'pglite' | 'postgres';
+  name: TestBackend;
   /** An empty store, migrated; close it after the test. */
   fresh(): Promise<Store>;
 }

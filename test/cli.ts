@@ -1,9 +1,8 @@
 /** Runs the real `nmem` / `cairn` executables as child processes, with a clean environment and a temporary home. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../bench/lib.ts';
+import { removeScratchDir, scratchDir } from './scratch.ts';
 
 export interface CliResult {
   code: number;
@@ -22,14 +21,17 @@ export interface CliOptions {
   cwd?: string;
 }
 
-export const tempHome = () => mkdtempSync(join(tmpdir(), 'cairn-cli-home-'));
+/** A fresh, empty home directory, removed when the test process exits. */
+export const tempHome = () => scratchDir('cairn-cli-home-');
 
 /** `bin/<name>.js args…`; only PATH and the given variables are set (no NMEM_* from the surrounding shell). */
 export function runBin(name: 'nmem' | 'cairn', args: string[], options: CliOptions = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
+  // A command given no HOME gets a home of its own, removed as soon as it exits.
+  const ownHome = options.env?.HOME === undefined ? tempHome() : null;
+  return new Promise<CliResult>((resolve, reject) => {
     const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', `${name}.js`), ...args], {
       cwd: options.cwd ?? REPO_ROOT,
-      env: { PATH: process.env.PATH!, HOME: tempHome(), ...options.env },
+      env: { PATH: process.env.PATH!, ...(ownHome ? { HOME: ownHome } : {}), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -59,5 +61,5 @@ export function runBin(name: 'nmem' | 'cairn', args: string[], options: CliOptio
       }),
     );
     child.stdin.end(options.input ?? '');
-  });
+  }).finally(() => ownHome && removeScratchDir(ownHome));
 }

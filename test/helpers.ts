@@ -1,21 +1,25 @@
+import assert from 'node:assert/strict';
 import type { InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { type App, createApp } from '../src/main.ts';
-import { HTTP_ON_PGLITE, HTTP_ON_POSTGRES, openPgliteStore, testDatabase } from './postgres.ts';
+import { openPgliteStore, testDatabase } from './postgres.ts';
+import { currentBackend, searchesVectors } from './suite.ts';
 
 /**
- * A service on an in-memory database, driven through Fastify's inject(); close it after the test. Every reply is checked
- * against its documented response schema: a reply the schema does not describe fails with a 500.
+ * A service on the backend of the running test (test/suite.ts loops over them), driven through Fastify's inject();
+ * close it after the test. On SQLite the database is in memory; on PostgreSQL each app gets a database of its own;
+ * on PGlite a PostgreSQL in process. An app reopened on the same data path finds its data again on every backend. Every
+ * reply is checked against its documented response schema: a reply the schema does not describe fails with a 500.
  */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App> {
   const config = { ...loadConfig({ dataDir: '/tmp/cairn-test-unused' }, {}), databasePath: ':memory:', logLevel: 'silent', validateResponses: true, ...overrides };
-  // A test that names its storage (one about SQLite's files, say) keeps it.
-  if (HTTP_ON_PGLITE && !overrides.storage) {
-    return createApp({ ...config, storage: 'postgres' }, await openPgliteStore(config.databasePath === ':memory:' ? undefined : config.databasePath));
-  }
-  if (!HTTP_ON_POSTGRES || overrides.storage) return createApp(config);
-  // CAIRN_TEST_STORAGE=postgres: the same test on a database of its own (kept by data path, so a reopened app finds its data).
-  const database = await testDatabase(config.databasePath === ':memory:' ? undefined : config.databasePath);
+  // A test that names its storage (one about SQLite's files, say) keeps it, and needs no loop over backends.
+  if (overrides.storage) return createApp(config);
+  const backend = currentBackend();
+  const dataPath = config.databasePath === ':memory:' ? undefined : config.databasePath;
+  if (backend === 'sqlite') return createApp(config);
+  if (backend === 'pglite') return createApp({ ...config, storage: 'postgres' }, await openPgliteStore(dataPath));
+  const database = await testDatabase(dataPath);
   const app = await createApp({ ...config, storage: 'postgres', databaseUrl: database.url, pgPoolSize: 4 });
   return { ...app, close: () => app.close().finally(() => database.drop()) };
 }
@@ -55,6 +59,12 @@ export const patch = <T = any>(app: App, url: string, body?: unknown) => call<T>
 export const put = <T = any>(app: App, url: string, body?: unknown) => call<T>(app, 'PUT', url, body);
 export const del = <T = any>(app: App, url: string) => call<T>(app, 'DELETE', url);
 
+/** The body of a 200 reply; any other status fails the test, naming `what` was asked and the reply. */
+export function expectOk<T = any>(response: TestResponse<T>, what: string): T {
+  assert.equal(response.status, 200, `${what}: ${response.status} ${response.text}`);
+  return response.body;
+}
+
 /**
  * Creates a memory and returns its id once its background work (entities, graph, EVOLVES detection) is done, as a
  * client polling `background_queue` would see it; fails the test when the service refuses.
@@ -79,7 +89,11 @@ export async function lacksVectorSearch(app: App, t: { skip(message?: string): v
   const status = await app.deps.store.vectors.status();
   if (status.available) return false;
   // PGlite carries pgvector: a test run there to cover vector search must not skip it.
-  if (HTTP_ON_PGLITE) throw new Error(`vector search is unavailable on PGlite: ${status.detail}`);
+  if (currentBackend() === 'pglite') throw new Error(`vector search is unavailable on PGlite: ${status.detail}`);
+  // Skipped here, the test must run where vector search is: a file that forgot alsoOnPglite() would never run it.
+  if (!searchesVectors()) {
+    throw new Error('this test searches vectors, which this backend lacks: call alsoOnPglite() at the top of its file (test/suite.ts)');
+  }
   t.skip(`no vector search on this store (${status.detail})`);
   return true;
 }

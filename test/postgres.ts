@@ -1,8 +1,7 @@
 /**
- * PostgreSQL for tests. `CAIRN_TEST_DATABASE_URL` names a server where tests may create databases (CI starts a
- * throwaway cluster with scripts/pg-cluster.sh); `CAIRN_TEST_STORAGE=postgres` runs every HTTP test on it instead of
- * SQLite. Each app gets a database of its own, cloned from a migrated template (a clone takes milliseconds; migrating
- * takes a second).
+ * PostgreSQL for tests. `CAIRN_TEST_DATABASE_URL` names a server where tests may create databases (npm test starts a
+ * throwaway cluster with scripts/pg-cluster.sh); every HTTP test then runs on it too (test/suite.ts). Each app gets a
+ * database of its own, cloned from a migrated template (a clone takes milliseconds; migrating takes a second).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,9 +16,6 @@ import { openPostgresStore, type PostgresStore } from '../src/storage/postgres/s
 import { cairnTypes, createPool } from '../src/storage/postgres/connection.ts';
 
 export const TEST_DATABASE_URL = process.env.CAIRN_TEST_DATABASE_URL || null;
-/** CAIRN_TEST_STORAGE=postgres: HTTP tests on CAIRN_TEST_DATABASE_URL; pglite: on PGlite in process (with pgvector). */
-export const HTTP_ON_POSTGRES = process.env.CAIRN_TEST_STORAGE === 'postgres';
-export const HTTP_ON_PGLITE = process.env.CAIRN_TEST_STORAGE === 'pglite';
 
 const withDatabase = (url: string, name: string) => {
   const parsed = new URL(url);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { makeTempDir, REPO_ROOT, removeDir, type ServerProcess, startServer } from '../../bench/lib.ts';
+import { createMemoryOn } from '../../test/server.ts';
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -36,12 +37,6 @@ function cairn(...args: string[]): Promise<{ code: number; stdout: string; stder
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
-}
-
-async function createMemory(server: ServerProcess, content: string): Promise<string> {
-  const response = await fetch(`${server.url}/memories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content }) });
-  assert.equal(response.status, 200);
-  return ((await response.json()) as { id: string }).id;
 }
 
 const status = async (server: ServerProcess, id: string) => (await fetch(`${server.url}/memories/${id}`)).status;
@@ -73,13 +68,13 @@ describe('cairn backup and cairn restore', () => {
 
   before(async () => {
     server = await start(dataDir);
-    for (let i = 0; i < 40; i++) backedUp.push(await createMemory(server, `Backed-up fact ${i}: the boiler is serviced every October.`));
+    for (let i = 0; i < 40; i++) backedUp.push(await createMemoryOn(server, `Backed-up fact ${i}: the boiler is serviced every October.`));
   });
 
   test('a backup taken while the server is writing is an intact database holding the data', async () => {
     let writing = true;
     const writer = (async () => {
-      for (let i = 0; writing; i++) await createMemory(server, `Written during the backup ${i}`);
+      for (let i = 0; writing; i++) await createMemoryOn(server, `Written during the backup ${i}`);
     })();
     const result = await cairn('backup', backupPath, '--data-dir', dataDir);
     writing = false;
@@ -113,7 +108,7 @@ describe('cairn backup and cairn restore', () => {
   });
 
   test('a restore is refused while the server runs, and the data stays as it was', async () => {
-    writtenAfter = await createMemory(server, 'Written after the backup');
+    writtenAfter = await createMemoryOn(server, 'Written after the backup');
     const refused = await cairn('restore', backupPath, '--data-dir', dataDir);
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /A Cairn server is running on .*data: stop it before restoring/);

@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from '../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

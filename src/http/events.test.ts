@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { get as httpGet, type IncomingMessage } from 'node:http';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../test/suite.ts';
 import { buildTestApp, createMemory, del, patch, post } from '../../test/helpers.ts';
 import type { App } from '../main.ts';
 

@@ -5,18 +5,13 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { STORE_BACKENDS } from '../../test/backends.ts';
+import { atSecond, memoryRecord } from '../../test/fixtures/records.ts';
 import type { LexicalQuery, MemoryRecord, SearchFilter, Store } from './ports.ts';
 
-const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-
-function memory(id: string, content: string, extra: Partial<MemoryRecord> = {}): MemoryRecord {
-  return {
-    id, space_id: 'default', title: id, title_derived: false, content, source: 'test', importance: 0.5, confidence: 0.5, unit_type: 'fact',
-    lifecycle_state: 'active', is_latest: true, is_crystal: false, is_favorite: false, favorited_at: null, reindex_needed: false, metadata: {},
-    event_start: null, event_end: null, temporal_context: null, source_thread_id: null, source_message_id: null, state_reason: null,
-    state_changed_at: null, version: 1, created_at: at(Number(id.replace(/\D/g, '')) || 0), updated_at: at(0), ...extra,
-  };
-}
+const at = atSecond;
+/** A memory created at the second its id's number names (m3: second 3), so creation order follows the ids. */
+const memory = (id: string, content: string, extra: Partial<MemoryRecord> = {}) =>
+  memoryRecord(id, { content, created_at: at(Number(id.replace(/\D/g, '')) || 0), ...extra });
 
 const filter = (extra: Partial<SearchFilter> = {}): SearchFilter => ({ space_id: 'default', states: ['active'], ...extra });
 const words = (mode: LexicalQuery['mode'], ...texts: string[]): LexicalQuery => ({ mode, terms: texts.map(text => ({ text })) });

@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import type { MemoryRecord, Store } from './ports.ts';
+import type { Store } from './ports.ts';
 import { STORE_BACKENDS } from '../../test/backends.ts';
+import { memoryRecord } from '../../test/fixtures/records.ts';
 
 // Part of the storage contract: run over every backend (test/backends.ts).
 const MODEL = 'test-model';
 const AT = '2026-01-01T00:00:00.000Z';
-
-function memory(id: string, space_id = 'default'): MemoryRecord {
-  return {
-    id, space_id, title: id, title_derived: false, content: `content of ${id}`, source: 'test', importance: 0.5, confidence: 0.5, unit_type: 'fact',
-    lifecycle_state: 'active', is_latest: true, is_crystal: false, is_favorite: false, favorited_at: null, reindex_needed: true, metadata: {},
-    event_start: null, event_end: null, temporal_context: null, source_thread_id: null, source_message_id: null, state_reason: null,
-    state_changed_at: null, version: 1, created_at: AT, updated_at: AT,
-  };
-}
 
 /** A unit vector pointing mostly along axis `axis` of 8. */
 function unit(axis: number): Float32Array {
@@ -26,7 +18,7 @@ function unit(axis: number): Float32Array {
 
 async function addMemories(store: Store, entries: { id: string; space?: string; axis: number }[]) {
   await store.transaction(async tx => {
-    for (const e of entries) await tx.memories.insert(memory(e.id, e.space));
+    for (const e of entries) await tx.memories.insert(memoryRecord(e.id, { space_id: e.space ?? 'default', reindex_needed: true }));
   });
   await store.search.saveEmbeddings(entries.map(e => ({ memory_id: e.id, version: 1, vector: unit(e.axis) })), MODEL, AT);
 }

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { makeTempDir, removeDir, type ServerProcess, startServer } from '../../bench/lib.ts';
+import { createMemoryOn } from '../server.ts';
 
 const started: ServerProcess[] = [];
 const dirs: string[] = [];
@@ -26,17 +27,6 @@ after(async () => {
   await Promise.all(started.map(server => server.stop('SIGKILL')));
   for (const dir of dirs) removeDir(dir);
 });
-
-async function createMemory(server: ServerProcess, content: string, labels?: string[]): Promise<string> {
-  const response = await fetch(`${server.url}/memories`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ content, labels }),
-  });
-  const body = (await response.json()) as { id: string };
-  assert.equal(response.status, 200, `create answered ${response.status}: ${JSON.stringify(body)}`);
-  return body.id;
-}
 
 /** Asserts that every acknowledged memory can be read back with its content. */
 async function assertAllPresent(server: ServerProcess, acknowledged: Map<string, string>) {
@@ -64,7 +54,7 @@ describe('durability of the server process', () => {
       while (next < total && !killed) {
         const content = `Durability check ${next++}: the kettle is in the second cupboard from the left.`;
         try {
-          const id = await createMemory(server, content, next % 3 === 0 ? ['e2e', 'kitchen'] : undefined);
+          const id = await createMemoryOn(server, content, next % 3 === 0 ? ['e2e', 'kitchen'] : undefined);
           acknowledged.set(id, content);
         } catch (error) {
           if (!killed) throw error; // after the kill, refused or cut connections are expected
@@ -94,7 +84,7 @@ describe('durability of the server process', () => {
       while (next < 300) {
         const i = next++;
         const content = `Priya now lives in ${cities[i % cities.length]} with her two cats, note ${i}.`;
-        acknowledged.set(await createMemory(server, content), content);
+        acknowledged.set(await createMemoryOn(server, content), content);
       }
     };
     await Promise.all(Array.from({ length: 16 }, writer));
@@ -131,7 +121,7 @@ describe('durability of the server process', () => {
     await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
         const content = `Shutdown check ${i}: the spare bulbs are in the hall drawer.`;
-        acknowledged.set(await createMemory(server, content), content);
+        acknowledged.set(await createMemoryOn(server, content), content);
       }),
     );
 

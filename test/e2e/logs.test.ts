@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { after, describe, test } from 'node:test';
 import { makeTempDir, REPO_ROOT, removeDir } from '../../bench/lib.ts';
+import { scratchDir } from '../scratch.ts';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -77,7 +78,7 @@ describe('the server log', () => {
   });
 
   test('an unknown CAIRN_LOG_FORMAT refuses to start, saying what it takes', () => {
-    const run = spawnSync(SERVE[0]!, [...SERVE.slice(1), '--data-dir', makeTempDir('cairn-logs-')], {
+    const run = spawnSync(SERVE[0]!, [...SERVE.slice(1), '--data-dir', scratchDir('cairn-logs-')], {
       cwd: REPO_ROOT,
       env: { ...process.env, CAIRN_LOG_FORMAT: 'fancy', CAIRN_HOST: '127.0.0.1' },
       encoding: 'utf8',

@@ -7,26 +7,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { makeTempDir, removeDir, type ServerProcess, startServer } from '../../bench/lib.ts';
 import { TEST_DATABASE_URL, testDatabase } from '../postgres.ts';
+import { callServer, createMemoryOn } from '../server.ts';
 
 const skip = !TEST_DATABASE_URL && 'needs CAIRN_TEST_DATABASE_URL: a PostgreSQL server (npm test starts one when PostgreSQL is installed)';
 
-async function call<T = any>(server: ServerProcess, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-async function createMemory(server: ServerProcess, content: string): Promise<string> {
-  const created = await call<{ id: string }>(server, 'POST', '/memories', { content });
-  assert.equal(created.status, 200, JSON.stringify(created.body));
-  return created.body.id;
-}
-
 type Queue = { pending: number; claimed_here: number };
-const queueOf = async (server: ServerProcess) => (await call<{ background_queue: Queue }>(server, 'GET', '/health')).body.background_queue;
+const queueOf = async (server: ServerProcess) => (await callServer<{ background_queue: Queue }>(server, 'GET', '/health')).body.background_queue;
 
 /** Waits until the shared queue is empty as both processes see it. */
 async function drained(servers: ServerProcess[], timeoutMs = 60_000) {
@@ -65,15 +51,15 @@ describe('two Cairn processes on one PostgreSQL database', { skip }, () => {
 
   test('a memory written through one process is read and found by search through the other at once', async () => {
     const [a, b] = [await start(), await start()];
-    const id = await createMemory(a, 'The quarterly board meeting moved to the Lisbon office');
-    const read = await call<{ content: string }>(b, 'GET', `/memories/${id}`);
+    const id = await createMemoryOn(a, 'The quarterly board meeting moved to the Lisbon office');
+    const read = await callServer<{ content: string }>(b, 'GET', `/memories/${id}`);
     assert.equal(read.status, 200);
     assert.equal(read.body.content, 'The quarterly board meeting moved to the Lisbon office');
-    const found = await call<{ memory: { id: string } }[]>(b, 'POST', '/memories/search', { query: 'board meeting Lisbon' });
+    const found = await callServer<{ memory: { id: string } }[]>(b, 'POST', '/memories/search', { query: 'board meeting Lisbon' });
     assert.deepEqual(found.body.map(r => r.memory.id), [id]);
-    const edited = await call(b, 'PATCH', `/memories/${id}`, { content: 'The quarterly board meeting moved to the Porto office' });
+    const edited = await callServer(b, 'PATCH', `/memories/${id}`, { content: 'The quarterly board meeting moved to the Porto office' });
     assert.equal(edited.status, 200);
-    assert.equal((await call<{ content: string }>(a, 'GET', `/memories/${id}`)).body.content.includes('Porto'), true);
+    assert.equal((await callServer<{ content: string }>(a, 'GET', `/memories/${id}`)).body.content.includes('Porto'), true);
   });
 
   test('the background queue is shared: every memory is processed once, by one process or the other', async () => {
@@ -81,13 +67,13 @@ describe('two Cairn processes on one PostgreSQL database', { skip }, () => {
     const before = await Promise.all([a!, b!].map(queueOf));
     const total = 40;
     const ids = await Promise.all(
-      Array.from({ length: total }, (_, i) => createMemory(i % 2 ? a! : b!, `Priya Raman reviewed the Acme Corp contract, note ${i}`)),
+      Array.from({ length: total }, (_, i) => createMemoryOn(i % 2 ? a! : b!, `Priya Raman reviewed the Acme Corp contract, note ${i}`)),
     );
     assert.equal(new Set(ids).size, total);
     const after = await drained([a!, b!]);
     const claimed = after.reduce((sum, q, i) => sum + q.claimed_here - before[i]!.claimed_here, 0);
     assert.equal(claimed, total, `claims across both processes: ${JSON.stringify(after)}`);
-    const entities = (await call<{ name: string; mention_count: number }[]>(a!, 'GET', '/entities?limit=100')).body;
+    const entities = (await callServer<{ name: string; mention_count: number }[]>(a!, 'GET', '/entities?limit=100')).body;
     const acme = entities.find(e => /acme/i.test(e.name));
     assert.ok(acme, `Acme was extracted: ${JSON.stringify(entities.map(e => e.name))}`);
     assert.equal(acme.mention_count, total);
@@ -102,7 +88,7 @@ describe('two Cairn processes on one PostgreSQL database', { skip }, () => {
       while (next < 120) {
         const content = `Shared durability check ${next++}: the spare keys are under the blue pot`;
         try {
-          acknowledged.set(await createMemory(server, content), content);
+          acknowledged.set(await createMemoryOn(server, content), content);
         } catch (error) {
           if (server === a && killed) return; // the killed process's refused or cut requests
           throw error;
@@ -113,7 +99,7 @@ describe('two Cairn processes on one PostgreSQL database', { skip }, () => {
     await Promise.all([...Array.from({ length: 4 }, writer(a!)), ...Array.from({ length: 4 }, writer(b!))]);
     await killed;
     for (const [id, content] of acknowledged) {
-      const read = await call<{ content: string }>(b!, 'GET', `/memories/${id}`);
+      const read = await callServer<{ content: string }>(b!, 'GET', `/memories/${id}`);
       assert.equal(read.status, 200, `memory ${id} acknowledged before the kill is missing`);
       assert.equal(read.body.content, content);
     }

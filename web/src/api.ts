@@ -32,7 +32,10 @@ function headers(json: boolean): Record<string, string> {
   return h;
 }
 
-function describe(status: number, body: any, path: string): ApiError {
+/** An error answer's body, in the interface's shape (any field may be missing: a proxy may answer instead). */
+type ErrorBody = { detail?: string | { loc?: unknown[]; msg?: string }[]; error_code?: unknown; retry_after?: number } | undefined;
+
+function describe(status: number, body: ErrorBody, path: string): ApiError {
   const detail = body?.detail;
   const code = typeof body?.error_code === 'string' ? body.error_code : undefined;
   if (status === 401) {
@@ -44,7 +47,7 @@ function describe(status: number, body: any, path: string): ApiError {
     return new ApiError('Too many attempts with a wrong API key.', 429, `${wait} and try again with the right key.`, code);
   }
   if (status === 422 && Array.isArray(detail)) {
-    const parts = detail.map((d: any) => `${(d.loc ?? []).filter((x: unknown) => x !== 'body').join('.') || 'input'}: ${d.msg}`);
+    const parts = detail.map(d => `${(d.loc ?? []).filter((x: unknown) => x !== 'body').join('.') || 'input'}: ${d.msg}`);
     return new ApiError(`The server did not accept the input — ${parts.join('; ')}.`, 422, 'Correct the field named and try again.', 'validation');
   }
   const text = typeof detail === 'string' ? detail : `HTTP ${status} from ${path}`;
@@ -69,23 +72,23 @@ async function send(method: string, path: string, body?: unknown, signal?: Abort
     } catch {
       parsed = undefined;
     }
-    throw describe(response.status, parsed, path);
+    throw describe(response.status, parsed as ErrorBody, path);
   }
   return response;
 }
 
-/** A JSON call. */
-export async function api<T = any>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+/** A JSON call; T is the answer's type (web/src/types.ts), as the server's response schema declares it. */
+export async function api<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const response = await send(method, path, body, signal);
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('json') ? response.json() : response.text()) as Promise<T>;
 }
 
-export const get = <T = any>(path: string, signal?: AbortSignal) => api<T>('GET', path, undefined, signal);
-export const post = <T = any>(path: string, body?: unknown) => api<T>('POST', path, body);
-export const patch = <T = any>(path: string, body?: unknown) => api<T>('PATCH', path, body);
-export const put = <T = any>(path: string, body?: unknown) => api<T>('PUT', path, body);
-export const del = <T = any>(path: string) => api<T>('DELETE', path);
+export const get = <T = unknown>(path: string, signal?: AbortSignal) => api<T>('GET', path, undefined, signal);
+export const post = <T = unknown>(path: string, body?: unknown) => api<T>('POST', path, body);
+export const patch = <T = unknown>(path: string, body?: unknown) => api<T>('PATCH', path, body);
+export const put = <T = unknown>(path: string, body?: unknown) => api<T>('PUT', path, body);
+export const del = <T = unknown>(path: string) => api<T>('DELETE', path);
 
 /** Downloads a file the API streams (with the key), reporting bytes received as it goes. */
 export async function download(path: string, fallbackName: string, onProgress: (bytes: number) => void): Promise<number> {

@@ -10,6 +10,8 @@ import { LibraryView } from './views/Library.tsx';
 import { ThreadsView, ThreadPage } from './views/Threads.tsx';
 import { LabelsView } from './views/Labels.tsx';
 import { SettingsView } from './views/Settings.tsx';
+import type { Capabilities } from './types.ts';
+import type { GraphView } from './views/Graph.tsx';
 
 const NAV: [string, string][] = [
   ['search', 'Search'],
@@ -23,7 +25,7 @@ const NAV: [string, string][] = [
 
 /** The graph view (sigma.js and graphology, most of the app's code) loads only when it is opened. */
 function LazyGraph({ params }: { params: URLSearchParams }) {
-  const [view, setView] = useState<{ Graph: (p: { params: URLSearchParams }) => any } | null>(null);
+  const [view, setView] = useState<{ Graph: typeof GraphView } | null>(null);
   const [error, setError] = useState<unknown>();
   useEffect(() => {
     import('./views/Graph.tsx').then(m => setView({ Graph: m.GraphView }), setError);
@@ -75,9 +77,9 @@ function App() {
   const [boot, setBoot] = useState<unknown>();
 
   useEffect(() => {
-    get('/capabilities')
+    get<Capabilities>('/capabilities')
       .then(caps => {
-        if (caps?.features?.auth_required && !getKey()) setNeedKey(true);
+        if (caps.features.auth_required && !getKey()) setNeedKey(true);
       })
       .catch(setBoot);
     return onKeyNeeded(() => setNeedKey(true));

@@ -3,7 +3,7 @@
  * memory_search results that name their source thread (skills then call thread_fetch_messages), report_skill_outcome
  * with the hooks' `completed` and a version, and mem_fs paths under /wiki and /skills.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { listenForMcp, mcpClients } from '../../../test/mcp.ts';

@@ -1,9 +1,12 @@
-import { test, describe } from 'node:test';
+import { test, describe, alsoOnPglite } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import type { Config } from '../../config.ts';
 import { buildTestApp, createMemory, del, get, lacksVectorSearch, patch, post } from '../../../test/helpers.ts';
 import { holdBackground, holdIndexing, startIndexerHeldMidway, startWorkerHeldMidway } from '../../../test/background.ts';
+
+// Its tests search by meaning: PGlite carries pgvector, which Debian's PostgreSQL lacks.
+alsoOnPglite();
 
 /**
  * Background work never undoes a person's action: each test holds the background queue back, makes the explicit

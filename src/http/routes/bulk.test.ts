@@ -1,7 +1,7 @@
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before, after } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
-import { buildTestApp, createMemory, get, post, validationLocs, type TestResponse } from '../../../test/helpers.ts';
+import { buildTestApp, createMemory, expectOk, get, post, validationLocs, type TestResponse } from '../../../test/helpers.ts';
 
 const EVERY_STATE = 'active,deprecated,archived,superseded,forgotten';
 
@@ -25,11 +25,6 @@ async function seed(app: App, space: string, count: number): Promise<string[]> {
 
 /** Ids that name no memory: selecting them is cheap and fills the bound quickly. */
 const fakeIds = (count: number, prefix = 'ghost') => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
-
-function expectOk(response: TestResponse, what: string) {
-  assert.equal(response.status, 200, `${what}: ${response.status} ${response.text}`);
-  return response.body;
-}
 
 /** A 422 in FastAPI's shape: every entry has loc, msg and type. */
 function assertValidationShape(response: TestResponse) {

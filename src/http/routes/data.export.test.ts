@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * nowledge-mem-bench's path through the service: a session's Markdown imported as a thread, then distilled offline.
  * The memories keep what was said, attributed to the speaker, dated by the session, citing their messages.
  */
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before, after } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, get, post } from '../../../test/helpers.ts';

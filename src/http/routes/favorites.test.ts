@@ -1,13 +1,8 @@
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before, after } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from '../../main.ts';
-import { buildTestApp, createMemory, get, post, validationLocs, type TestResponse } from '../../../test/helpers.ts';
-
-function expectOk(response: TestResponse, what: string) {
-  assert.equal(response.status, 200, `${what}: ${response.status} ${response.text}`);
-  return response.body;
-}
+import { buildTestApp, createMemory, expectOk, get, post, validationLocs } from '../../../test/helpers.ts';
 
 async function favorite(app: App, id: string, isFavorite = true) {
   return expectOk(await post(app, `/memories/${id}/favorite?is_favorite=${isFavorite}`), `favorite ${id}=${isFavorite}`);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../../test/suite.ts';
 import { buildTestApp, createMemory, get, post, validationLocs } from '../../../test/helpers.ts';
 import type { App } from '../../main.ts';
 

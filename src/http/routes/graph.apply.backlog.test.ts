@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { buildTestApp, del, get, post, settleBackground } from '../../../test/helpers.ts';
 

@@ -1,11 +1,10 @@
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before, after, currentBackend } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from '../../main.ts';
 import { buildTestApp, call, createMemory, get, post, type TestResponse } from '../../../test/helpers.ts';
-import { HTTP_ON_POSTGRES } from '../../../test/postgres.ts';
 
 const isJson = (response: TestResponse) => assert.match(String(response.headers['content-type']), /^application\/json\b/);
 
@@ -42,7 +41,7 @@ describe('health, capabilities and service endpoints', () => {
     assert.equal(typeof body.embedding.available, 'boolean');
     assert.equal(typeof body.embedding.degraded, 'boolean');
     assert.ok(body.embedding.model === null || typeof body.embedding.model === 'string');
-    assert.deepEqual(body.storage, { backend: HTTP_ON_POSTGRES ? 'postgres' : 'sqlite' });
+    assert.deepEqual(body.storage, { backend: currentBackend() === 'sqlite' ? 'sqlite' : 'postgres' });
   });
 
   test('GET /health ignores the space_id real clients add', async () => {

@@ -1,8 +1,11 @@
-import { test, describe } from 'node:test';
+import { test, describe, alsoOnPglite } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { get, post, settleBackground } from '../../../test/helpers.ts';
 import { createLabel, type Label, withApp } from '../../../test/labels.ts';
+
+// Its tests search by meaning: PGlite carries pgvector, which Debian's PostgreSQL lacks.
+alsoOnPglite();
 
 const KUBERNETES = [
   'The staging kubernetes cluster restarted its pods after the deploy',

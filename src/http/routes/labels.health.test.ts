@@ -1,4 +1,4 @@
-import { test, describe } from 'node:test';
+import { test, describe } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { createMemory, del, get, post } from '../../../test/helpers.ts';
 import { assertNothingChanged, createLabel, withApp } from '../../../test/labels.ts';

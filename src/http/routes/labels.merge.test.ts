@@ -1,4 +1,4 @@
-import { test, describe } from 'node:test';
+import { test, describe } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { createMemory, del, get, post, put, validationLocs } from '../../../test/helpers.ts';

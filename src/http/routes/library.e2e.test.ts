@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { buildTestApp, createMemory, get, post } from '../../../test/helpers.ts';

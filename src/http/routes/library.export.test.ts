@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { posix } from 'node:path';
 import { parse } from 'yaml';

@@ -1,7 +1,7 @@
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before, after } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
-import { buildTestApp, createMemory, get, post, validationLocs, type TestResponse } from '../../../test/helpers.ts';
+import { buildTestApp, createMemory, expectOk, get, post, validationLocs } from '../../../test/helpers.ts';
 
 type State = 'active' | 'deprecated' | 'archived' | 'superseded' | 'forgotten';
 type Operation = 'deprecate' | 'archive' | 'forget' | 'supersede' | 'restore';
@@ -26,11 +26,6 @@ const RESULT: Record<Operation, State> = {
 
 /** "an active", "a deprecated": test names read as sentences. */
 const a = (state: State) => `${/^[aeiou]/.test(state) ? 'an' : 'a'} ${state}`;
-
-function expectOk(response: TestResponse, what: string) {
-  assert.equal(response.status, 200, `${what}: ${response.status} ${response.text}`);
-  return response.body;
-}
 
 /** Runs one lifecycle operation over HTTP; supersede gets a fresh newer memory unless one is given. */
 async function perform(app: App, operation: Operation, id: string, body: Record<string, unknown> = {}) {

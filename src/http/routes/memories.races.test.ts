@@ -3,7 +3,7 @@
  * writes one at a time; on PostgreSQL, READ COMMITTED over a pool, the services take locks where a read decides a
  * write): one winner and 409s or 404s for the others, never a 500, never a state no serial order gives.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, del, get, post, type TestResponse } from '../../../test/helpers.ts';

@@ -1,4 +1,4 @@
-import { test, describe } from 'node:test';
+import { test, describe } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { buildTestApp, get, post, settleBackground } from '../../../test/helpers.ts';
 

@@ -2,7 +2,7 @@
  * Two Cairn processes on one PostgreSQL database (two apps, two pools) firing the same write at once: the outcome is
  * the one they would have one after the other, never a 500 and never a duplicate. Needs CAIRN_TEST_DATABASE_URL.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, get, patch, post } from '../../../test/helpers.ts';

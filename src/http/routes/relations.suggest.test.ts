@@ -1,8 +1,11 @@
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before, after, alsoOnPglite } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, post, validationLocs } from '../../../test/helpers.ts';
 import { startFakeOpenAi } from '../../../test/fakeOpenAi.ts';
+
+// Its tests search by meaning: PGlite carries pgvector, which Debian's PostgreSQL lacks.
+alsoOnPglite();
 
 const suggest = (app: App, from: string, body: Record<string, unknown>) => post(app, `/memories/${from}/relations/suggest`, body);
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../../../test/suite.ts';
 import { buildTestApp, createMemory, post } from '../../../test/helpers.ts';
 
 test('deep search expands through the entities a query names; results carry their entities', async () => {

@@ -1,11 +1,10 @@
 /**
- * Search answers the question, not its framing (issue 23): a memory that shares only "we", "decided", "about", "the"
+ * Search answers the question, not its framing: a memory that shares only "we", "decided", "about", "the"
  * with "what did we decide about the database?" is no match; what is shown as matched is content words only.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, currentBackend, describe, test } from '../../../test/suite.ts';
 import { buildTestApp, createMemory, post } from '../../../test/helpers.ts';
-import { HTTP_ON_POSTGRES } from '../../../test/postgres.ts';
 import type { App } from '../../main.ts';
 
 const RIGHT = [
@@ -76,7 +75,7 @@ describe('search answers the question, not its framing', () => {
 
   test('a query of stop words only is searched by them', async t => {
     // PostgreSQL's english text search configuration does not index stop words: nothing holds them there.
-    if (HTTP_ON_POSTGRES) return t.skip('PostgreSQL does not index stop words');
+    if (currentBackend() !== 'sqlite') return t.skip('PostgreSQL does not index stop words');
     const hits = await search({ query: 'what were we about?' });
     assert.ok(hits.some(h => h.memory.id === ids.get('Coffee')), JSON.stringify(hits.map(h => h.memory.title)));
     for (const hit of hits) {

@@ -2,10 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test, alsoOnPglite } from '../../../test/suite.ts';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, post, lacksVectorSearch } from '../../../test/helpers.ts';
 import { writeWordVectorFixture } from '../../providers/embedder/wordVectors.fixture.ts';
+
+// Its tests search by meaning: PGlite carries pgvector, which Debian's PostgreSQL lacks.
+alsoOnPglite();
 
 const contents = async (app: App, query: string) =>
   ((await post(app, '/memories/search', { query, mode: 'fast' })).body as { memory: { content: string } }[]).map(r => r.memory.content);

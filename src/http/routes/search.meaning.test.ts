@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../../test/suite.ts';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, post } from '../../../test/helpers.ts';
 
@@ -13,7 +13,7 @@ const search = async (app: App, body: Record<string, unknown>): Promise<Result[]
 const contents = (results: Result[]) => results.map(r => r.memory.content);
 const find = (results: Result[], start: string) => results.find(r => r.memory.content.startsWith(start));
 
-describe('ordinary notes are not ranked as a chat transcript (issue 15, reproduced)', () => {
+describe('ordinary notes are not ranked as a chat transcript', () => {
   let app: App;
   before(async () => {
     app = await buildTestApp();

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test, alsoOnPglite } from '../../../test/suite.ts';
 import { buildTestApp, createMemory, get, post, lacksVectorSearch } from '../../../test/helpers.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../test/fakeOpenAi.ts';
+
+// Its tests search by meaning: PGlite carries pgvector, which Debian's PostgreSQL lacks.
+alsoOnPglite();
 
 describe('CAIRN_EMBEDDER=openai: an OpenAI-compatible embeddings endpoint', () => {
   let fake: FakeOpenAi;

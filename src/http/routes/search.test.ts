@@ -1,7 +1,10 @@
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before, after, alsoOnPglite } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, del, get, patch, post, validationLocs } from '../../../test/helpers.ts';
+
+// Its tests search by meaning: PGlite carries pgvector, which Debian's PostgreSQL lacks.
+alsoOnPglite();
 
 const contents = (results: { memory: { content: string } }[]) => results.map(r => r.memory.content);
 

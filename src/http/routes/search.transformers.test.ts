@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../../../test/suite.ts';
 import { buildTestApp, createMemory, get } from '../../../test/helpers.ts';
 
 // transformers.js is an optional dependency and is not installed here: this checks the degraded path.

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test, alsoOnPglite } from '../../../test/suite.ts';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, get, post, lacksVectorSearch } from '../../../test/helpers.ts';
+
+// Its tests search by meaning: PGlite carries pgvector, which Debian's PostgreSQL lacks.
+alsoOnPglite();
 
 type Hit = { memory: { id: string }; score_breakdown: { semantic: { rank: number | null } } };
 

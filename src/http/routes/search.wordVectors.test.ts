@@ -2,9 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test, alsoOnPglite } from '../../../test/suite.ts';
 import { buildTestApp, createMemory, get, post, lacksVectorSearch } from '../../../test/helpers.ts';
 import { writeWordVectorFixture } from '../../providers/embedder/wordVectors.fixture.ts';
+
+// Its tests search by meaning: PGlite carries pgvector, which Debian's PostgreSQL lacks.
+alsoOnPglite();
 
 // The real package is 300 MB of vectors; these tests give the same code a small file in its format.
 test('CAIRN_EMBEDDER=word-vectors: search finds a note that shares no word with the query', async t => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../../test/suite.ts';
 import { buildTestApp, createMemory, del, get, patch, post, put, validationLocs } from '../../../test/helpers.ts';
 import type { App } from '../../main.ts';
 import { listenForMcp, mcpClients } from '../../../test/mcp.ts';

@@ -1,10 +1,13 @@
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before, after, alsoOnPglite } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, del, get, post, validationLocs, lacksVectorSearch } from '../../../test/helpers.ts';
+
+// Its tests search by meaning: PGlite carries pgvector, which Debian's PostgreSQL lacks.
+alsoOnPglite();
 
 interface Entity {
   id: string;

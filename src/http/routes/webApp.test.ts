@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { after, describe, test } from '../../../test/suite.ts';
 import Fastify from 'fastify';
 import { makeTempDir, removeDir } from '../../../bench/lib.ts';
 import { buildTestApp, get } from '../../../test/helpers.ts';

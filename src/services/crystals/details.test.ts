@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { buildTestApp, createMemory, del, get, post } from '../../../test/helpers.ts';
 import type { Repos, Store } from '../../storage/ports.ts';

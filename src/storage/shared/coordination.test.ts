@@ -2,21 +2,13 @@
 import { test, describe, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { STORE_BACKENDS } from '../../../test/backends.ts';
+import { atSecond, memoryRecord } from '../../../test/fixtures/records.ts';
 import { TEST_DATABASE_URL, testDatabase } from '../../../test/postgres.ts';
 import { openPostgresStore } from '../postgres/store.ts';
 import { createPool } from '../postgres/connection.ts';
-import type { JobRecord, MemoryRecord, Store } from '../ports.ts';
+import type { JobRecord, Store } from '../ports.ts';
 
-const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-
-function memory(id: string, reindex_needed = true): MemoryRecord {
-  return {
-    id, space_id: 'default', title: id, title_derived: false, content: `content of ${id}`, source: 'test', importance: 0.5, confidence: 0.5, unit_type: 'fact',
-    lifecycle_state: 'active', is_latest: true, is_crystal: false, is_favorite: false, favorited_at: null, reindex_needed, metadata: {},
-    event_start: null, event_end: null, temporal_context: null, source_thread_id: null, source_message_id: null, state_reason: null,
-    state_changed_at: null, version: 1, created_at: at(0), updated_at: at(0),
-  };
-}
+const at = atSecond;
 
 const claimEmbeddings = (store: Store, holder: string, now: number, limit = 10) =>
   store.search.pendingEmbeddings(limit, { holder, now: at(now), lease_until: at(now + 60) }).then(rows => rows.map(r => r.id));
@@ -52,7 +44,7 @@ for (const backend of STORE_BACKENDS) describe(`coordination of processes (${bac
 
   test('two holders claiming the embedding queue get disjoint memories', async () => {
     await store.transaction(async tx => {
-      for (const id of ['m1', 'm2', 'm3']) await tx.memories.insert(memory(id));
+      for (const id of ['m1', 'm2', 'm3']) await tx.memories.insert(memoryRecord(id, { reindex_needed: true }));
     });
     assert.deepEqual(await claimEmbeddings(store, 'a', 1, 2), ['m1', 'm2']);
     assert.deepEqual(await claimEmbeddings(store, 'b', 2), ['m3']);
@@ -60,7 +52,7 @@ for (const backend of STORE_BACKENDS) describe(`coordination of processes (${bac
   });
 
   test('an embedding claim whose holder died is claimed again once it runs out; saving ends the claim', async () => {
-    await store.transaction(tx => tx.memories.insert(memory('m1')));
+    await store.transaction(tx => tx.memories.insert(memoryRecord('m1', { reindex_needed: true })));
     await claimEmbeddings(store, 'dead', 0);
     assert.deepEqual(await claimEmbeddings(store, 'b', 30), []);
     assert.deepEqual(await claimEmbeddings(store, 'b', 61), ['m1']);
@@ -88,7 +80,7 @@ describe('two processes claiming one queue on PostgreSQL', { skip: !TEST_DATABAS
       const ids = Array.from({ length: 200 }, (_, i) => `m${String(i).padStart(3, '0')}`);
       await one!.transaction(async tx => {
         for (const id of ids) {
-          await tx.memories.insert(memory(id));
+          await tx.memories.insert(memoryRecord(id, { reindex_needed: true }));
           await tx.extractionQueue.enqueue({ memory_id: id, content_version: 1, level: '', queued_at: at(1), evolves: false });
         }
       });

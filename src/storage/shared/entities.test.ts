@@ -1,18 +1,10 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { STORE_BACKENDS } from '../../../test/backends.ts';
-import type { EntityRecord, MemoryRecord, Store } from '../ports.ts';
+import { atSecond, memoryRecord } from '../../../test/fixtures/records.ts';
+import type { EntityRecord, Store } from '../ports.ts';
 
-const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
-
-function memory(id: string, i: number, state: MemoryRecord['lifecycle_state'] = 'active'): MemoryRecord {
-  return {
-    id, space_id: 'default', title: id, title_derived: false, content: `content of ${id}`, source: 'test', importance: 0.5, confidence: 0.5, unit_type: 'fact',
-    lifecycle_state: state, is_latest: true, is_crystal: false, is_favorite: false, favorited_at: null, reindex_needed: false, metadata: {},
-    event_start: null, event_end: null, temporal_context: null, source_thread_id: null, source_message_id: null, state_reason: null,
-    state_changed_at: null, version: 1, created_at: at(i), updated_at: at(i),
-  };
-}
+const at = atSecond;
 
 function entity(id: string, name: string, i: number): EntityRecord {
   return {
@@ -26,7 +18,7 @@ for (const backend of STORE_BACKENDS) describe(`graph repositories (${backend.na
   before(async () => {
     store = await backend.fresh();
     await store.transaction(async tx => {
-      for (const [i, id] of ['m1', 'm2', 'm3', 'm4'].entries()) await tx.memories.insert(memory(id, i, id === 'm4' ? 'forgotten' : 'active'));
+      for (const [i, id] of ['m1', 'm2', 'm3', 'm4'].entries()) await tx.memories.insert(memoryRecord(id, { created_at: at(i), updated_at: at(i), lifecycle_state: id === 'm4' ? 'forgotten' : 'active' }));
       await tx.entities.insert(entity('e1', 'Alice', 1), ['alice', 'ally']);
       await tx.entities.insert(entity('e2', 'Bob', 2), ['bob']);
       await tx.entities.insert(entity('e3', 'Carol', 3), ['carol']);
@@ -75,7 +67,7 @@ for (const backend of STORE_BACKENDS) describe(`graph repositories (${backend.na
 
   test('deleting a memory deletes its mentions; unmentioned entities can then be removed', async () => {
     await store.transaction(async tx => {
-      await tx.memories.insert(memory('m9', 20));
+      await tx.memories.insert(memoryRecord('m9', { created_at: at(20), updated_at: at(20) }));
       await tx.entities.insert(entity('e9', 'Zed', 20), ['zed']);
       await tx.mentions.add([{ memory_id: 'm9', entity_id: 'e9', occurrences: 1, confidence: 1, created_at: at(20) }]);
     });
@@ -89,7 +81,7 @@ for (const backend of STORE_BACKENDS) describe(`graph repositories (${backend.na
       id, source_entity_id: 'e7', target_entity_id: 'e8', relation_type: 'KNOWS', weight: 1, confidence: 1, description: '', memory_id: 'm7', created_at: at(30), applied,
     });
     await store.transaction(async tx => {
-      await tx.memories.insert(memory('m7', 30));
+      await tx.memories.insert(memoryRecord('m7', { created_at: at(30), updated_at: at(30) }));
       await tx.entities.insert(entity('e7', 'Yara', 30), ['yara']);
       await tx.entities.insert(entity('e8', 'Xavi', 31), ['xavi']);
       await tx.mentions.add([{ memory_id: 'm7', entity_id: 'e7', occurrences: 1, confidence: 1, created_at: at(30), applied: true }]);

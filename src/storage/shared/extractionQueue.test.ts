@@ -1,18 +1,10 @@
 import { test, describe, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { STORE_BACKENDS } from '../../../test/backends.ts';
-import type { MemoryRecord, Store } from '../ports.ts';
+import { atSecond, memoryRecord } from '../../../test/fixtures/records.ts';
+import type { Store } from '../ports.ts';
 
-const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-
-function memory(id: string): MemoryRecord {
-  return {
-    id, space_id: 'default', title: id, title_derived: false, content: `content of ${id}`, source: 'test', importance: 0.5, confidence: 0.5, unit_type: 'fact',
-    lifecycle_state: 'active', is_latest: true, is_crystal: false, is_favorite: false, favorited_at: null, reindex_needed: false, metadata: {},
-    event_start: null, event_end: null, temporal_context: null, source_thread_id: null, source_message_id: null, state_reason: null,
-    state_changed_at: null, version: 1, created_at: at(0), updated_at: at(0),
-  };
-}
+const at = atSecond;
 
 const claim = (store: Store, worker: string, now: number, leaseSeconds = 60) =>
   store.extractionQueue.claim({ worker, limit: 10, max_attempts: 3, now: at(now), lease_until: at(now + leaseSeconds) });
@@ -23,7 +15,7 @@ for (const backend of STORE_BACKENDS) describe(`the background queue of memory w
     store = await backend.fresh();
     await store.transaction(async tx => {
       for (const id of ['m1', 'm2']) {
-        await tx.memories.insert(memory(id));
+        await tx.memories.insert(memoryRecord(id));
         await tx.extractionQueue.enqueue({ memory_id: id, content_version: 1, level: '', queued_at: at(id === 'm1' ? 1 : 2), evolves: true });
       }
     });
@@ -32,7 +24,7 @@ for (const backend of STORE_BACKENDS) describe(`the background queue of memory w
 
   test('a person writing the labels drops the label suggestion of a waiting request, and only that', async () => {
     await store.transaction(async tx => {
-      await tx.memories.insert(memory('m3'));
+      await tx.memories.insert(memoryRecord('m3'));
       await tx.extractionQueue.enqueueNew({ memory_id: 'm3', content_version: 1, level: '', queued_at: at(3), evolves: true, auto_label: true });
     });
     assert.equal((await store.extractionQueue.get('m3'))?.auto_label, true);
@@ -77,7 +69,7 @@ for (const backend of STORE_BACKENDS) describe(`group commit (${backend.name})`,
       const results = await Promise.allSettled(
         ['g1', 'g2', 'g3'].map(id =>
           store.groupTransaction(async tx => {
-            await tx.memories.insert(memory(id));
+            await tx.memories.insert(memoryRecord(id));
             if (id === 'g2') throw new Error('bad request');
             return id;
           }),

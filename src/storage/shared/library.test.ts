@@ -1,18 +1,10 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { STORE_BACKENDS } from '../../../test/backends.ts';
-import type { CommunityRecord, EntityRecord, MemoryRecord, Store } from '../ports.ts';
+import { memoryRecord } from '../../../test/fixtures/records.ts';
+import type { CommunityRecord, EntityRecord, Store } from '../ports.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
-
-function memory(id: string, is_crystal = false): MemoryRecord {
-  return {
-    id, space_id: 'default', title: id, title_derived: false, content: `content of ${id}`, source: 'test', importance: 0.5, confidence: 0.5, unit_type: 'fact',
-    lifecycle_state: 'active', is_latest: true, is_crystal, is_favorite: false, favorited_at: null, reindex_needed: false, metadata: {},
-    event_start: null, event_end: null, temporal_context: null, source_thread_id: null, source_message_id: null, state_reason: null,
-    state_changed_at: null, version: 1, created_at: at, updated_at: at,
-  };
-}
 
 function entity(id: string): EntityRecord {
   return { id, name: id, canonical_name: id, entity_type: 'concept', description: '', aliases: [], confidence: 1, caller_owned: false, metadata: {}, created_at: at, updated_at: at };
@@ -27,8 +19,8 @@ for (const backend of STORE_BACKENDS) describe(`community and crystal repositori
   before(async () => {
     store = await backend.fresh();
     await store.transaction(async tx => {
-      for (const id of ['m1', 'm2', 'm3']) await tx.memories.insert(memory(id));
-      await tx.memories.insert(memory('k1', true));
+      for (const id of ['m1', 'm2', 'm3']) await tx.memories.insert(memoryRecord(id));
+      await tx.memories.insert(memoryRecord('k1', { is_crystal: true }));
       for (const id of ['e1', 'e2', 'e3']) await tx.entities.insert(entity(id), [id]);
     });
   });

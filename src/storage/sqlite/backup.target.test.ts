@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqliteStore } from './store.ts';
 import { backupSqliteDatabase } from './backup.ts';
+import { scratchDir } from '../../../test/scratch.ts';
 
 test('a backup never replaces the live database, its write-ahead log or the server lock, even with --force', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-backup-target-'));
+  const dir = scratchDir('cairn-backup-target-');
   const databasePath = join(dir, 'cairn.db');
   const store = await openSqliteStore({ path: databasePath });
   try {

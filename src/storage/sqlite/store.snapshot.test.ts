@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -7,6 +7,7 @@ import { go, href } from '../router.ts';
 import { Empty, ErrorBox, Progress, toastError } from '../ui.tsx';
 import { communityColor } from '../colors.ts';
 import { counted } from '../plural.ts';
+import type { GraphExpansion } from '../types.ts';
 
 const dark = () => matchMedia('(prefers-color-scheme: dark)').matches;
 const edgeColor = () => (dark() ? '#475569' : '#cbd5e1');
@@ -126,11 +127,11 @@ export function GraphView({ params }: { params: URLSearchParams }) {
   // "Show in graph": the memory's entities are highlighted (and added if the overview did not have them yet).
   useEffect(() => {
     if (!focusId || !state.graph) return setFocus(null);
-    get(`/graph/expand/${enc(focusId)}?depth=1&limit=100`).then(
+    get<GraphExpansion>(`/graph/expand/${enc(focusId)}?depth=1&limit=100`).then(
       answer => {
         const graph = state.graph!;
         const ids = new Set<string>();
-        for (const n of answer.neighbors ?? []) {
+        for (const n of answer.neighbors) {
           if (n.node_type !== 'Entity') continue;
           ids.add(n.id);
           if (!graph.hasNode(n.id)) graph.addNode(n.id, { label: n.label, color: communityColor(null), size: 6, x: (Math.random() - 0.5) * 40, y: (Math.random() - 0.5) * 40 });

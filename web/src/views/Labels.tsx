@@ -3,27 +3,28 @@ import { enc, get, post, q } from '../api.ts';
 import { Empty, ErrorBox, Loading, toast, toastError, useAsync } from '../ui.tsx';
 import { counted } from '../plural.ts';
 import { useLabelColor } from '../labelColors.ts';
+import type { Label, LabelHealth, LabelMerge, MergeCandidates } from '../types.ts';
 
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
 /** Labels: the vocabulary with usage, its health, merge candidates and merges with undo. */
 export function LabelsView() {
-  const labels = useAsync(signal => get('/labels?order_by=usage_count&order_desc=true', signal), []);
-  const health = useAsync(signal => get('/labels/health', signal), []);
-  const candidates = useAsync(signal => get('/labels/merge-candidates?max_pairs=30', signal), []);
+  const labels = useAsync(signal => get<Label[]>('/labels?order_by=usage_count&order_desc=true', signal), []);
+  const health = useAsync(signal => get<LabelHealth>('/labels/health', signal), []);
+  const candidates = useAsync(signal => get<MergeCandidates>('/labels/merge-candidates?max_pairs=30', signal), []);
   const colorOf = useLabelColor();
   const [source, setSource] = useState('');
   const [target, setTarget] = useState('');
-  const list: any[] = Array.isArray(labels.data) ? labels.data : [];
+  const list = labels.data ?? [];
   const reloadAll = () => {
     labels.reload();
     health.reload();
     candidates.reload();
   };
-  const merge = async (src: any, tgt: any) => {
+  const merge = async (src: Pick<Label, 'id' | 'name'>, tgt: Pick<Label, 'id' | 'name'>) => {
     if (!confirm(`Merge “${src.name}” into “${tgt.name}”? Every memory labelled “${src.name}” gets “${tgt.name}”; you can undo it.`)) return;
     try {
-      const r = await post(`/labels/merge${q({ source_id: src.id, target_id: tgt.id })}`);
+      const r = await post<LabelMerge>(`/labels/merge${q({ source_id: src.id, target_id: tgt.id })}`);
       toast(`Merged “${src.name}” into “${tgt.name}” (${counted(r.moved, 'memory', 'memories')} moved).`, {
         undo: async () => {
           await post(`/labels/merges/${enc(r.merge_id)}/undo`);
@@ -36,6 +37,7 @@ export function LabelsView() {
     }
   };
   const byId = (id: string) => list.find(l => l.id === id);
+  const mergeChosen = (src?: Label, tgt?: Label) => src && tgt && merge(src, tgt);
   const h = health.data;
   return (
     <section class="view">
@@ -55,7 +57,7 @@ export function LabelsView() {
       {candidates.loading && !candidates.data && <Loading what="Comparing labels" />}
       {candidates.data && candidates.data.pairs.length === 0 && <p class="muted">No similar labels found: the vocabulary looks tidy.</p>}
       <ul class="plain">
-        {(candidates.data?.pairs ?? []).map((p: any) => (
+        {(candidates.data?.pairs ?? []).map(p => (
           <li key={`${p.a.id}-${p.b.id}`} class="row">
             <span>
               “{p.b.name}” ({p.b.usage_count}) → “{p.a.name}” ({p.a.usage_count}) <span class="muted small">similarity {p.similarity}</span>
@@ -80,7 +82,7 @@ export function LabelsView() {
             <option key={l.id} value={l.id}>{l.name}</option>
           ))}
         </select>
-        <button disabled={!source || !target || source === target} onClick={() => merge(byId(source), byId(target))}>
+        <button disabled={!source || !target || source === target} onClick={() => mergeChosen(byId(source), byId(target))}>
           Merge
         </button>
       </div>

@@ -4,6 +4,7 @@ import { href } from '../router.ts';
 import { Empty, ErrorBox, fmtBytes, fmtDate, Loading, Markdown, Progress, snippet, toast, toastError, useAsync } from '../ui.tsx';
 import { communityColor } from '../colors.ts';
 import { counted } from '../plural.ts';
+import type { CommunityDetection, CrystalSources, Crystallized, EntityDetail, MemoryList, WikiExportSummary, WikiIndex } from '../types.ts';
 
 function ExportButton({ path, name, label }: { path: string; name: string; label: string }) {
   const [bytes, setBytes] = useState<number | null>(null);
@@ -28,14 +29,14 @@ function ExportButton({ path, name, label }: { path: string; name: string; label
 }
 
 function Index() {
-  const index = useAsync(signal => get('/library/wiki-index?top_per_community=6', signal), []);
-  const summary = useAsync(signal => get('/library/wiki-export-summary', signal), []);
-  const crystals = useAsync(signal => get('/memories?is_crystal=true&state=all&limit=50', signal), []);
+  const index = useAsync(signal => get<WikiIndex>('/library/wiki-index?top_per_community=6', signal), []);
+  const summary = useAsync(signal => get<WikiExportSummary>('/library/wiki-export-summary', signal), []);
+  const crystals = useAsync(signal => get<MemoryList>('/memories?is_crystal=true&state=all&limit=50', signal), []);
   const [detecting, setDetecting] = useState(false);
   const detect = async () => {
     setDetecting(true);
     try {
-      const r = await post('/communities/detect');
+      const r = await post<CommunityDetection>('/communities/detect');
       toast(`${counted(r.communities, 'topic')} found among ${counted(r.entities, 'entity', 'entities')} (${r.took_ms} ms).`);
       index.reload();
       summary.reload();
@@ -45,7 +46,7 @@ function Index() {
       setDetecting(false);
     }
   };
-  const rows: any[] = index.data?.rows ?? [];
+  const rows = index.data?.rows ?? [];
   return (
     <section class="view">
       <h1>Library</h1>
@@ -78,16 +79,16 @@ function Index() {
             </p>
             <p class="summary">{snippet(r.summary ?? '', [], 180)}</p>
             <div class="chips">
-              {r.entities.map((e: any) => (
+              {r.entities.map(e => (
                 <a class="chip" key={e.id} href={href('library', 'entity', e.id)}>
                   {e.name}
                 </a>
               ))}
             </div>
-            {r.crystals?.length > 0 && (
+            {r.crystals.length > 0 && (
               <p class="small">
                 Crystals:{' '}
-                {r.crystals.map((c: any) => (
+                {r.crystals.map(c => (
                   <a key={c.id} href={href('library', 'crystal', c.id)}>
                     ◆ {c.title}
                     {c.stale ? ' (stale)' : ''}{' '}
@@ -104,7 +105,7 @@ function Index() {
       <h2>Crystals</h2>
       {crystals.data && crystals.data.memories.length === 0 && <Empty title="No crystals yet.">A crystal sums up several memories: open a topic and press “Crystallize”.</Empty>}
       <ul class="plain">
-        {(crystals.data?.memories ?? []).map((c: any) => (
+        {(crystals.data?.memories ?? []).map(c => (
           <li key={c.id}>
             <a href={href('library', 'crystal', c.id)}>◆ {c.title}</a> <span class="muted small">{fmtDate(c.created_at)}{c.crystal?.stale ? ' · stale' : ''}</span>
           </li>
@@ -116,13 +117,13 @@ function Index() {
 
 function Page({ kind, id }: { kind: 'entity' | 'topic' | 'crystal'; id: string }) {
   const page = useAsync(signal => get<string>(`/library/wiki-page/${kind}/${enc(id)}`, signal), [kind, id]);
-  const sources = useAsync(signal => (kind === 'crystal' ? get(`/library/crystal/${enc(id)}/source-memories`, signal) : Promise.resolve(null)), [kind, id]);
-  const entity = useAsync(signal => (kind === 'entity' ? get(`/entities/${enc(id)}?memory_limit=50`, signal) : Promise.resolve(null)), [kind, id]);
+  const sources = useAsync(signal => (kind === 'crystal' ? get<CrystalSources>(`/library/crystal/${enc(id)}/source-memories`, signal) : Promise.resolve(null)), [kind, id]);
+  const entity = useAsync(signal => (kind === 'entity' ? get<EntityDetail>(`/entities/${enc(id)}?memory_limit=50`, signal) : Promise.resolve(null)), [kind, id]);
   const [busy, setBusy] = useState(false);
   const crystallize = async () => {
     setBusy(true);
     try {
-      const r = await post(`/communities/${enc(id)}/crystallize`, {});
+      const r = await post<Crystallized>(`/communities/${enc(id)}/crystallize`, {});
       toast('Crystal made.');
       location.hash = href('library', 'crystal', r.id);
     } catch (err) {
@@ -148,11 +149,11 @@ function Page({ kind, id }: { kind: 'entity' | 'topic' | 'crystal'; id: string }
       <ErrorBox error={page.error} retry={page.reload} />
       {page.loading && !page.data && <Loading what="Loading the page" />}
       {typeof page.data === 'string' && <Markdown text={page.data} class="markdown card wiki" />}
-      {entity.data?.memories?.length > 0 && (
+      {entity.data && entity.data.memories.length > 0 && (
         <>
           <h2>Memories that mention it</h2>
           <ul class="plain">
-            {entity.data.memories.map((m: any) => (
+            {entity.data.memories.map(m => (
               <li key={m.id}>
                 <a href={href('memory', m.id)}>{m.title}</a> <span class="muted small">{fmtDate(m.created_at)}</span>
               </li>
@@ -164,10 +165,9 @@ function Page({ kind, id }: { kind: 'entity' | 'topic' | 'crystal'; id: string }
         <>
           <h2>Sources</h2>
           <ul class="plain">
-            {(sources.data.sources ?? []).map((s: any) => (
-              <li key={s.memory?.id ?? s.memory_id}>
-                <a href={href('memory', s.memory?.id ?? s.memory_id)}>{s.memory?.title ?? s.memory_id}</a>{' '}
-                <span class="muted small">weight {Number(s.contribution_weight ?? 0).toFixed(2)}</span>
+            {sources.data.sources.map(s => (
+              <li key={s.memory.id}>
+                <a href={href('memory', s.memory.id)}>{s.memory.title}</a> <span class="muted small">weight {s.contribution_weight.toFixed(2)}</span>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { get, post, q } from '../api.ts';
 import { go, href } from '../router.ts';
+import type { CreatedMemory, FavoriteMemories, Label, MemoryList } from '../types.ts';
 import { Empty, ErrorBox, fmtDate, LabelChips, Loading, snippet, STATES, toast, toastError, UNIT_TYPES, useAsync } from '../ui.tsx';
 
 const PAGE = 30;
@@ -16,7 +17,7 @@ export function QuickAdd({ space, onAdded }: { space: string; onAdded: () => voi
     setBusy(true);
     try {
       const names = labels.split(',').map(s => s.trim()).filter(Boolean);
-      const created = await post('/memories', { content, labels: names.length ? names : undefined, space_id: space || undefined });
+      const created = await post<CreatedMemory>('/memories', { content, labels: names.length ? names : undefined, space_id: space || undefined });
       setContent('');
       setLabels('');
       toast(`Saved “${created.memory?.title ?? 'memory'}”.`);
@@ -66,15 +67,14 @@ export function MemoriesView({ params }: { params: URLSearchParams }) {
     setPages(1);
     go(`#/memories?${next.toString()}`);
   };
-  const labels = useAsync(signal => get('/labels?order_by=usage_count&order_desc=true&limit=200', signal), []);
+  const labels = useAsync(signal => get<Label[]>('/labels?order_by=usage_count&order_desc=true&limit=200', signal), []);
   const list = useAsync(
     async signal => {
       if (filters.favorites) {
-        const favs = await get(`/favorites/memories${q({ limit: 100 })}`, signal);
-        const items = (favs.memories ?? favs) as any[];
+        const items = await get<FavoriteMemories>(`/favorites/memories${q({ limit: 100 })}`, signal);
         return { memories: items, pagination: { total: items.length, has_more: false } };
       }
-      return get(
+      return get<MemoryList>(
         `/memories${q({
           limit: PAGE * pages,
           space_id: filters.space_id,
@@ -89,8 +89,8 @@ export function MemoriesView({ params }: { params: URLSearchParams }) {
     },
     [params.toString(), pages],
   );
-  const memories: any[] = list.data?.memories ?? [];
-  const labelList: any[] = Array.isArray(labels.data) ? labels.data : (labels.data?.labels ?? []);
+  const memories = list.data?.memories ?? [];
+  const labelList = labels.data ?? [];
   return (
     <section class="view">
       <h1>Memories</h1>

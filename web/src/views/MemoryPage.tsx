@@ -3,6 +3,7 @@ import { del, enc, get, patch, post, q } from '../api.ts';
 import { go, href } from '../router.ts';
 import { chipStyle, ErrorBox, fmtDate, fmtDateTime, Loading, Markdown, toast, toastError, UNIT_TYPES, useAsync } from '../ui.tsx';
 import { useLabelColor } from '../labelColors.ts';
+import type { EvolvesList, GraphExpansion, Label, LabelRef, Memory, Relations } from '../types.ts';
 
 /** The lifecycle actions the API allows from each state, and how to undo them. */
 const ACTIONS: Record<string, string[]> = {
@@ -15,11 +16,11 @@ const ACTIONS: Record<string, string[]> = {
 
 const PAST: Record<string, string> = { archive: 'archived', deprecate: 'deprecated', forget: 'forgotten', restore: 'restored' };
 
-function Editor({ memory, onSaved, onCancel }: { memory: any; onSaved: (m: any) => void; onCancel: () => void }) {
+function Editor({ memory, onSaved, onCancel }: { memory: Memory; onSaved: (m: Memory) => void; onCancel: () => void }) {
   const [title, setTitle] = useState(memory.title ?? '');
   const [content, setContent] = useState(memory.content);
   const [importance, setImportance] = useState(memory.importance);
-  const [unitType, setUnitType] = useState(memory.unit_type);
+  const [unitType, setUnitType] = useState<string>(memory.unit_type);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const save = async (e: Event) => {
@@ -29,7 +30,7 @@ function Editor({ memory, onSaved, onCancel }: { memory: any; onSaved: (m: any) 
     try {
       const body: Record<string, unknown> = { content, importance, unit_type: unitType };
       if (title !== memory.title) body.title = title;
-      onSaved(await patch(`/memories/${enc(memory.id)}`, body));
+      onSaved(await patch<Memory>(`/memories/${enc(memory.id)}`, body));
       toast('Saved.');
     } catch (err) {
       setError(err);
@@ -74,31 +75,31 @@ function Editor({ memory, onSaved, onCancel }: { memory: any; onSaved: (m: any) 
   );
 }
 
-function LabelEditor({ memory, onChange }: { memory: any; onChange: (m: any) => void }) {
+function LabelEditor({ memory, onChange }: { memory: Memory; onChange: (m: Memory) => void }) {
   const [name, setName] = useState('');
   const colorOf = useLabelColor();
-  const all = useAsync(signal => get('/labels?order_by=usage_count&order_desc=true', signal), []);
-  const names: string[] = (memory.labels ?? []).map((l: any) => l.name);
+  const all = useAsync(signal => get<Label[]>('/labels?order_by=usage_count&order_desc=true', signal), []);
+  const names = memory.labels.map(l => l.name);
   const add = async (e: Event) => {
     e.preventDefault();
     const wanted = name.trim();
     if (!wanted) return;
     try {
-      onChange(await patch(`/memories/${enc(memory.id)}`, { labels: [...names, wanted] }));
+      onChange(await patch<Memory>(`/memories/${enc(memory.id)}`, { labels: [...names, wanted] }));
       setName('');
       toast(`Label “${wanted}” added.`);
     } catch (err) {
       toastError(err);
     }
   };
-  const remove = async (label: any) => {
+  const remove = async (label: LabelRef) => {
     try {
       await del(`/memories/${enc(memory.id)}/labels/${enc(label.id)}`);
-      onChange(await get(`/memories/${enc(memory.id)}`));
+      onChange(await get<Memory>(`/memories/${enc(memory.id)}`));
       toast(`Label “${label.name}” removed.`, {
         undo: async () => {
           await post(`/memories/${enc(memory.id)}/labels/${enc(label.id)}`);
-          onChange(await get(`/memories/${enc(memory.id)}`));
+          onChange(await get<Memory>(`/memories/${enc(memory.id)}`));
         },
       });
     } catch (err) {
@@ -107,7 +108,7 @@ function LabelEditor({ memory, onChange }: { memory: any; onChange: (m: any) => 
   };
   return (
     <div class="labels-editor">
-      {(memory.labels ?? []).map((l: any) => (
+      {memory.labels.map(l => (
         <span class="chip" key={l.id} style={chipStyle(colorOf(l))}>
           <a href={`#/memories?labels=${enc(l.name)}`}>{l.name}</a>
           <button class="link" aria-label={`Remove label ${l.name}`} onClick={() => remove(l)}>
@@ -117,19 +118,19 @@ function LabelEditor({ memory, onChange }: { memory: any; onChange: (m: any) => 
       ))}
       <form onSubmit={add} class="inline">
         <input list="label-names" aria-label="Add a label" placeholder="+ label" value={name} onInput={e => setName((e.target as HTMLInputElement).value)} />
-        <datalist id="label-names">{(Array.isArray(all.data) ? all.data : []).map((l: any) => <option key={l.id} value={l.name} />)}</datalist>
+        <datalist id="label-names">{(all.data ?? []).map(l => <option key={l.id} value={l.name} />)}</datalist>
       </form>
     </div>
   );
 }
 
 function Related({ id }: { id: string }) {
-  const relations = useAsync(signal => get(`/memories/${enc(id)}/relations${q({ status: 'active', limit: 50 })}`, signal), [id]);
-  const evolves = useAsync(signal => get(`/agent/evolves${q({ memory_id: id, limit: 50 })}`, signal), [id]);
-  const graph = useAsync(signal => get(`/graph/expand/${enc(id)}?depth=1&limit=50`, signal), [id]);
-  const entities = (graph.data?.neighbors ?? []).filter((n: any) => n.node_type === 'Entity');
-  const rels = (relations.data?.relations ?? []).filter((r: any) => r.relation_type !== 'EVOLVES');
-  const history: any[] = evolves.data?.edges ?? [];
+  const relations = useAsync(signal => get<Relations>(`/memories/${enc(id)}/relations${q({ status: 'active', limit: 50 })}`, signal), [id]);
+  const evolves = useAsync(signal => get<EvolvesList>(`/agent/evolves${q({ memory_id: id, limit: 50 })}`, signal), [id]);
+  const graph = useAsync(signal => get<GraphExpansion>(`/graph/expand/${enc(id)}?depth=1&limit=50`, signal), [id]);
+  const entities = (graph.data?.neighbors ?? []).filter(n => n.node_type === 'Entity');
+  const rels = (relations.data?.relations ?? []).filter(r => r.relation_type !== 'EVOLVES');
+  const history = evolves.data?.edges ?? [];
   return (
     <div class="side">
       <section>
@@ -137,7 +138,7 @@ function Related({ id }: { id: string }) {
         {graph.error ? <ErrorBox error={graph.error} /> : null}
         {entities.length === 0 && !graph.loading && <p class="muted">None found in this memory.</p>}
         <div class="chips">
-          {entities.map((n: any) => (
+          {entities.map(n => (
             <a class="chip" key={n.id} href={href('library', 'entity', n.id)} title={n.node_subtype}>
               {n.label}
             </a>
@@ -165,7 +166,7 @@ function Related({ id }: { id: string }) {
         <h3>Relations</h3>
         {rels.length === 0 && !relations.loading && <p class="muted">No relations yet.</p>}
         <ul class="plain">
-          {rels.map((r: any) => {
+          {rels.map(r => {
             const other = r.source_memory_id === id ? { id: r.target_memory_id, title: r.target_title } : { id: r.source_memory_id, title: r.source_title };
             return (
               <li key={r.id}>
@@ -182,7 +183,7 @@ function Related({ id }: { id: string }) {
 
 /** One memory: rendered content, edit in place, labels, lifecycle with undo, relations, history, entities, provenance. */
 export function MemoryPage({ id }: { id: string }) {
-  const memory = useAsync(signal => get(`/memories/${enc(id)}`, signal), [id]);
+  const memory = useAsync(signal => get<Memory>(`/memories/${enc(id)}`, signal), [id]);
   const [editing, setEditing] = useState(false);
   const m = memory.data;
   if (memory.error) return <ErrorBox error={memory.error} retry={memory.reload} />;
@@ -192,7 +193,7 @@ export function MemoryPage({ id }: { id: string }) {
     const before = m.lifecycle_state;
     try {
       await post(`/memories/${enc(id)}/${action}`, {});
-      memory.set(await get(`/memories/${enc(id)}`).catch(() => ({ ...m, lifecycle_state: 'forgotten' })));
+      memory.set(await get<Memory>(`/memories/${enc(id)}`).catch((): Memory => ({ ...m, lifecycle_state: 'forgotten' })));
       const undo = undoable && action !== 'restore' ? async () => {
         await post(`/memories/${enc(id)}/restore`, {});
         if (before !== 'active') await post(`/memories/${enc(id)}/${before === 'archived' ? 'archive' : before === 'deprecated' ? 'deprecate' : 'restore'}`, {});

@@ -3,10 +3,11 @@ import { enc, post } from '../api.ts';
 import { go, href, parseHash } from '../router.ts';
 import { Empty, ErrorBox, fmtDate, Highlight, LabelChips, snippet } from '../ui.tsx';
 import { Welcome } from './Welcome.tsx';
+import type { SearchMemory } from '../types.ts';
 
 /** A result of POST /search: a memory, or a message of a saved conversation. */
 type Hit =
-  | { kind: 'memory'; memory: any; relevance_reason: string; highlights: string[]; snippet: string }
+  | { kind: 'memory'; memory: SearchMemory; relevance_reason: string; highlights: string[]; snippet: string }
   | { kind: 'thread'; thread_id: string; message_id: string; position: number; title: string; snippet: string; highlights: string[]; role: string; source: string; space_id: string; timestamp: string | null };
 
 /** What the search looks in: the Memories / Conversations / Both toggle. */

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { get, getKey, post, put, setKey } from '../api.ts';
 import { ErrorBox, fmtBytes, fmtDateTime, Loading, Progress, toast, toastError, useAsync } from '../ui.tsx';
 import { counted } from '../plural.ts';
+import type { Capabilities, ExportJob, Health, IndexStatus, RebuildStatus, StorageInfo, WorkingMemory } from '../types.ts';
 
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
 
 function Reindex() {
-  const status = useAsync(signal => get('/search-index/reindex/status', signal), []);
+  const status = useAsync(signal => get<RebuildStatus>('/search-index/reindex/status', signal), []);
   const [polling, setPolling] = useState(false);
   useEffect(() => {
     if (!polling) return;
@@ -15,7 +16,7 @@ function Reindex() {
       while (!stop) {
         await sleep(500);
         try {
-          const s = await get('/search-index/reindex/status');
+          const s = await get<RebuildStatus>('/search-index/reindex/status');
           status.set(s);
           if (!s.active) {
             setPolling(false);
@@ -78,14 +79,14 @@ function TurnOnSemanticSearch() {
 }
 
 function WorkingMemory() {
-  const wm = useAsync(signal => get('/agent/working-memory', signal), []);
+  const wm = useAsync(signal => get<WorkingMemory>('/agent/working-memory', signal), []);
   const [text, setText] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const value = text ?? wm.data?.content ?? '';
   const save = async () => {
     setBusy(true);
     try {
-      wm.set(await put('/agent/working-memory', { content: value }));
+      wm.set(await put<WorkingMemory>('/agent/working-memory', { content: value }));
       setText(null);
       toast('Working memory saved.');
     } catch (err) {
@@ -110,14 +111,14 @@ function WorkingMemory() {
 
 /** An export ZIP (portable records, to import anywhere); a full copy of the database is `cairn backup`, on the server's machine. */
 function Export() {
-  const [job, setJob] = useState<any>(null);
+  const [job, setJob] = useState<ExportJob | null>(null);
   const run = async () => {
     try {
-      let j = await post('/data/export', { async: true });
+      let j = await post<ExportJob>('/data/export', { async: true });
       setJob(j);
       while (j.status === 'queued' || j.status === 'running' || (j.job_id && !j.status)) {
         await sleep(400);
-        j = await get(`/data/export/status/${encodeURIComponent(j.job_id)}`);
+        j = await get<ExportJob>(`/data/export/status/${encodeURIComponent(j.job_id)}`);
         setJob(j);
       }
       if (j.status === 'failed') toast(`Export failed: ${j.error}`, { kind: 'error' });
@@ -127,7 +128,7 @@ function Export() {
       setJob(null);
     }
   };
-  const running = job && (job.status === 'queued' || job.status === 'running');
+  const running = job !== null && (job.status === 'queued' || job.status === 'running');
   return (
     <div>
       <p class="muted small">Writes everything (memories, labels, graph, threads, working memory…) to an export ZIP in the server's export folder; load it with <code>cairn import</code> or POST /data/import. For a full backup of the database, run <code>cairn backup PATH</code> on the server's machine.</p>
@@ -142,10 +143,10 @@ function Export() {
 
 /** Settings and status: embedder and index, storage, working memory, export, API key. */
 export function SettingsView({ onForgetKey }: { onForgetKey: () => void }) {
-  const health = useAsync(signal => get('/health', signal), []);
-  const index = useAsync(signal => get('/search-index/status', signal), []);
-  const storage = useAsync(signal => get('/storage/info', signal), []);
-  const caps = useAsync(signal => get('/capabilities', signal), []);
+  const health = useAsync(signal => get<Health>('/health', signal), []);
+  const index = useAsync(signal => get<IndexStatus>('/search-index/status', signal), []);
+  const storage = useAsync(signal => get<StorageInfo>('/storage/info', signal), []);
+  const caps = useAsync(signal => get<Capabilities>('/capabilities', signal), []);
   const h = health.data;
   return (
     <section class="view settings">

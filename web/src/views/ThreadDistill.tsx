@@ -3,6 +3,7 @@ import { post } from '../api.ts';
 import { counted } from '../plural.ts';
 import { href } from '../router.ts';
 import { ErrorBox } from '../ui.tsx';
+import type { ThreadDetail } from '../types.ts';
 
 /** A memory the distillation would create (`dry_run`). */
 interface Candidate {
@@ -28,7 +29,7 @@ const PREVIEW_ITEMS = 50;
  * "Distill into memories": first a preview (the distillation run with `dry_run`: exactly the memories it would create,
  * nothing written), then, once confirmed, the distillation itself, which lists the memories it made.
  */
-export function DistillPanel({ thread, onDistilled }: { thread: any; onDistilled: () => void }) {
+export function DistillPanel({ thread, onDistilled }: { thread: Pick<ThreadDetail, 'thread_id' | 'space_id' | 'messages'>; onDistilled: () => void }) {
   const [step, setStep] = useState<Step>({ at: 'idle' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();

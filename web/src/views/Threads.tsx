@@ -4,6 +4,11 @@ import { go, href } from '../router.ts';
 import { Empty, ErrorBox, fmtDate, fmtDateTime, Loading, Markdown, toastError, useAsync } from '../ui.tsx';
 import { counted } from '../plural.ts';
 import { DistillPanel } from './ThreadDistill.tsx';
+import type { FavoriteThreads, ThreadDetail, ThreadList, ThreadListItem, ThreadSearch } from '../types.ts';
+
+/** A thread in the list; a search (its `full` mode) adds the best matching message as a snippet. */
+type Row = ThreadListItem & { snippet?: string };
+type FoundRow = Extract<ThreadSearch['threads'][number], { snippet: string }>;
 
 /** Threads: the conversations assistants saved, searchable, with favourites. */
 export function ThreadsView({ params }: { params: URLSearchParams }) {
@@ -16,17 +21,17 @@ export function ThreadsView({ params }: { params: URLSearchParams }) {
   }, [query]);
   const list = useAsync(
     async signal => {
-      if (debounced) return (await get(`/threads/search${q({ query: debounced, limit: 50 })}`, signal)).threads;
-      if (favourites) {
-        const favs = await get('/favorites/threads?limit=100', signal);
-        return favs.threads ?? favs;
+      if (debounced) {
+        const found = await get<ThreadSearch>(`/threads/search${q({ query: debounced, limit: 50 })}`, signal);
+        return found.threads.filter((t): t is FoundRow => 'snippet' in t); // `full` mode: every hit is a whole row
       }
-      return (await get('/threads?limit=100', signal)).threads;
+      if (favourites) return get<FavoriteThreads>('/favorites/threads?limit=100', signal);
+      return (await get<ThreadList>('/threads?limit=100', signal)).threads;
     },
     [debounced, favourites],
   );
-  const threads: any[] = list.data ?? [];
-  const toggle = async (t: any, e: Event) => {
+  const threads: Row[] = list.data ?? [];
+  const toggle = async (t: Row, e: Event) => {
     e.stopPropagation();
     try {
       await post(`/threads/${enc(t.thread_id)}/favorite${q({ is_favorite: !t.is_favorite, space_id: t.space_id })}`);
@@ -78,7 +83,7 @@ export function ThreadPage({ id }: { id: string }) {
   const params = new URLSearchParams(location.hash.split('?')[1] ?? '');
   const space = params.get('space') ?? undefined;
   const focus = params.get('msg');
-  const thread = useAsync(signal => get(`/threads/${enc(id)}${q({ space_id: space })}`, signal), [id, space]);
+  const thread = useAsync(signal => get<ThreadDetail>(`/threads/${enc(id)}${q({ space_id: space })}`, signal), [id, space]);
   // Scrolled to once: a reload of the thread (after distilling) must not pull the page back.
   const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
@@ -103,7 +108,7 @@ export function ThreadPage({ id }: { id: string }) {
         <div class="card">
           <strong>Memories from this conversation</strong>
           <ul class="plain">
-            {t.related_memories.map((m: any) => (
+            {t.related_memories.map(m => (
               <li key={m.id}>
                 <a href={href('memory', m.id)}>{m.title}</a>
               </li>
@@ -113,7 +118,7 @@ export function ThreadPage({ id }: { id: string }) {
       )}
       {t.messages.length === 0 && <Empty title="This thread has no messages." />}
       <ol class="conversation">
-        {t.messages.map((m: any) => (
+        {t.messages.map(m => (
           <li key={m.id} id={`msg-${m.id}`} class={`message ${m.role}${m.id === focus ? ' focused' : ''}`} aria-current={m.id === focus ? 'true' : undefined}>
             <div class="who">
               {m.role} {m.timestamp ? <span class="muted small">{fmtDateTime(m.timestamp)}</span> : null}

@@ -3,6 +3,7 @@ import { get } from '../api.ts';
 import { go } from '../router.ts';
 import { useAsync } from '../ui.tsx';
 import { QuickAdd } from './Memories.tsx';
+import type { Capabilities, MemoryList, ThreadList } from '../types.ts';
 
 /** A command to paste, with a button that copies it. */
 function Command({ text, label }: { text: string; label: string }) {
@@ -25,12 +26,12 @@ function Command({ text, label }: { text: string; label: string }) {
 /** Whether the store is empty (no memory in any state, no thread), and whether the server wants an API key. */
 async function firstRun(signal: AbortSignal) {
   const [memories, threads, caps] = await Promise.all([
-    get('/memories?limit=1&state=all', signal),
-    get('/threads?limit=1', signal),
-    get('/capabilities', signal),
+    get<MemoryList>('/memories?limit=1&state=all', signal),
+    get<ThreadList>('/threads?limit=1', signal),
+    get<Capabilities>('/capabilities', signal),
   ]);
-  const empty = (memories.memories ?? []).length === 0 && (threads.threads ?? []).length === 0;
-  return { empty, keyed: Boolean(caps?.features?.auth_required) };
+  const empty = memories.memories.length === 0 && threads.threads.length === 0;
+  return { empty, keyed: caps.features.auth_required };
 }
 
 /** First run: while the store is empty, three ways to start, each with the action or command that does it. */
