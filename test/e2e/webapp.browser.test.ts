@@ -241,6 +241,34 @@ describe('the web app in a browser', () => {
     assert.deepEqual(found[0].labels.map((l: { name: string }) => l.name).sort(), ['reviews', 'team']);
   });
 
+  test('a memory another client saves appears in the open list without a reload (live updates)', async () => {
+    await open('#/memories');
+    await page.locator('.memory-row').first().waitFor();
+    await call('POST', '/memories', { content: 'Saved by an assistant while the list was open: the staging bucket is on Backblaze.' });
+    await page.locator('.memory-row', { hasText: 'the staging bucket is on Backblaze' }).waitFor();
+  });
+
+  test('a space is created in Settings, chosen in the Memories space switcher, and deleted while empty', async () => {
+    await open('#/settings');
+    await page.getByLabel('Space name').fill('Research Agent');
+    await page.getByLabel('Instructions for agents').fill('Cite sources.');
+    await page.getByRole('button', { name: 'Create space' }).click();
+    await page.locator('.space-list li', { hasText: 'Research Agent' }).waitFor();
+    // A client names the space as a person does; the switcher lists it with what it holds.
+    await call('POST', '/memories', { content: 'Attention replaced recurrence in sequence models.', space_id: 'research agent' });
+    await open('#/memories');
+    await page.getByLabel('Space').selectOption('research-agent');
+    await page.locator('.memory-row', { hasText: 'Attention replaced recurrence' }).waitFor();
+    assert.equal(await page.locator('.memory-row', { hasText: 'Maria prefers' }).count(), 0, 'the other space stays out');
+    await open('#/settings');
+    await page.locator('.space-list li', { hasText: 'Research Agent' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Delete space Research Agent' }).count(), 0, 'a space that holds a memory offers no delete');
+    await page.getByLabel('Space name').fill('Scratch');
+    await page.getByRole('button', { name: 'Create space' }).click();
+    await page.getByRole('button', { name: 'Delete space Scratch' }).click();
+    await page.locator('.space-list li', { hasText: 'Scratch' }).waitFor({ state: 'detached' });
+  });
+
   test('two labels are merged, and the merge is undone', async () => {
     await open('#/labels');
     await page.locator('.table td', { hasText: 'reviews' }).waitFor();

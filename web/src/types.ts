@@ -15,6 +15,7 @@ import type { healthDocs } from '../../src/http/routes/health.schema.ts';
 import type { labelDocs } from '../../src/http/routes/labels.schema.ts';
 import type { libraryDocs } from '../../src/http/routes/library.schema.ts';
 import type { relationDocs } from '../../src/http/routes/relations.schema.ts';
+import type { spaceDocs } from '../../src/http/routes/spaces.schema.ts';
 import type { threadDocs } from '../../src/http/routes/threads.docs.ts';
 
 /** The 200 answer a route documents. */
@@ -36,6 +37,8 @@ export type ThreadList = Answer<typeof threadDocs.list>;
 export type ThreadSearch = Answer<typeof threadDocs.search>;
 export type ThreadDetail = Answer<typeof threadDocs.get>;
 export type Capabilities = Answer<typeof healthDocs.capabilities>;
+export type SpaceList = Answer<typeof spaceDocs.list>;
+export type Space = SpaceList['spaces'][number];
 export type Health = Answer<typeof healthDocs.health>;
 export type LabelHealth = Answer<typeof labelDocs.health>;
 export type MergeCandidates = Answer<typeof labelDocs.mergeCandidates>;

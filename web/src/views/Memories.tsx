@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { get, post, q } from '../api.ts';
 import { go, href } from '../router.ts';
-import type { CreatedMemory, FavoriteMemories, Label, MemoryList } from '../types.ts';
+import type { CreatedMemory, FavoriteMemories, Label, MemoryList, SpaceList } from '../types.ts';
+import { useLiveReload } from '../live.ts';
 import { Empty, ErrorBox, fmtDate, LabelChips, Loading, snippet, STATES, toast, toastError, UNIT_TYPES, useAsync } from '../ui.tsx';
 
 const PAGE = 30;
@@ -68,6 +69,7 @@ export function MemoriesView({ params }: { params: URLSearchParams }) {
     go(`#/memories?${next.toString()}`);
   };
   const labels = useAsync(signal => get<Label[]>('/labels?order_by=usage_count&order_desc=true&limit=200', signal), []);
+  const spaces = useAsync(signal => get<SpaceList>('/spaces', signal), []);
   const list = useAsync(
     async signal => {
       if (filters.favorites) {
@@ -89,7 +91,11 @@ export function MemoriesView({ params }: { params: URLSearchParams }) {
     },
     [params.toString(), pages],
   );
+  // Another client's write (an assistant saving a memory, an import) shows up without a reload.
+  useLiveReload(['memories', 'trash', 'threads'], list.reload);
   const memories = list.data?.memories ?? [];
+  const spaceList = spaces.data?.spaces ?? [];
+  const spaceOptions = spaceList.some(s => s.id === filters.space_id) ? spaceList : [...spaceList, { id: filters.space_id, name: filters.space_id, usage: { memories: 0 } }];
   const labelList = labels.data ?? [];
   return (
     <section class="view">
@@ -98,7 +104,13 @@ export function MemoriesView({ params }: { params: URLSearchParams }) {
       <div class="filters" role="group" aria-label="Filters">
         <label>
           Space
-          <input value={filters.space_id} size={10} onChange={e => setFilter('space', (e.target as HTMLInputElement).value)} />
+          <select value={filters.space_id} onChange={e => setFilter('space', (e.target as HTMLSelectElement).value)}>
+            {spaceOptions.map(s => (
+              <option key={s.id} value={s.id}>
+                {s.name} ({s.usage.memories})
+              </option>
+            ))}
+          </select>
         </label>
         <label>
           Label

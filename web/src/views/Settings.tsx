@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { get, getKey, post, put, setKey } from '../api.ts';
 import { ErrorBox, fmtBytes, fmtDateTime, Loading, Progress, toast, toastError, useAsync } from '../ui.tsx';
 import { counted } from '../plural.ts';
+import { SpacesPanel } from './Spaces.tsx';
 import type { Capabilities, ExportJob, Health, IndexStatus, RebuildStatus, StorageInfo, WorkingMemory } from '../types.ts';
 
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
@@ -206,6 +207,10 @@ export function SettingsView({ onForgetKey }: { onForgetKey: () => void }) {
             </>
           )}
           <Reindex />
+        </div>
+        <div class="card">
+          <h2>Spaces</h2>
+          <SpacesPanel />
         </div>
         <div class="card">
           <h2>Working memory</h2>
