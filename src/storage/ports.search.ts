@@ -1,5 +1,6 @@
 /** The search projection of the store (part of the Store; re-exported by ports.ts). */
 import type { LifecycleState, UnitType } from '../domain/memory.ts';
+import type { FieldWeights } from '../domain/searchProfile.ts';
 import type { LexicalQuery } from './ports.lexical.ts';
 import type { WorkClaim } from './ports.coordination.ts';
 
@@ -46,8 +47,11 @@ export interface PendingEmbedding {
 
 /** The search projection: full-text indexes and stored embeddings. */
 export interface SearchRepo {
-  /** Best full-text matches within the filter. */
-  lexical(query: LexicalQuery, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
+  /**
+   * Best full-text matches within the filter, a title word counting `fields.title` against a content word's
+   * `fields.content` (the search profile's weights; the backend has none of its own).
+   */
+  lexical(query: LexicalQuery, filter: SearchFilter, limit: number, fields: FieldWeights): Promise<LexicalHit[]>;
   /** The newest memories (by insertion) matching the query within the filter: cost bounded by `limit`, not by the matches. */
   newestMatching(query: LexicalQuery, filter: SearchFilter, limit: number): Promise<string[]>;
   /**

@@ -114,8 +114,8 @@ async function tierHits(deps: LexicalDeps, query: string, filter: SearchFilter, 
   const search = async (words: string[], expanded: Map<string, string[]>) => {
     const other = formTerms(words, expanded);
     const [exact, formed] = await Promise.all([
-      deps.store.search.lexical({ mode: 'any', terms: words.map(text => ({ text })) }, filter, profile.pool),
-      other.length ? deps.store.search.lexical({ mode: 'any', terms: other }, filter, profile.pool) : [],
+      deps.store.search.lexical({ mode: 'any', terms: words.map(text => ({ text })) }, filter, profile.pool, profile.fields),
+      other.length ? deps.store.search.lexical({ mode: 'any', terms: other }, filter, profile.pool, profile.fields) : [],
     ]);
     return combine(exact, formed, profile.wordForms.rankWeight);
   };
@@ -156,5 +156,5 @@ export async function bridgeHits(deps: Pick<Deps, 'store' | 'thesaurus'>, words:
   const asked = new Set(words);
   const bridge = [...new Set(words.flatMap(w => deps.thesaurus!.related(w)))].filter(w => !asked.has(w));
   if (!bridge.length) return [];
-  return deps.store.search.lexical({ mode: 'any', terms: bridge.map(text => ({ text })) }, filter, profile.pool);
+  return deps.store.search.lexical({ mode: 'any', terms: bridge.map(text => ({ text })) }, filter, profile.pool, profile.fields);
 }

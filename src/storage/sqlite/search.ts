@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
+import type { FieldWeights } from '../../domain/searchProfile.ts';
 import type { LexicalHit, SearchFilter, SearchRepo } from '../ports.ts';
 import { ftsMatch } from './ftsQuery.ts';
 import type { Database } from '../shared/schema.ts';
@@ -9,11 +10,11 @@ import { filterQueries, type MetadataSql, filterSql as sharedFilterSql } from '.
 import { HAS_CJK } from './migrations/018_background_queue.ts';
 
 /**
- * bm25 with the title weighted double, except where the title is the content's own first line (derived when none was
- * given): it repeats the content, and weighting it again would favour short memories, which are all title.
+ * bm25 with the profile's field weights, except where the title is the content's own first line (derived when none
+ * was given): it repeats the content, and weighting it again would favour short memories, which are all title.
  */
-const DERIVED_TITLE_BM25 = sql`case when instr(m.content, rtrim(m.title, '…')) = 1
-  then bm25(memories_fts, 0.0, 1.0) else bm25(memories_fts, 2.0, 1.0) end`;
+const weightedBm25 = ({ title, content }: FieldWeights) => sql`case when instr(m.content, rtrim(m.title, '…')) = 1
+  then bm25(memories_fts, 0.0, ${content}) else bm25(memories_fts, ${title}, ${content}) end`;
 
 /** Metadata through SQLite's JSON functions; the turn keys as migration 020's expression indexes have them. */
 const metadataSql: MetadataSql = {
@@ -72,11 +73,11 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return { documents: documents.count, frequency };
     },
 
-    async lexical(query, filter, limit) {
+    async lexical(query, filter, limit, fields) {
       const match = ftsMatch(query);
       if (match === null) return [];
       const { rows } = await sql<LexicalHit>`
-        select m.id as id, ${DERIVED_TITLE_BM25} as rank
+        select m.id as id, ${weightedBm25(fields)} as rank
         from memories_fts join memories m on m.rowid = memories_fts.rowid
         where memories_fts match ${match} and ${filterSql(filter)}
         order by rank limit ${limit}`.execute(db);
