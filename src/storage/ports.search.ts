@@ -17,6 +17,8 @@ export interface SearchFilter {
   event_to?: string;
   recorded_from?: string;
   recorded_to?: string;
+  /** Only these memories: a candidate set already narrowed, to be ranked again. */
+  ids?: string[];
 }
 
 /** A memory that is a conversation turn by metadata (domain/conversation.ts), with that metadata. */

@@ -16,6 +16,8 @@ describe('search profiles rank', () => {
   let inContent: string;
   let important: string;
   let ordinary: string;
+  let lanternAtHarbor: string;
+  let lanternAlone: string;
   before(async () => {
     app = await buildTestApp();
     // The query word once in the title of a longer memory, and twice in the content of a short one.
@@ -24,6 +26,11 @@ describe('search profiles rank', () => {
     // Two memories that match a query alike, but for their importance.
     important = await createMemory(app, { content: 'The lighthouse keeper logs the tide.', importance: 0.9 });
     ordinary = await createMemory(app, { content: 'The lighthouse keeper logs the wind.', importance: 0.1 });
+    // A word many memories hold ("harbor") and a rare one ("lantern"), for pruning: two memories alike but for "harbor",
+    // the one without it written first (equal scores keep the order of ids).
+    for (let i = 0; i < 5; i++) await createMemory(app, { content: `Boats left the harbor on day ${i + 1} of the regatta.` });
+    lanternAlone = await createMemory(app, { content: 'A lantern swung over the north wall all night.' });
+    lanternAtHarbor = await createMemory(app, { content: 'A lantern swung over the harbor wall all night.' });
   });
   after(() => app.close());
 
@@ -43,6 +50,13 @@ describe('search profiles rank', () => {
     const favoursOrdinary = { ...DEEP_PROFILE, priors: { ...priors, importanceFloor: 1.5, importanceSpan: -1 } };
     assert.deepEqual(await ids('lighthouse keeper', favoursImportant, 'deep'), [important, ordinary]);
     assert.deepEqual(await ids('lighthouse keeper', favoursOrdinary, 'deep'), [ordinary, important]);
+  });
+
+  test('pruning lets the rare words choose the candidates, and every word of the query ranks them', async () => {
+    // From the first memory on, a word held by more than a third of them is left out of choosing while two hits remain;
+    // no term-coverage bonus, so only the full-text rank orders the two.
+    const pruned = { ...FAST_PROFILE, coverageWeight: 0, pruning: { fromMemories: 1, share: 0.33, minHits: 2 } };
+    assert.deepEqual(await ids('lantern harbor', pruned), [lanternAtHarbor, lanternAlone]);
   });
 
   test('without a profile, the mode names the recipe', async () => {

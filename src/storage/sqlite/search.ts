@@ -24,6 +24,14 @@ const metadataSql: MetadataSql = {
 };
 const filterSql = (filter: SearchFilter) => sharedFilterSql(filter, metadataSql);
 
+/**
+ * A narrowed candidate set, checked on the full-text row itself: the filter's own `m.id in (…)` would read the memory
+ * row of every match of a common word first (at 2,400 abstracts, 6.4 ms against 4.1 ms). The `+` keeps FTS5 from
+ * taking it as a rowid lookup, which re-runs the whole match per candidate (66 ms).
+ */
+const onlyCandidates = (filter: SearchFilter) =>
+  filter.ids ? sql`+memories_fts.rowid in (select rowid from memories where id in (${sql.join(filter.ids.length ? filter.ids : [''])}))` : sql`1 = 1`;
+
 const fileBytes = (path: string) => {
   try {
     return statSync(path).size;
@@ -79,7 +87,7 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       const { rows } = await sql<LexicalHit>`
         select m.id as id, ${weightedBm25(fields)} as rank
         from memories_fts join memories m on m.rowid = memories_fts.rowid
-        where memories_fts match ${match} and ${filterSql(filter)}
+        where memories_fts match ${match} and ${onlyCandidates(filter)} and ${filterSql(filter)}
         order by rank limit ${limit}`.execute(db);
       return rows;
     },
