@@ -1,11 +1,5 @@
 /** Fusing ranked lists that were scored on different scales into one list. Pure, no I/O. */
 
-/**
- * The usual constant of reciprocal-rank fusion (Cormack et al., 2009): large enough that the first few places of one
- * list do not drown the others, small enough that a higher place still counts.
- */
-export const RRF_K = 60;
-
 export interface Fused<T> {
   item: T;
   /** Σ 1 / (k + place) over the lists holding the item, place counted from 1. */
@@ -13,12 +7,12 @@ export interface Fused<T> {
 }
 
 /**
- * Reciprocal-rank fusion: each item scores 1 / (k + its place) in every list that holds it (items are the same when
+ * Reciprocal-rank fusion: each item scores 1 / (k + its place, k from the profile) in every list that holds it (items are the same when
  * `keyOf` says so), best first. Only places count, never the lists' own scores, so lists scored on different scales
  * (memory similarity, BM25 message scores) mix fairly. Equal scores keep the order of `tieBreak`, else of first
  * appearance.
  */
-export function reciprocalRankFusion<T>(lists: readonly (readonly T[])[], keyOf: (item: T) => string, tieBreak?: (a: T, b: T) => number, k = RRF_K): Fused<T>[] {
+export function reciprocalRankFusion<T>(lists: readonly (readonly T[])[], keyOf: (item: T) => string, k: number, tieBreak?: (a: T, b: T) => number): Fused<T>[] {
   const byKey = new Map<string, Fused<T> & { first: number }>();
   let seen = 0;
   for (const list of lists) {

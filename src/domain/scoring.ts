@@ -1,4 +1,5 @@
 /** Search scoring rules: term coverage, an absolute similarity for display, priors, dates, query cues. Pure. */
+import type { DisplaySimilarity, Priors } from './searchProfile.ts';
 import { asksWhen, mentionsTime, words } from './text.ts';
 
 export interface LexicalOverlap {
@@ -49,17 +50,17 @@ export function semanticSimilarity(cosine: number, floor = 0.2): number {
 
 /**
  * Similarity in 0..1, comparable across queries: ≥ 0.9 only when the memory says nearly what the query says
- * (capture clients skip saving a memory whose best match scores ≥ 0.9).
+ * (capture clients skip saving a memory whose best match scores ≥ 0.9). The shares come from the search profile.
  */
-export function absoluteSimilarity(overlap: LexicalOverlap, semantic: number | undefined): number {
-  const lexical = 0.5 * overlap.coverage + 0.5 * overlap.dice;
-  return semantic === undefined ? lexical : 0.5 * lexical + 0.5 * semantic;
+export function absoluteSimilarity(overlap: LexicalOverlap, semantic: number | undefined, shares: DisplaySimilarity): number {
+  const lexical = shares.coverageShare * overlap.coverage + (1 - shares.coverageShare) * overlap.dice;
+  return semantic === undefined ? lexical : (1 - shares.semanticShare) * lexical + shares.semanticShare * semantic;
 }
 
-/** Small multiplicative priors of deep mode: importance 0..1 and age in days. */
-export function priorBoost(importance: number, ageDays: number): number {
-  const importanceBoost = 0.9 + 0.2 * importance; // 0.9 .. 1.1
-  const recencyBoost = 1 + 0.05 * Math.exp(-ageDays / 30); // up to +5 % for the last month
+/** Small multiplicative priors (the profile's): importance 0..1 and age in days. */
+export function priorBoost(importance: number, ageDays: number, priors: Priors): number {
+  const importanceBoost = priors.importanceFloor + priors.importanceSpan * importance;
+  const recencyBoost = 1 + priors.recencyBoost * Math.exp(-ageDays / priors.recencyDays);
   return importanceBoost * recencyBoost;
 }
 

@@ -1,8 +1,11 @@
 /**
- * Ranking as data: every weight and rule memory search applies, by profile. `fast` and `deep` are the two modes;
- * `conversation` is deep mode's profile for memories that are conversation turns (domain/conversation.ts): the
- * transcript rules (speaker, neighbouring turns, the answer after a question) live only there and in fast's speaker
- * rule, and apply to turns only. Every figure was measured on LoCoMo and the ordinary-notes set (bench/).
+ * Ranking as data (after Graphiti's search-config recipes): every number that ranks a search result lives in a plain
+ * profile object here, and search services and storage backends take the numbers from the profile they are given,
+ * never their own. Named recipes: `fast` and `deep` are the two memory-search modes; `conversation` is deep mode's
+ * profile for memories that are conversation turns (domain/conversation.ts): the transcript rules (speaker,
+ * neighbouring turns, the answer after a question) live only there and in fast's speaker rule, and apply to turns
+ * only; `thread` ranks saved conversations' messages; `unified` merges memories and messages into one list.
+ * Unless a comment says otherwise, a figure was measured on LoCoMo and the ordinary-notes set (bench/).
  */
 
 /** Rules that hold only for conversation turns. */
@@ -18,8 +21,40 @@ export interface TurnRules {
   neighbours: { weight: number; seeds: number; radius: number; decay: number; answerBoost: number; cap: number } | null;
 }
 
+/**
+ * Full-text field weights: how much a word in the title counts against one in the content. Where the title is the
+ * content's own first line (derived when none was given) it is not weighted again: it repeats the content, and
+ * weighting it twice would favour short memories, which are all title.
+ */
+export interface FieldWeights {
+  title: number;
+  content: number;
+}
+
+/** Small multiplicative priors: importance 0..1 scales by `importanceFloor` + `importanceSpan` × importance; a memory of the last `recencyDays` gains up to `recencyBoost`, fading exponentially. */
+export interface Priors {
+  importanceFloor: number;
+  importanceSpan: number;
+  recencyBoost: number;
+  recencyDays: number;
+}
+
+/**
+ * The similarity a result shows (0..1, comparable across queries, not its rank): the lexical part is
+ * `coverageShare` × term coverage + the rest × Dice overlap (high only when the memory says little beyond the query);
+ * with vectors, `semanticShare` of it is the rescaled cosine. ≥ 0.9 only when a memory says nearly what the query
+ * says: capture clients skip saving a memory whose best match scores ≥ 0.9, so these shares are an interface, not
+ * tuned for recall.
+ */
+export interface DisplaySimilarity {
+  coverageShare: number;
+  semanticShare: number;
+}
+
 export interface SearchProfile {
-  name: 'fast' | 'deep' | 'conversation';
+  name: string;
+  /** Title against content in full-text ranking (bm25 on SQLite, ts_rank_cd on PostgreSQL). */
+  fields: FieldWeights;
   /** Candidates taken from each ranking (full text, vectors) before fusion. */
   pool: number;
   /** Least rescaled similarity for a vector-only match to count. */
@@ -46,12 +81,25 @@ export interface SearchProfile {
   /**
    * A thesaurus bridge (synonyms and broader words, WordNet) for queries whose best full-text hit holds less than
    * `below` of the query's words: their hits count `weight` of a query word's. Measured: docs recall@10 +0.066,
-   * notes +0.018, LoCoMo within 0.003 (its questions mostly match well and never reach it).
+   * notes +0.018, LoCoMo within 0.003 (its questions mostly match well and never reach it), MemoryBank chats +0.050;
+   * NFCorpus abstracts −0.009 (one query of 119). Weight 0.2 instead: NFCorpus +0.017 but chats −0.010 and notes
+   * deep −0.004, so 0.3 stays; bridging only the words the best hit lacks, or scaling the bridge's best hit to the
+   * exact words' best, lost on docs (−0.011, −0.044).
    */
   thesaurus: { below: number; weight: number } | null;
-  /** Query words held by more than `share` of the space (a name in a chat) are not searched, in spaces of `minMemories`+. */
+  /**
+   * Query words held by more than `share` of the space (a name in a chat) are not searched, in spaces of `minMemories`+.
+   * LoCoMo deep recall@10 0.826 → 0.841 with it (0.818 → 0.848 on conv-26/30, 0.830 → 0.837 on conv-41/42/43);
+   * neutral on notes, docs and NFCorpus; MemoryBank chats −0.010 (one question). Letting those words rank the
+   * candidates they did not choose (as pruning does) lost LoCoMo 0.008, so they stay out.
+   */
   commonInSpace: { share: number; minMemories: number } | null;
-  /** In a big corpus (`fromMemories`+), words held by more than `share` of all memories are left out while `minHits` remain. */
+  /**
+   * In a big corpus (`fromMemories`+), words held by more than `share` of all memories do not choose the candidates
+   * while the rarer words find `minHits`; every word still ranks them. For latency only (10k memories: lexical p50
+   * 7 → 3 ms): leaving those words out of the ranking too cost NFCorpus abstracts in three spaces (7,200 memories)
+   * fast and deep recall@10 0.739 → 0.689.
+   */
   pruning: { fromMemories: number; share: number; minHits: number };
   /**
    * The one date signal: a memory dated (event_start, else created_at) within a period the query names, or up to
@@ -64,17 +112,24 @@ export interface SearchProfile {
   /**
    * Entities the query names (knowledge graph, by name or alias): at most `weight` added, `memoriesPerEntity` brought
    * in per entity; a one-word entity counts only from `minSingleWordConfidence` (typed from a lexicon, not a
-   * capitalised ordinary word such as "Data").
+   * capitalised ordinary word such as "Data"). Neutral on every benchmark set (LoCoMo, notes, docs, chats, NFCorpus:
+   * equal recall@10 without it).
    */
   entities: { weight: number; memoriesPerEntity: number; minSingleWordConfidence: number } | null;
-  /** Small multiplicative priors from importance and recency. */
-  priors: boolean;
+  /** Small multiplicative priors from importance and recency; null for none. */
+  priors: Priors | null;
+  /** How the shown similarity is made (not the rank). */
+  similarity: DisplaySimilarity;
   /** Transcript rules: null where none apply. */
   turns: TurnRules | null;
+  /** The profile ranking memories that are conversation turns, where it differs from this one. */
+  forTurns?: SearchProfile;
 }
 
 export const FAST_PROFILE: SearchProfile = {
   name: 'fast',
+  // A title word counts double a content word: a title names what a note is about.
+  fields: { title: 2, content: 1 },
   pool: 100,
   minSemantic: 0.15,
   lexicalWeight: 0.7,
@@ -85,9 +140,11 @@ export const FAST_PROFILE: SearchProfile = {
   commonInSpace: null,
   pruning: { fromMemories: 5_000, share: 0.05, minHits: 20 },
   dates: null,
+  // LoCoMo deep recall@10 without it 0.837 (0.25: 0.839); neutral elsewhere.
   whenBoost: 0.5,
   entities: null,
-  priors: false,
+  priors: null,
+  similarity: { coverageShare: 0.5, semanticShare: 0.5 },
   turns: { speakerBoost: 0.5, neighbours: null },
 };
 
@@ -97,7 +154,8 @@ export const DEEP_PROFILE: SearchProfile = {
   commonInSpace: { share: 0.35, minMemories: 20 },
   dates: { bonus: 1, lagDays: 14 },
   entities: { weight: 0.2, memoriesPerEntity: 30, minSingleWordConfidence: 0.7 },
-  priors: true,
+  // At most ±10 % for importance and +5 % for the last month: they break near-ties, never outrank a better match.
+  priors: { importanceFloor: 0.9, importanceSpan: 0.2, recencyBoost: 0.05, recencyDays: 30 },
   turns: null,
 };
 
@@ -107,13 +165,53 @@ export const CONVERSATION_PROFILE: SearchProfile = {
   // Turns keep the fixed share: chat lines are short and their vectors weak (use-lite, LoCoMo deep recall@10 −0.009
   // when turns leaned on them too).
   fusion: { lexicalWhenWeak: FAST_PROFILE.lexicalWeight, fullFrom: 1, power: 1 },
+  // Checked for fitting the tuned conversations: each change below lowered deep recall@10 on conv-26/30 (0.848) and on
+  // conv-41/42/43 (0.837) alike: speaker 0 / 0.25 → 0.831 / 0.835 and 0.828 / 0.834; neighbour weight 0.5 → 0.840 /
+  // 0.830; radius 1 → 0.827 / 0.824 (3: equal); no answer boost → 0.835 / 0.834; date bonus 0.5 → 0.844 / 0.834.
   turns: { speakerBoost: 0.5, neighbours: { weight: 0.7, seeds: 50, radius: 2, decay: 0.6, answerBoost: 0.5, cap: 0.95 } },
 };
 
-export const SEARCH_PROFILES = { fast: FAST_PROFILE, deep: DEEP_PROFILE, conversation: CONVERSATION_PROFILE } as const;
+/** Deep mode as a recipe: the deep profile, and the conversation profile for turns. */
+export const DEEP_RECIPE: SearchProfile = { ...DEEP_PROFILE, forTurns: CONVERSATION_PROFILE };
 
-/** The profile ranking one memory: fast for fast mode; in deep mode, the conversation profile for turns. */
-export function profileFor(mode: 'fast' | 'deep', isTurn: boolean): SearchProfile {
-  if (mode === 'fast') return FAST_PROFILE;
-  return isTurn ? CONVERSATION_PROFILE : DEEP_PROFILE;
+/** Thread search: messages of saved conversations, scored 0..1 comparably across queries (domain/thread.ts). */
+export interface ThreadProfile {
+  name: 'thread';
+  /** A message's score: `coverage` × its share of the query's words + `strength` × its BM25 strength s / (s + `strengthHalf`). */
+  message: { coverage: number; strength: number; strengthHalf: number };
+  /** A thread's score: the better of its best message and `titleCoverage` × its title's coverage, plus `bothBonus` × the other. */
+  thread: { titleCoverage: number; bothBonus: number };
+  /** Word forms count as memory search counts them ("decide" in "we decided"). */
+  wordForms: SearchProfile['wordForms'];
+}
+
+export const THREAD_PROFILE: ThreadProfile = {
+  name: 'thread',
+  // Coverage first: a message holding every query word beats one that repeats one word; LoCoMo session recall@5 0.876
+  // (bench threads, 128 sessions, 760 questions). Scores stay comparable across queries (0..1).
+  message: { coverage: 0.8, strength: 0.2, strengthHalf: 5 },
+  thread: { titleCoverage: 0.9, bothBonus: 0.1 },
+  wordForms: FAST_PROFILE.wordForms,
+};
+
+/** Unified search (memories and conversations in one list): reciprocal-rank fusion of the two services' lists. */
+export interface UnifiedProfile {
+  name: 'unified';
+  /** The RRF constant k: each item scores 1 / (k + place) in each list. */
+  rrfK: number;
+}
+
+export const UNIFIED_PROFILE: UnifiedProfile = {
+  name: 'unified',
+  // Cormack et al. (2009)'s constant, not tuned: the first places of one list do not drown the other's, and both kinds
+  // share the first places (LoCoMo sessions as threads and turns as memories, issue 25 in docs/benchmarks.md).
+  rrfK: 60,
+};
+
+/** The named recipes. */
+export const SEARCH_RECIPES = { fast: FAST_PROFILE, deep: DEEP_RECIPE, conversation: CONVERSATION_PROFILE, thread: THREAD_PROFILE, unified: UNIFIED_PROFILE } as const;
+
+/** The profile ranking one memory: the recipe's own, or its turn profile for a conversation turn. */
+export function profileFor(recipe: SearchProfile, isTurn: boolean): SearchProfile {
+  return isTurn && recipe.forTurns ? recipe.forTurns : recipe;
 }

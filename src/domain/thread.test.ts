@@ -10,6 +10,7 @@ import {
   toIsoTimestamp,
   truncateContent,
 } from './thread.ts';
+import { THREAD_PROFILE } from './searchProfile.ts';
 import { lexicalOverlap } from './scoring.ts';
 
 const termCoverage = (q: string[], t: string[], prefixLast = false) => lexicalOverlap(q, t, { prefixLast }).coverage;
@@ -103,5 +104,13 @@ describe('thread search scores', () => {
     assert.ok(withTitle > full);
     assert.ok(withTitle <= 1);
     assert.equal(threadScore({ messageCoverage: 0, titleCoverage: 0 }), 0);
+  });
+
+  test('the thread profile decides the shares: ranked by BM25 strength alone, the stronger half match wins', () => {
+    const bm25Only = { ...THREAD_PROFILE, message: { ...THREAD_PROFILE.message, coverage: 0, strength: 1 } };
+    const full = { messageCoverage: 1, messageRank: -1, titleCoverage: 0 };
+    const half = { messageCoverage: 0.5, messageRank: -8, titleCoverage: 0 };
+    assert.ok(threadScore(full) > threadScore(half));
+    assert.ok(threadScore(half, bm25Only) > threadScore(full, bm25Only));
   });
 });

@@ -1,4 +1,5 @@
 /** Thread vocabulary and pure rules: dedup keys, titles, token estimates, search scores, dates. No I/O. */
+import { THREAD_PROFILE, type ThreadProfile } from './searchProfile.ts';
 
 export const THREAD_SEARCH_MODES = ['suggestions', 'full'] as const;
 export type ThreadSearchMode = (typeof THREAD_SEARCH_MODES)[number];
@@ -99,20 +100,26 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
-/** BM25 (FTS5: negative, lower is better) mapped to 0..1, the same for every query: 5 → 0.5, 15 → 0.75. */
-export function bm25Score(rank: number): number {
+/** BM25 (FTS5: negative, lower is better) mapped to 0..1, the same for every query: with a half of 5, 5 → 0.5, 15 → 0.75. */
+export function bm25Score(rank: number, half = THREAD_PROFILE.message.strengthHalf): number {
   const strength = Math.max(0, -rank);
-  return Math.round((strength / (strength + 5)) * 1e4) / 1e4;
+  return Math.round((strength / (strength + half)) * 1e4) / 1e4;
+}
+
+/** A message's search score in 0..1: mostly the share of the query it covers, a little its BM25 strength. */
+export function messageScore(coverage: number, rank: number, profile: ThreadProfile = THREAD_PROFILE): number {
+  const { message } = profile;
+  return Math.round((message.coverage * coverage + message.strength * bm25Score(rank, message.strengthHalf)) * 1e4) / 1e4;
 }
 
 /**
  * A thread's search score in 0..1, comparable across queries: mostly how much of the query its best message (or its
  * title) covers, a little of how strongly BM25 ranks that message. A thread matching on both gains a little.
  */
-export function threadScore(match: { messageCoverage: number; messageRank?: number; titleCoverage: number }): number {
-  const message = match.messageRank === undefined ? 0 : 0.8 * match.messageCoverage + 0.2 * bm25Score(match.messageRank);
-  const title = 0.9 * match.titleCoverage;
-  const combined = Math.max(message, title) + 0.1 * Math.min(message, title);
+export function threadScore(match: { messageCoverage: number; messageRank?: number; titleCoverage: number }, profile: ThreadProfile = THREAD_PROFILE): number {
+  const message = match.messageRank === undefined ? 0 : messageScore(match.messageCoverage, match.messageRank, profile);
+  const title = profile.thread.titleCoverage * match.titleCoverage;
+  const combined = Math.max(message, title) + profile.thread.bothBonus * Math.min(message, title);
   return Math.min(1, Math.round(combined * 1e4) / 1e4);
 }
 

@@ -7,6 +7,10 @@ import assert from 'node:assert/strict';
 import { STORE_BACKENDS } from '../../test/backends.ts';
 import { atSecond, memoryRecord } from '../../test/fixtures/records.ts';
 import type { LexicalQuery, MemoryRecord, SearchFilter, Store } from './ports.ts';
+import { FAST_PROFILE } from '../domain/searchProfile.ts';
+
+/** The full-text field weights memory search ranks by. */
+const FIELDS = FAST_PROFILE.fields;
 
 const at = atSecond;
 /** A memory created at the second its id's number names (m3: second 3), so creation order follows the ids. */
@@ -57,32 +61,32 @@ for (const backend of STORE_BACKENDS) {
     });
 
     test('full text matches word forms (stemming) within the space and states asked', async () => {
-      const ids = (await store.search.lexical(words('any', 'database'), filter(), 10)).map(h => h.id).sort();
+      const ids = (await store.search.lexical(words('any', 'database'), filter(), 10, FIELDS)).map(h => h.id).sort();
       assert.deepEqual(ids, ['m1', 'm6']);
-      const work = (await store.search.lexical(words('any', 'postgresql'), filter({ space_id: 'work' }), 10)).map(h => h.id);
+      const work = (await store.search.lexical(words('any', 'postgresql'), filter({ space_id: 'work' }), 10, FIELDS)).map(h => h.id);
       assert.deepEqual(work, ['m3']);
-      const forgotten = (await store.search.lexical(words('any', 'backups'), filter({ states: ['forgotten'] }), 10)).map(h => h.id);
+      const forgotten = (await store.search.lexical(words('any', 'backups'), filter({ states: ['forgotten'] }), 10, FIELDS)).map(h => h.id);
       assert.deepEqual(forgotten, ['m4']);
     });
 
     test('"all" needs every word, "any" one of them, "phrase" the words in order', async () => {
-      assert.deepEqual((await store.search.lexical(words('all', 'billing', 'monday'), filter(), 10)).map(h => h.id), ['m1']);
-      assert.deepEqual((await store.search.lexical(words('any', 'dentist', 'monday'), filter(), 10)).map(h => h.id).sort(), ['m1', 'm2']);
-      assert.deepEqual((await store.search.lexical(words('phrase', 'billing', 'databases'), filter(), 10)).map(h => h.id), ['m1']);
-      assert.deepEqual(await store.search.lexical(words('phrase', 'databases', 'billing'), filter(), 10), []);
+      assert.deepEqual((await store.search.lexical(words('all', 'billing', 'monday'), filter(), 10, FIELDS)).map(h => h.id), ['m1']);
+      assert.deepEqual((await store.search.lexical(words('any', 'dentist', 'monday'), filter(), 10, FIELDS)).map(h => h.id).sort(), ['m1', 'm2']);
+      assert.deepEqual((await store.search.lexical(words('phrase', 'billing', 'databases'), filter(), 10, FIELDS)).map(h => h.id), ['m1']);
+      assert.deepEqual(await store.search.lexical(words('phrase', 'databases', 'billing'), filter(), 10, FIELDS), []);
     });
 
     test('ranks are lower-is-better: the memory that holds the words more strongly comes first', async () => {
-      const hits = await store.search.lexical(words('any', 'deployment', 'checklist'), filter(), 10);
+      const hits = await store.search.lexical(words('any', 'deployment', 'checklist'), filter(), 10, FIELDS);
       assert.equal(hits[0]?.id, 'm6');
       for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1]!.rank <= hits[i]!.rank);
     });
 
     test('a prefix term matches words that begin with it; user text never becomes query syntax', async () => {
-      const prefix = await store.search.lexical({ mode: 'any', terms: [{ text: 'dent', prefix: true }] }, filter(), 10);
+      const prefix = await store.search.lexical({ mode: 'any', terms: [{ text: 'dent', prefix: true }] }, filter(), 10, FIELDS);
       assert.deepEqual(prefix.map(h => h.id), ['m2']);
-      assert.deepEqual(await store.search.lexical(words('any', '") OR (*'), filter(), 10), []);
-      assert.deepEqual(await store.search.lexical(words('any', '  '), filter(), 10), []);
+      assert.deepEqual(await store.search.lexical(words('any', '") OR (*'), filter(), 10, FIELDS), []);
+      assert.deepEqual(await store.search.lexical(words('any', '  '), filter(), 10, FIELDS), []);
     });
 
     test('vocabulary lists indexed terms by prefix, and such a term matches as indexed', async () => {
@@ -90,7 +94,7 @@ for (const backend of STORE_BACKENDS) {
       assert.equal(terms.length, 1);
       assert.ok(terms[0]!.term.startsWith('replic'));
       assert.equal(terms[0]!.documents, 2);
-      const hits = await store.search.lexical({ mode: 'any', terms: [{ text: terms[0]!.term, indexed: true }] }, filter(), 10);
+      const hits = await store.search.lexical({ mode: 'any', terms: [{ text: terms[0]!.term, indexed: true }] }, filter(), 10, FIELDS);
       assert.deepEqual(hits.map(h => h.id), ['m6']);
     });
 

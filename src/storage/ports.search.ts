@@ -1,5 +1,6 @@
 /** The search projection of the store (part of the Store; re-exported by ports.ts). */
 import type { LifecycleState, UnitType } from '../domain/memory.ts';
+import type { FieldWeights } from '../domain/searchProfile.ts';
 import type { LexicalQuery } from './ports.lexical.ts';
 import type { WorkClaim } from './ports.coordination.ts';
 
@@ -16,6 +17,8 @@ export interface SearchFilter {
   event_to?: string;
   recorded_from?: string;
   recorded_to?: string;
+  /** Only these memories: a candidate set already narrowed, to be ranked again. */
+  ids?: string[];
 }
 
 /** A memory that is a conversation turn by metadata (domain/conversation.ts), with that metadata. */
@@ -46,8 +49,11 @@ export interface PendingEmbedding {
 
 /** The search projection: full-text indexes and stored embeddings. */
 export interface SearchRepo {
-  /** Best full-text matches within the filter. */
-  lexical(query: LexicalQuery, filter: SearchFilter, limit: number): Promise<LexicalHit[]>;
+  /**
+   * Best full-text matches within the filter, a title word counting `fields.title` against a content word's
+   * `fields.content` (the search profile's weights; the backend has none of its own).
+   */
+  lexical(query: LexicalQuery, filter: SearchFilter, limit: number, fields: FieldWeights): Promise<LexicalHit[]>;
   /** The newest memories (by insertion) matching the query within the filter: cost bounded by `limit`, not by the matches. */
   newestMatching(query: LexicalQuery, filter: SearchFilter, limit: number): Promise<string[]>;
   /**

@@ -1,7 +1,7 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import { isConversationTurn, speakerOfTurn } from '../../domain/conversation.ts';
 import { absoluteSimilarity, cueBoost, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
-import { CONVERSATION_PROFILE, DEEP_PROFILE, FAST_PROFILE, profileFor, type SearchProfile } from '../../domain/searchProfile.ts';
+import { profileFor, SEARCH_RECIPES, type SearchProfile } from '../../domain/searchProfile.ts';
 import { isStopWord, stem, termsAsWritten, termsFor } from '../../domain/text.ts';
 import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
@@ -153,13 +153,13 @@ function highlightsOf(memory: MemoryRecord, overlap: LexicalOverlap): string[] {
  * graph, leaves out words most of the space holds, importance/recency priors, and, for conversation turns only,
  * context from their neighbouring turns. Scores are absolute (see domain/scoring.ts).
  */
-export async function searchMemories(deps: SearchDeps, input: SearchInput) {
+export async function searchMemories(deps: SearchDeps, input: SearchInput, recipe: SearchProfile = SEARCH_RECIPES[input.mode]) {
   // Forgotten memories are never found, even when asked for (the contract accepts the state and ignores it).
   const states = input.include_states.filter(s => s !== 'forgotten');
   if (states.length === 0) return { results: [], semantic_unavailable: deps.indexer ? null : 'no embedding model is configured' };
   const filter = toFilter({ ...input, include_states: states });
-  // Query-wide rules are the same for deep mode's two profiles; only turn rules differ, memory by memory.
-  const base = input.mode === 'fast' ? FAST_PROFILE : DEEP_PROFILE;
+  // Query-wide rules come from the recipe itself; its turn profile (deep mode's) differs memory by memory.
+  const base = recipe;
   const asWritten = termsAsWritten(input.query);
   const dates = base.dates ? datesInQuery(input.query, new Date(deps.clock.now())) : [];
   const cues = queryCues(input.query);
@@ -190,9 +190,9 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
       for (const m of await deps.store.memories.getMany(candidates.map(c => c.id).filter(id => !records.has(id)))) records.set(m.id, m);
     }
   }
-  const profileOf = (id: string) => (records.has(id) ? profileFor(input.mode, isConversationTurn(records.get(id)!)) : base);
+  const profileOf = (id: string) => (records.has(id) ? profileFor(recipe, isConversationTurn(records.get(id)!)) : base);
   const fused = fusedScores(candidates, await cosines(candidates.map(c => c.id)), unavailable === null, profileOf, lexicalStrength);
-  const neighbourRules = input.mode === 'deep' ? CONVERSATION_PROFILE.turns?.neighbours : null;
+  const neighbourRules = profileFor(recipe, true).turns?.neighbours;
   // Seeds pass on their plain score: their own cue boost would count twice where a neighbour has the same cue.
   const plain = new Map([...fused].map(([id, f]) => [id, f.total]));
   const context = neighbourRules ? await neighbourContext(deps, plain, records, filter, neighbourRules) : new Map<string, { score: number; from: string }>();
@@ -219,14 +219,14 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
     .map(c => {
       const memory = records.get(c.id)!;
       const turn = isConversationTurn(memory);
-      const profile = profileFor(input.mode, turn);
+      const profile = profileFor(recipe, turn);
       const overlap = overlapOf(memory);
       const cosine = candidateCosines.get(c.id);
       const semanticScore = cosine === undefined ? undefined : semanticSimilarity(cosine, deps.indexer!.embedder.unrelatedCosine);
       const own = fused.get(c.id) ?? { lexical: 0, vector: 0, total: 0 };
       const inherited = profile.turns?.neighbours ? context.get(c.id) : undefined;
       const neighbour = inherited?.score ?? 0;
-      const prior = profile.priors ? priorBoost(memory.importance, (now - Date.parse(memory.created_at)) / 86_400_000) : 1;
+      const prior = profile.priors ? priorBoost(memory.importance, (now - Date.parse(memory.created_at)) / 86_400_000, profile.priors) : 1;
       const when = profile.dates ? periodHolding(dates, memory.event_start ?? memory.created_at, profile.dates.lagDays) : undefined;
       const date = when ? profile.dates!.bonus : 0;
       const speaker = profile.turns ? speakerOfTurn(memory) : null;
@@ -249,7 +249,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
   let ceiling = 1;
   const results = scored.map((s, i) => {
     // Absolute similarity, but never above the hit ranked before it, so scores read top-down.
-    const similarity = Math.min(ceiling, absoluteSimilarity(s.overlap, s.semanticScore));
+    const similarity = Math.min(ceiling, absoluteSimilarity(s.overlap, s.semanticScore, base.similarity));
     ceiling = similarity;
     const seed = s.inherited ? records.get(s.inherited.from) : undefined;
     const reason = describe({

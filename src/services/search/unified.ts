@@ -1,4 +1,5 @@
 import { reciprocalRankFusion } from '../../domain/fusion.ts';
+import { UNIFIED_PROFILE, type UnifiedProfile } from '../../domain/searchProfile.ts';
 import { DEFAULT_SPACE, type UnitType } from '../../domain/memory.ts';
 import { isStopWord, queryTerms, stem } from '../../domain/text.ts';
 import type { Deps } from '../deps.ts';
@@ -99,7 +100,7 @@ type MessageHit = Awaited<ReturnType<typeof messageHits>>[number];
  * first where places tie. `mode` and the memory filters apply to memories, `source` to threads; forgotten and
  * archived memories are never found. Each result says its kind and where to open it.
  */
-export async function searchEverything(deps: Parameters<typeof searchMemories>[0] & Pick<Deps, 'store'>, input: UnifiedSearchInput) {
+export async function searchEverything(deps: Parameters<typeof searchMemories>[0] & Pick<Deps, 'store'>, input: UnifiedSearchInput, profile: UnifiedProfile = UNIFIED_PROFILE) {
   const started = performance.now();
   const wants = (kind: SearchKind) => input.kinds.includes(kind);
   const [memories, messages] = await Promise.all([
@@ -107,7 +108,7 @@ export async function searchEverything(deps: Parameters<typeof searchMemories>[0
     wants('thread') ? messageHits(deps, input) : ([] as MessageHit[]),
   ]);
   const keyOf = (hit: MemoryHit | MessageHit) => (hit.kind === 'memory' ? `memory:${hit.memory_id}` : `thread:${hit.message_id}`);
-  const fused = reciprocalRankFusion<MemoryHit | MessageHit>([memories.hits, messages], keyOf, (a, b) => b.match_score - a.match_score);
+  const fused = reciprocalRankFusion<MemoryHit | MessageHit>([memories.hits, messages], keyOf, profile.rrfK, (a, b) => b.match_score - a.match_score);
   const results = fused.slice(0, input.limit).map(({ item, score }) => ({ ...item, score: Number(score.toFixed(6)) }));
   return {
     results,

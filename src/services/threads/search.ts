@@ -1,9 +1,9 @@
 import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import { hasCjk, queryWords, terms } from '../../domain/text.ts';
 import { lexicalOverlap, type OverlapOptions } from '../../domain/scoring.ts';
-import { FAST_PROFILE } from '../../domain/searchProfile.ts';
+import { THREAD_PROFILE, type ThreadProfile } from '../../domain/searchProfile.ts';
 import { isWordForm } from '../../domain/wordForms.ts';
-import { bm25Score, threadScore, type ThreadSearchMode } from '../../domain/thread.ts';
+import { messageScore, threadScore, type ThreadSearchMode } from '../../domain/thread.ts';
 import type { LexicalQuery, ThreadSearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentThreadPublic } from '../readModel/threads.ts';
@@ -20,7 +20,7 @@ export interface ThreadSearchInput {
  * Another form of a query word counts as memory search counts it ("decide" in "we decided", "deploy" in "deployment"),
  * a little less than the word itself: the full-text index already matched it, so the score must not ignore it.
  */
-const WORD_FORMS: OverlapOptions = { near: (q, t) => isWordForm(q, t, FAST_PROFILE.wordForms), formWeight: FAST_PROFILE.wordForms.weight };
+const wordForms = ({ wordForms: rules }: ThreadProfile): OverlapOptions => ({ near: (q, t) => isWordForm(q, t, rules), formWeight: rules.weight });
 
 /** Matched messages shown per thread in `full` mode. */
 const MATCHES_PER_THREAD = 3;
@@ -47,7 +47,7 @@ async function messageHits(deps: Pick<Deps, 'store'>, query: string, match: Lexi
  * their best matching messages as snippets, and the total count of matches; `suggestions` returns only
  * `{thread_id, title, source, score}` and skips the counting. Best score first, ties by thread_id.
  */
-export async function searchThreads(deps: Pick<Deps, 'store'>, input: ThreadSearchInput) {
+export async function searchThreads(deps: Pick<Deps, 'store'>, input: ThreadSearchInput, profile: ThreadProfile = THREAD_PROFILE) {
   const started = performance.now();
   const filter: ThreadSearchFilter = { space_id: input.space_id || DEFAULT_SPACE, source: input.source };
   const match = matchExpression(input.query, input.mode);
@@ -63,10 +63,11 @@ export async function searchThreads(deps: Pick<Deps, 'store'>, input: ThreadSear
   // Each hit scored on its own: how much of the query its snippet covers, then its BM25 strength.
   const queryTerms = terms(input.query);
   const prefix = !full && !/\s$/.test(input.query);
-  const coverage = (text: string) => (hasCjk(input.query) ? 1 : lexicalOverlap(queryTerms, terms(text), { ...WORD_FORMS, prefixLast: prefix }).coverage);
+  const forms = wordForms(profile);
+  const coverage = (text: string) => (hasCjk(input.query) ? 1 : lexicalOverlap(queryTerms, terms(text), { ...forms, prefixLast: prefix }).coverage);
   const scored = hits.map(hit => {
     const covered = coverage(hit.snippet);
-    return { hit, coverage: covered, score: Math.round((0.8 * covered + 0.2 * bm25Score(hit.rank)) * 1e4) / 1e4 };
+    return { hit, coverage: covered, score: messageScore(covered, hit.rank, profile) };
   });
   const byThread = new Map<string, typeof scored>();
   for (const entry of scored.sort((a, b) => b.score - a.score || a.hit.rank - b.hit.rank)) {
@@ -79,7 +80,8 @@ export async function searchThreads(deps: Pick<Deps, 'store'>, input: ThreadSear
   const ranked = threads
     .map(thread => {
       const best = byThread.get(thread.id)?.[0];
-      const score = threadScore({ messageCoverage: best?.coverage ?? 0, messageRank: best?.hit.rank, titleCoverage: lexicalOverlap(queryTerms, terms(thread.title), { ...WORD_FORMS, prefixLast: prefix }).coverage });
+      const titleCoverage = lexicalOverlap(queryTerms, terms(thread.title), { ...forms, prefixLast: prefix }).coverage;
+      const score = threadScore({ messageCoverage: best?.coverage ?? 0, messageRank: best?.hit.rank, titleCoverage }, profile);
       return { thread, hits: byThread.get(thread.id) ?? [], score, rank: best?.hit.rank ?? 0 };
     })
     .sort((a, b) => b.score - a.score || a.rank - b.rank || (a.thread.thread_id < b.thread.thread_id ? -1 : a.thread.thread_id > b.thread.thread_id ? 1 : 0))

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { FieldWeights } from '../../domain/searchProfile.ts';
 import type { LexicalHit, SearchRepo } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
@@ -8,10 +9,17 @@ import { tsQuery } from './tsQuery.ts';
 import { CJK_PATTERN } from './extensions.ts';
 
 /**
- * ts_rank_cd with the title (weight A) counting double the content (B), negated: the port's rank is lower-is-better,
- * as bm25 is on SQLite. Normalisation 1 divides by 1 + log(length), so long memories do not win by length alone.
+ * ts_rank_cd with the profile's field weights: the document holds the title as weight A and the content as B (only
+ * the content where the title is its own first line, migration 001). ts_rank_cd takes weights in 0..1 ({D, C, B, A}),
+ * so both are scaled by the larger; the scale does not change the order. Negated: the port's rank is
+ * lower-is-better, as bm25 is on SQLite. Normalisation 1 divides by 1 + log(length), so long memories do not win by
+ * length alone.
  */
-const rank = (query: RawBuilder<unknown>) => sql<number>`-ts_rank_cd('{0.1, 0.2, 0.5, 1.0}', d.document, ${query}, 1)`;
+function rank(query: RawBuilder<unknown>, { title, content }: FieldWeights) {
+  const top = Math.max(title, content) || 1;
+  const weights = `{0, 0, ${content / top}, ${title / top}}`;
+  return sql<number>`-ts_rank_cd(${weights}::float4[], d.document, ${query}, 1)`;
+}
 
 const STATS_TTL_MS = 60_000;
 const VOCABULARY_TTL_MS = 5 * 60_000;
@@ -55,11 +63,11 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
       return { documents: documents.count, frequency };
     },
 
-    async lexical(query, filter, limit) {
+    async lexical(query, filter, limit, fields) {
       const q = tsQuery(query);
       if (q === null) return [];
       const { rows } = await sql<LexicalHit>`
-        select m.id as id, ${rank(q)} as rank
+        select m.id as id, ${rank(q, fields)} as rank
         from memory_documents d join memories m on m.id = d.memory_id
         where d.document @@ ${q} and ${filterSql(filter)}
         order by rank, m.id limit ${limit}`.execute(db);

@@ -26,6 +26,7 @@ export function filterSql(filter: SearchFilter, metadata: MetadataSql): RawBuild
       where ml.memory_id = m.id and l.name in (${sql.join(filter.label_names)}))`);
   }
   for (const { key, value } of filter.metadata ?? []) conditions.push(value === undefined ? metadata.has(key) : sql`${metadata.text(key)} = ${value}`);
+  if (filter.ids) conditions.push(filter.ids.length ? sql`m.id in (${sql.join(filter.ids)})` : sql`1 = 0`);
   return sql.join(conditions, sql` and `);
 }
 

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
+import type { FieldWeights } from '../../domain/searchProfile.ts';
 import type { LexicalHit, SearchFilter, SearchRepo } from '../ports.ts';
 import { ftsMatch } from './ftsQuery.ts';
 import type { Database } from '../shared/schema.ts';
@@ -9,11 +10,11 @@ import { filterQueries, type MetadataSql, filterSql as sharedFilterSql } from '.
 import { HAS_CJK } from './migrations/018_background_queue.ts';
 
 /**
- * bm25 with the title weighted double, except where the title is the content's own first line (derived when none was
- * given): it repeats the content, and weighting it again would favour short memories, which are all title.
+ * bm25 with the profile's field weights, except where the title is the content's own first line (derived when none
+ * was given): it repeats the content, and weighting it again would favour short memories, which are all title.
  */
-const DERIVED_TITLE_BM25 = sql`case when instr(m.content, rtrim(m.title, '…')) = 1
-  then bm25(memories_fts, 0.0, 1.0) else bm25(memories_fts, 2.0, 1.0) end`;
+const weightedBm25 = ({ title, content }: FieldWeights) => sql`case when instr(m.content, rtrim(m.title, '…')) = 1
+  then bm25(memories_fts, 0.0, ${content}) else bm25(memories_fts, ${title}, ${content}) end`;
 
 /** Metadata through SQLite's JSON functions; the turn keys as migration 020's expression indexes have them. */
 export const metadataSql: MetadataSql = {
@@ -22,6 +23,14 @@ export const metadataSql: MetadataSql = {
   turnKey: key => (key === 'dia_id' ? sql`json_extract(m.metadata, '$.dia_id')` : sql`json_extract(m.metadata, '$.session_id')`),
 };
 const filterSql = (filter: SearchFilter) => sharedFilterSql(filter, metadataSql);
+
+/**
+ * A narrowed candidate set, checked on the full-text row itself: the filter's own `m.id in (…)` would read the memory
+ * row of every match of a common word first (at 2,400 abstracts, 6.4 ms against 4.1 ms). The `+` keeps FTS5 from
+ * taking it as a rowid lookup, which re-runs the whole match per candidate (66 ms).
+ */
+const onlyCandidates = (filter: SearchFilter) =>
+  filter.ids ? sql`+memories_fts.rowid in (select rowid from memories where id in (${sql.join(filter.ids.length ? filter.ids : [''])}))` : sql`1 = 1`;
 
 const fileBytes = (path: string) => {
   try {
@@ -72,13 +81,13 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return { documents: documents.count, frequency };
     },
 
-    async lexical(query, filter, limit) {
+    async lexical(query, filter, limit, fields) {
       const match = ftsMatch(query);
       if (match === null) return [];
       const { rows } = await sql<LexicalHit>`
-        select m.id as id, ${DERIVED_TITLE_BM25} as rank
+        select m.id as id, ${weightedBm25(fields)} as rank
         from memories_fts join memories m on m.rowid = memories_fts.rowid
-        where memories_fts match ${match} and ${filterSql(filter)}
+        where memories_fts match ${match} and ${onlyCandidates(filter)} and ${filterSql(filter)}
         order by rank limit ${limit}`.execute(db);
       return rows;
     },
