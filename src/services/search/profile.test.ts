@@ -3,7 +3,7 @@
  * in one number, come back in a different order. Runs on every backend buildTestApp serves (the full suite runs it on
  * SQLite and PostgreSQL), so each backend is shown to take its weights from the profile.
  */
-import { test, describe, before, after } from 'node:test';
+import { test, describe, before, after } from '../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
 import { buildTestApp, createMemory } from '../../../test/helpers.ts';
