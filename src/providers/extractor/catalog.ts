@@ -178,5 +178,6 @@ export const GENERIC_TERMS = new Set(
   deploys, deploy, standup, standups, retro, retros, onboarding, offboarding, sprint, sprints, backlog, roadmap, changelog, readme,
   product, marketing, finance, legal, sales, engineering, accounting, procurement, compliance, facilities, operations, ops, growth,
   leadership, management, recruiting, recruitment, payroll, it support, helpdesk, customer success, people ops, head, director,
-  manager, lead, chief, ticket, tickets, flight, issue, bug`),
+  manager, lead, chief, ticket, tickets, flight, issue, bug, login, logins, logout, signup, sign-up, checkout, inbox, settings, homepage,
+  frontend, backend, staging, prod, production`),
 );

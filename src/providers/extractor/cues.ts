@@ -28,6 +28,11 @@ const PRODUCT_NOUNS = new Set(
   speaker console phone headphones earbuds camera charger case outage incident`.split(/\s+/),
 );
 
+/** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */
+export const PROJECT_PARTS = new Set('release releases launch rollout roadmap backlog codebase repo repository beta milestone milestones changelog'.split(' '));
+/** Verbs before a name that make it something built and shipped ("shipped Heron", "released Kestrel 2"). */
+const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|launch|launched|launching|demoed|demoing|deprecated|deprecating|sunset|sunsetting|open-sourced)$/;
+
 /** Words just before a name that make it an organisation ("joined X", "interview with X"). */
 const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
 /** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
@@ -133,6 +138,8 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
 /** What follows says what it is: "the Heron project", "the Whistler trip", "the Wise transfer". */
 function nounAfter({ words, to, after }: Around): Typed | null {
   const next = words[to];
+  // "Heron's release", "Kestrel's roadmap": what a project has, not a person.
+  if (next && !next.cap && words[to - 1].possessive && PROJECT_PARTS.has(after)) return { type: 'product', confidence: 0.75 };
   if (!next || next.cap || words[to - 1].possessive) return null;
   if (PRODUCT_NOUNS.has(after)) return { type: 'product', confidence: 0.85 };
   if (PLACE_NOUNS.has(after)) return { type: 'location', confidence: 0.7 };
@@ -171,6 +178,7 @@ function whatIsDoneWithIt({ words, from, lead, before, before2, after, after2, e
   if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
     return { type: 'organization', confidence: 0.7 };
   }
+  if (SHIPPED.test(before) && lead === from) return { type: 'product', confidence: 0.75 };
   if (TECHNOLOGY_BEFORE.has(before) || twoBefore === 'switched to' || twoBefore === 'migrated to') return { type: 'technology', confidence: 0.7 };
   return null;
 }

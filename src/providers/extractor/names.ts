@@ -1,9 +1,10 @@
 import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
-import { contextType, techShaped, type Typed } from './cues.ts';
+import { contextType, PROJECT_PARTS, techShaped, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, HONORIFICS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES,
 } from './gazetteer.ts';
+import { openGazetteerType } from './openGazetteer.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
@@ -36,7 +37,11 @@ const bare = (word: Word) => word.lower.replace(/\.$/, '');
 
 const COMMON_SUFFIX = /(?:ment|ness|tion|sion|ous|ful|ity|ism|ence|ance|able|ible|less)$/;
 
-const known = (key: string) => ORGANIZATIONS.has(key) || TECHNOLOGIES.has(key) || PRODUCTS.has(key) || PLACES.has(key) || NAMED_EVENTS.has(key);
+const listed = (key: string) => ORGANIZATIONS.has(key) || TECHNOLOGIES.has(key) || PRODUCTS.has(key) || PLACES.has(key) || NAMED_EVENTS.has(key);
+/** Vocabulary that no list makes a name: "JSON", "REST", "MB", "Payments". */
+const vocabulary = (key: string) => COMMON_ACRONYMS.has(key) || GENERIC_TERMS.has(key) || UNITS.has(key) || NOT_NAMES.has(key);
+/** In the hand lists, or in the open-data gazetteer where it is not vocabulary. */
+const known = (key: string) => listed(key) || (!vocabulary(key) && openGazetteerType(key) !== null);
 
 /**
  * Whether a capitalised word at the start of a sentence is a name rather than an ordinary word written in capitals.
@@ -117,7 +122,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const word = words[i];
     const isThe = word.lower === 'the' && !atStart && i + 1 < words.length && nameWord(words[i + 1], false);
     const continues = i + 1 < words.length && nameWord(words[i + 1], false);
-    if (!isThe && !nameWord(word, atStart, continues, names)) {
+    // "Heron's release slipped": an ordinary word at the start, but what follows says it is a project's name.
+    const project = atStart && word.possessive && PROJECT_PARTS.has(words[i + 1]?.lower ?? '') && nameWord(word, false);
+    if (!isThe && !project && !nameWord(word, atStart, continues, names)) {
       i++;
       continue;
     }
@@ -159,13 +166,19 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
   return found;
 }
 
+/** Open data types with less confidence than the hand lists: a brand may be named as a company ("joined Hetzner"). */
+const OPEN_CONFIDENCE = { technology: 0.75, organization: 0.85, location: 0.8 } as const;
+
 function gazetteerType(key: string): Typed | null {
   if (NAMED_EVENTS.has(key)) return { type: 'event', confidence: 0.9 };
   if (ORGANIZATIONS.has(key)) return { type: 'organization', confidence: 0.9 };
   if (TECHNOLOGIES.has(key)) return { type: 'technology', confidence: 0.9 };
   if (PRODUCTS.has(key)) return { type: 'product', confidence: 0.9 };
   if (PLACES.has(key)) return { type: 'location', confidence: 0.9 };
-  return null;
+  const open = vocabulary(key) ? null : openGazetteerType(key);
+  // A brand compromise knows as an organisation ("Spotify") is the company.
+  if (open === 'technology' && hasTag(lexiconTags(key), ORG_TAGS)) return { type: 'organization', confidence: 0.8 };
+  return open ? { type: open, confidence: OPEN_CONFIDENCE[open] } : null;
 }
 
 /** The type of a chunk from what it is (gazetteer, lexicon, head words), or null when only context can tell. */
@@ -249,6 +262,8 @@ function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean)
   if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
   if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
   if ((intrinsic.type === 'technology' || intrinsic.type === 'product') && context.type === 'organization' && context.confidence >= 0.75) return context;
+  // A brand from the open list, named as a company ("at Hetzner", "Feedzai announced"): the company.
+  if (intrinsic.type === 'technology' && intrinsic.confidence < 0.8 && context.type === 'organization' && context.confidence >= 0.6) return context;
   return intrinsic;
 }
 
