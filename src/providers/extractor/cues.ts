@@ -25,11 +25,14 @@ const PRODUCT_NOUNS = new Set(
   node nodes mesh proxy gateway runtime framework theme template templates component components model models docs wiki board
   boards ticket tickets issue issues backlog sprint roadmap codebase branch fork prototype beta alpha launch rollout upgrade
   score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices box kit
-  speaker console phone headphones earbuds camera charger case outage incident`.split(/\s+/),
+  speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
+  microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader`.split(/\s+/),
 );
 
 /** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */
 export const PROJECT_PARTS = new Set('release releases launch rollout roadmap backlog codebase repo repository beta milestone milestones changelog'.split(' '));
+/** What only a person has, after a possessive name ("Kemi's birthday", "Ana's mum"). */
+const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mom dad wife husband partner kids son daughter sister brother parents boyfriend girlfriend fiance fiancé fiancée graduation retirement baby dog cat'.split(' '));
 /** Verbs before a name that make it something built and shipped ("shipped Heron", "released Kestrel 2"). */
 const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|launch|launched|launching|demoed|demoing|deprecated|deprecating|sunset|sunsetting|open-sourced)$/;
 
@@ -37,7 +40,7 @@ const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|laun
 const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
 /** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
 const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg'.split(' '));
-const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund folks people guys crew team teams recruiters'.split(' '));
+const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund folks people guys crew team teams recruiters membership memberships rep reps'.split(' '));
 /** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
 const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
 /** Two words before a name that make it an organisation ("offer from X", "works at X"). */
@@ -116,7 +119,7 @@ interface Around {
   before2: string;
   after: string;
   after2: string;
-  /** Up to six words before `before`. */
+  /** Up to seven words before `before`. */
   earlier: string[];
 }
 
@@ -130,7 +133,7 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
     before2: words[lead - 2]?.lower ?? '',
     after: words[to]?.lower ?? '',
     after2: words[to + 1]?.lower ?? '',
-    earlier: words.slice(Math.max(0, lead - 7), lead - 1).map(w => w.lower),
+    earlier: words.slice(Math.max(0, lead - 8), lead - 1).map(w => w.lower),
   };
   return nounAfter(around) ?? whatIsDoneWithIt(around) ?? personCue(around) ?? weakCue(around) ?? { type: 'other', confidence: 0.5 };
 }
@@ -138,12 +141,14 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
 /** What follows says what it is: "the Heron project", "the Whistler trip", "the Wise transfer". */
 function nounAfter({ words, to, after }: Around): Typed | null {
   const next = words[to];
-  // "Heron's release", "Kestrel's roadmap": what a project has, not a person.
+  // "Heron's release", "Kestrel's roadmap": what a project has, not a person; "Kemi's birthday": a person.
   if (next && !next.cap && words[to - 1].possessive && PROJECT_PARTS.has(after)) return { type: 'product', confidence: 0.75 };
-  if (!next || next.cap || words[to - 1].possessive) return null;
+  if (next && !next.cap && words[to - 1].possessive && PERSONAL_AFTER.has(after)) return { type: 'person', confidence: 0.85 };
+  // An acronym noun counts like a lower-case one: "the Plumtree API", "the Wren SDK".
+  if (!next || (next.cap && !next.allCaps) || words[to - 1].possessive) return null;
   if (PRODUCT_NOUNS.has(after)) return { type: 'product', confidence: 0.85 };
   if (PLACE_NOUNS.has(after)) return { type: 'location', confidence: 0.7 };
-  if (ORGANIZATION_NOUNS.has(after)) return { type: 'organization', confidence: 0.7 };
+  if (ORGANIZATION_NOUNS.has(after)) return { type: 'organization', confidence: 0.75 };
   return null;
 }
 
@@ -155,7 +160,7 @@ function whatIsDoneWithIt({ words, from, lead, before, before2, after, after2, e
     const at = Math.max(0, lead - 7) + verb;
     const mover = words[at - 1];
     const movedAlone = words[at + 1]?.lower === 'from' && /^mov(?:e|ed|es|ing)$/.test(words[at].lower);
-    if (verb >= 0 && movedAlone && mover?.cap && !PRONOUNS.has(mover.lower)) return { type: 'organization', confidence: 0.75 };
+    if (verb >= 0 && movedAlone && mover?.cap && !PRONOUNS.has(mover.lower) && !GENERIC_TERMS.has(mover.lower)) return { type: 'organization', confidence: 0.75 };
     if (verb >= 0) return { type: 'technology', confidence: 0.8 };
   }
   if (before === 'to' && earlier.some(w => SENDING_TO.test(w))) return { type: 'technology', confidence: 0.7 };

@@ -258,6 +258,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
  */
 function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean): Typed {
   if (!intrinsic) return context;
+  // "Kemi's birthday", "Dr. Achterberg": a strong person cue beats a town's or a brand's name from the open list.
+  if (context.type === 'person' && intrinsic.type !== 'person' && intrinsic.confidence < 0.9 && context.confidence >= Math.max(0.8, intrinsic.confidence)) return context;
   // "Zara's mum", "Ana and I": a first name that is also a brand, used as a person.
   if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
   if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
