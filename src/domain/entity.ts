@@ -35,15 +35,33 @@ const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 const UNIT = '(?:[kmgtp]i?b|bytes?|[kmg]?hz|[kmg]?bps|ms|ns|µs|s|secs?|mins?|h|hrs?|hours?|days?|weeks?|months?|years?|fps|rpm|[km]?w|kwh|mah|km|cm|mm|m|kg|mg|g|ml|l|mph|kph|°[cf]|%|x)';
 /** Units that are never a name even alone ("MB"); one-letter ones ("X", "H") may be. */
 const BARE_UNIT = '(?:[kmgtp]i?b|[kmg]hz|[kmg]bps|kwh|mah|fps|rpm|ms)';
+const DATE_FORMS = `\\d{4}-\\d{2}-\\d{2}(?:t[\\d:.z+-]*)?|(?:${WEEKDAY},? )?(?:\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\.?(?:,? \\d{2,4})?|${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{2,4})?|${MONTH}\\.? \\d{4})|${WEEKDAY}`;
+const MONEY_FORMS = `[$€£¥₹]\\s?[\\d.,]+\\s?[kmb]?|[\\d.,]+\\s?(?:usd|eur|gbp|dollars?|euros?|pounds?)`;
+/** A date written as a name ("4 March 2026", "2026-03-04", "Friday", a year). */
+const DATE_NAME = new RegExp(`^(?:${DATE_FORMS}|(?:19|20)\\d{2})$`, 'i');
+const MONEY_NAME = new RegExp(`^(?:${MONEY_FORMS})$`, 'i');
 /** Names that are a date, an amount or a unit whatever their stored type ("4 March 2026", "2026-03-04", "MB", "$40"). */
-const VALUE_NAME = new RegExp(
-  `^(?:[\\d\\s.,:/+-]+|\\d{4}-\\d{2}-\\d{2}(?:t[\\d:.z+-]*)?|(?:${WEEKDAY},? )?(?:\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\.?(?:,? \\d{2,4})?|${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{2,4})?|${MONTH}\\.? \\d{4})|${WEEKDAY}|[$€£¥₹]\\s?[\\d.,]+\\s?[kmb]?|[\\d.,]+\\s?(?:${UNIT}|usd|eur|gbp|dollars?|euros?|pounds?)|${BARE_UNIT})$`,
-  'i',
-);
+const VALUE_NAME = new RegExp(`^(?:[\\d\\s.,:/+-]+|${DATE_FORMS}|${MONEY_FORMS}|[\\d.,]+\\s?${UNIT}|${BARE_UNIT})$`, 'i');
+
+/** Whether a type is one of values (date, money, url, …), not of things. */
+export const isValueType = (type: string) => VALUE_TYPES.has(type);
 
 /** Whether an entity is a value (a date, an amount, a unit, a link) rather than a thing to draw and cluster. */
 export function isValueEntity(name: string, type: string): boolean {
   return VALUE_TYPES.has(type) || VALUE_NAME.test(name.trim());
+}
+
+/**
+ * The value type of a name that is a value ("4 March 2026" → date, "$40" → money, "MB" or "500 MB" → quantity), or
+ * null for the name of a thing. An extractor or a caller that types such a name as a thing (or as "other") has it
+ * stored as the value it is, so that the graph never draws it and no topic is named after it.
+ */
+export function valueTypeOfName(name: string): string | null {
+  const text = name.trim();
+  if (!VALUE_NAME.test(text) && !DATE_NAME.test(text)) return null;
+  if (DATE_NAME.test(text)) return 'date';
+  if (MONEY_NAME.test(text)) return 'money';
+  return 'quantity';
 }
 
 /** Types that say little: such an entity may be the same thing as one of any type. */

@@ -219,8 +219,20 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   if (/^(?:pay|paid|pays|paying)$/.test(before) && lead === from) return { type: 'organization', confidence: 0.6 };
   const personVerb = PERSON_AFTER.has(verb) || (SHARED_AFTER.has(verb) && ROLE_AFTER.test(following));
   if (personVerb && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
+  // The subject of a clause doing something ("Benedikt rewrote the CLI", "… and Priya printed it"): in notes and chats
+  // an unknown name that acts is most often a person. Known brands and places were typed before this point.
+  const subject = lead === words.findIndex(w => !w.punct) || CLAUSE_OPENERS.has(before);
+  // wink tags some verbs as nouns ("rewrote"): a word followed by a determiner ("rewrote the") is a verb too.
+  const verbLike = words[to]?.pos === 'VERB' || (words[to]?.pos === 'NOUN' && (DETERMINERS.has(after2) || after2 === 'its' || after2 === 'his' || after2 === 'her'));
+  const acts = verbLike && !words[to].cap && !SHARED_AFTER.has(after) && !ORGANIZATION_AFTER.has(after);
+  // "Quillory closed its seed round": "its" says the actor is no person.
+  if (subject && acts && after2 === 'its') return { type: 'organization', confidence: 0.6 };
+  if (subject && acts && lead === from && to - from <= 2 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.55 };
   return null;
 }
+
+/** Words after which a name begins a clause as its subject. */
+const CLAUSE_OPENERS = new Set(['and', 'but', 'so', 'then', ',', 'when', 'because', 'while', 'if', 'since', 'after', 'before', 'until', 'though', 'although']);
 
 /** Written like software: an inner capital ("MapLibre", "uBlock") or letters and digits in one word ("Auth0", "S3"). */
 export function techShaped(words: Word[]): boolean {

@@ -1,9 +1,12 @@
-import { chooseAutoMatch, cleanEntityName, entityKey, entityKeys, mergeAliases, normalizeEntityType } from '../../domain/entity.ts';
+import { chooseAutoMatch, cleanEntityName, entityKey, entityKeys, isValueType, mergeAliases, normalizeEntityType, valueTypeOfName } from '../../domain/entity.ts';
 import type { ExtractedEntity } from '../../providers/ports.ts';
 import type { EntityRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
-/** An extracted (or applied) entity, cleaned: name trimmed, type in our vocabulary. */
+/**
+ * An extracted (or applied) entity, cleaned: name trimmed, type in our vocabulary, and a name that is a value ("MB",
+ * "4 March 2026", "$40") typed as the value it is whatever it was sent as, so the graph never draws it as a thing.
+ */
 export interface WantedEntity {
   name: string;
   entity_type: string;
@@ -18,7 +21,9 @@ export interface Resolved {
 }
 
 export function cleanWanted<T extends WantedEntity>(entity: T): T {
-  return { ...entity, name: cleanEntityName(entity.name), entity_type: normalizeEntityType(entity.entity_type) };
+  const name = cleanEntityName(entity.name);
+  const type = normalizeEntityType(entity.entity_type);
+  return { ...entity, name, entity_type: isValueType(type) ? type : (valueTypeOfName(name) ?? type) };
 }
 
 /** For each wanted entity, the stored entities sharing one of its keys (read only). */
