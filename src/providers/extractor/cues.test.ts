@@ -100,3 +100,25 @@ describe('names kept whole, vocabulary left out', () => {
     assert.equal(types('Heron shipped. The Heron project is late.').Heron, 'product');
   });
 });
+
+describe('projects, companies and people by what they do', () => {
+  test('a project by what ships and what it has: "shipped Heron", "Heron\'s release", "the Plumtree API"', () => {
+    assert.deepEqual(types('We shipped Heron to the first customers.'), { Heron: 'product' });
+    assert.deepEqual(types("Heron's release slipped again."), { Heron: 'product' });
+    assert.deepEqual(types('The Plumtree API returns 502s again.'), { Plumtree: 'product' });
+  });
+
+  test('an unknown name acting as a subject is a person; one acting on "its" something is an organisation', () => {
+    assert.deepEqual(types('Benedikt rewrote the exporter over the weekend.'), { Benedikt: 'person' });
+    assert.deepEqual(types('The tests pass and Oluwaseun merged the branch.'), { Oluwaseun: 'person' });
+    assert.deepEqual(types('Quillory closed its seed round.'), { Quillory: 'organization' });
+  });
+
+  test('a work-log word at the start is not a name: "Login goes through Auth0"', () => {
+    assert.deepEqual(types('Login goes through Auth0 since the upgrade.'), { Auth0: 'technology' });
+  });
+
+  test('a mover that is a department is no person changing jobs: "Payroll moved from Gusto to Deel"', () => {
+    assert.deepEqual(types('Payroll moved from Gusto to Deel.'), { Gusto: 'technology', Deel: 'technology' });
+  });
+});

@@ -32,7 +32,7 @@ const PRODUCT_NOUNS = new Set(
 /** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */
 export const PROJECT_PARTS = new Set('release releases launch rollout roadmap backlog codebase repo repository beta milestone milestones changelog'.split(' '));
 /** What only a person has, after a possessive name ("Kemi's birthday", "Ana's mum"). */
-const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mom dad wife husband partner kids son daughter sister brother parents boyfriend girlfriend fiance fiancé fiancée graduation retirement baby dog cat'.split(' '));
+const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mom dad wife husband partner kids son daughter sister brother parents boyfriend girlfriend fiance fiancé fiancée graduation retirement baby dog cat band'.split(' '));
 /** Verbs before a name that make it something built and shipped ("shipped Heron", "released Kestrel 2"). */
 const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|launch|launched|launching|demoed|demoing|deprecated|deprecating|sunset|sunsetting|open-sourced)$/;
 
@@ -217,8 +217,9 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   // A chat line's speaker: "Rekha: the export is done".
   if (after === ':' && from === words.findIndex(w => !w.punct) && to - from <= 2) return { type: 'person', confidence: 0.6 };
   if (/^(?:pay|paid|pays|paying)$/.test(before) && lead === from) return { type: 'organization', confidence: 0.6 };
-  const personVerb = PERSON_AFTER.has(verb) || (SHARED_AFTER.has(verb) && ROLE_AFTER.test(following));
-  if (personVerb && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
+  // A verb only people do ("Kemi drove us") is a strong cue, strong enough to beat a town of the same name.
+  if (PERSON_AFTER.has(verb) && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.8 };
+  if (SHARED_AFTER.has(verb) && ROLE_AFTER.test(following) && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
   // The subject of a clause doing something ("Benedikt rewrote the CLI", "… and Priya printed it"): in notes and chats
   // an unknown name that acts is most often a person. Known brands and places were typed before this point.
   const subject = lead === words.findIndex(w => !w.punct) || CLAUSE_OPENERS.has(before);

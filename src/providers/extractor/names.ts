@@ -245,7 +245,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const span = words.slice(from, to);
     if (genericAcronym(words, from, to)) continue;
     const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
-    const typed = chooseType(intrinsicType(span), contextType(words, from, to, titled), firstName);
+    const typed = chooseType(intrinsicType(span), contextType(words, from, to, titled), firstName, to - from === 1);
     const type = titled && typed.type === 'other' ? 'person' : typed.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: typed.confidence, word: from, endWord: to, alias });
   }
@@ -256,10 +256,10 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
  * What a name is beats what surrounds it, except where a strong cue contradicts a weak reading: "from Travis to
  * Buildkite" (a first name, used as software), "left Canva" (a product, named as the employer).
  */
-function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean): Typed {
+function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean, oneWord: boolean): Typed {
   if (!intrinsic) return context;
   // "Kemi's birthday", "Dr. Achterberg": a strong person cue beats a town's or a brand's name from the open list.
-  if (context.type === 'person' && intrinsic.type !== 'person' && intrinsic.confidence < 0.9 && context.confidence >= Math.max(0.8, intrinsic.confidence)) return context;
+  if (oneWord && context.type === 'person' && intrinsic.type !== 'person' && intrinsic.confidence < 0.9 && context.confidence >= Math.max(0.8, intrinsic.confidence)) return context;
   // "Zara's mum", "Ana and I": a first name that is also a brand, used as a person.
   if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
   if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
