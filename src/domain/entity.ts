@@ -41,7 +41,9 @@ const MONEY_FORMS = `[$€£¥₹]\\s?[\\d.,]+\\s?[kmb]?|[\\d.,]+\\s?(?:usd|eur|
 const DATE_NAME = new RegExp(`^(?:${DATE_FORMS}|(?:19|20)\\d{2})$`, 'i');
 const MONEY_NAME = new RegExp(`^(?:${MONEY_FORMS})$`, 'i');
 /** Names that are a date, an amount or a unit whatever their stored type ("4 March 2026", "2026-03-04", "MB", "$40"). */
-const VALUE_NAME = new RegExp(`^(?:[\\d\\s.,:/+-]+|${DATE_FORMS}|${MONEY_FORMS}|[\\d.,]+\\s?${UNIT}|${BARE_UNIT})$`, 'i');
+/** "URLs", "URI": the word for links, never a thing's name. */
+const LINK_WORD = /^(?:urls?|uris?)$/i;
+const VALUE_NAME = new RegExp(`^(?:[\\d\\s.,:/+-]+|${DATE_FORMS}|${MONEY_FORMS}|[\\d.,]+\\s?${UNIT}|${BARE_UNIT}|urls?|uris?)$`, 'i');
 
 /** Whether a type is one of values (date, money, url, …), not of things. */
 export const isValueType = (type: string) => VALUE_TYPES.has(type);
@@ -61,6 +63,7 @@ export function valueTypeOfName(name: string): string | null {
   if (!VALUE_NAME.test(text) && !DATE_NAME.test(text)) return null;
   if (DATE_NAME.test(text)) return 'date';
   if (MONEY_NAME.test(text)) return 'money';
+  if (LINK_WORD.test(text)) return 'url';
   return 'quantity';
 }
 
