@@ -71,6 +71,14 @@ describe('automatic resolution', () => {
     assert.equal(chooseAutoMatch(sure, candidates(sure, [acme])), null);
   });
 
+  test('a stored type that was only a guess yields to a sure one of the same name', () => {
+    const guessedHeron = stored('h1', 'Heron', 'person', { confidence: 0.65 });
+    const project = { name: 'Heron', entity_type: 'product', confidence: 0.85 };
+    assert.equal(chooseAutoMatch(project, candidates(project, [guessedHeron]))?.id, 'h1');
+    const sureHeron = stored('h2', 'Heron', 'person', { confidence: 0.8 });
+    assert.equal(chooseAutoMatch(project, candidates(project, [sureHeron])), null);
+  });
+
   test('a caller-owned entity matches only its exact name and type', () => {
     const owned = stored('o1', 'Acme Corp', 'organization', { caller_owned: true });
     const variant = { name: 'ACME Corp.', entity_type: 'organization' };

@@ -135,6 +135,8 @@ export interface StoredEntity {
   entity_type: string;
   caller_owned: boolean;
   created_at: string;
+  /** How sure the extractor was of its type; below SURE_TYPE_CONFIDENCE the stored type is a guess. */
+  confidence?: number;
 }
 
 /** Below this confidence an extractor's type is a guess from context: the name may join a stored entity of another type. */
@@ -143,7 +145,7 @@ export const SURE_TYPE_CONFIDENCE = 0.7;
 /**
  * The stored entity an automatically matched name stands for, or null for a new one. Candidates were found by key;
  * an entity a caller owns (exact mode) matches only its exact name and type, never through aliases or punctuation.
- * Types must agree (or be compatible), unless the wanted type is only a guess (confidence below 0.7).
+ * Types must agree (or be compatible), unless the wanted type or the stored one is only a guess (confidence below 0.7).
  * Preference: exact name and type, then the same name key, then a compatible type, then the oldest.
  */
 export function chooseAutoMatch<E extends StoredEntity>(
@@ -156,7 +158,9 @@ export function chooseAutoMatch<E extends StoredEntity>(
   for (const { key, entity } of found) {
     const exact = entity.name === wanted.name && entity.entity_type === wanted.entity_type;
     const compatible = typesCompatible(entity.entity_type, wanted.entity_type);
-    if (entity.caller_owned ? !exact : !compatible && !guessed) continue;
+    // A stored guess ("Heron" as a person, from "Sam thinks Heron should…") yields to a sure type: same entity.
+    const storedGuess = entity.confidence !== undefined && entity.confidence < SURE_TYPE_CONFIDENCE;
+    if (entity.caller_owned ? !exact : !compatible && !guessed && !storedGuess) continue;
     const score = (exact ? 8 : 0) + (key === nameKey ? 4 : 0) + (compatible ? 2 : 0) + (entity.entity_type === wanted.entity_type ? 1 : 0);
     const previous = scored.get(entity.id);
     if (!previous || previous.score < score) scored.set(entity.id, { entity, score });

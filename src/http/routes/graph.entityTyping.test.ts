@@ -1,7 +1,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../main.ts';
-import { buildTestApp, createMemory, get } from '../../../test/helpers.ts';
+import { buildTestApp, createMemory, get, post } from '../../../test/helpers.ts';
 
 /**
  * Notes like the ones a new user writes, posted through POST /memories with the offline extractor, and the entities'
@@ -70,5 +70,33 @@ describe('entities of everyday notes are typed as a person would (POST /memories
     const labels = overview.body.nodes.filter((n: { node_type: string }) => n.node_type === 'Entity').map((n: { label: string }) => n.label);
     assert.ok(labels.includes('Heron') && labels.includes('Harrogate'), labels.join(', '));
     assert.ok(!labels.includes(date!.name), labels.join(', '));
+  });
+});
+
+describe('a type the extractor only guessed gives way to one it is sure of', () => {
+  let app: App;
+  before(async () => {
+    app = await buildTestApp({ extractor: 'rules' });
+  });
+  after(() => app.close());
+
+  test('"Sam thinks Heron should…" then "the Heron project": one Heron, a product, three mentions', async () => {
+    await createMemory(app, { content: 'Sam thinks Heron should use SQLite.' });
+    await createMemory(app, { content: 'The Heron project needs a new owner.' });
+    await createMemory(app, { content: 'Worked on Heron all afternoon.' });
+    const listed = await get(app, '/entities?limit=100');
+    const heron = listed.body.filter((e: { name: string }) => e.name === 'Heron');
+    assert.deepEqual(heron.map((e: { entity_type: string; mention_count: number }) => [e.entity_type, e.mention_count]), [['product', 3]]);
+  });
+
+  test('a type a caller states replaces a guess too, and a sure type is never replaced by a guess', async () => {
+    await createMemory(app, { content: 'Dana says Wrenfield is slow today.' });
+    const memory = await createMemory(app, { content: 'Notes from the sync.' });
+    const applied = await post(app, `/memories/${memory}/extract-kg/apply`, { entities: [{ name: 'Wrenfield', entity_type: 'product' }], relationships: [] });
+    assert.equal(applied.status, 200, applied.text);
+    await createMemory(app, { content: 'Sam thinks Wrenfield should be rewritten.' });
+    const listed = await get(app, '/entities?limit=100');
+    const wrenfield = listed.body.filter((e: { name: string }) => e.name === 'Wrenfield');
+    assert.deepEqual(wrenfield.map((e: { entity_type: string }) => e.entity_type), ['product']);
   });
 });

@@ -26,13 +26,16 @@ const PRODUCT_NOUNS = new Set(
   boards ticket tickets issue issues backlog sprint roadmap codebase branch fork prototype beta alpha launch rollout upgrade
   score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices box kit
   speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
-  microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader`.split(/\s+/),
+  microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
+  screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding`.split(/\s+/),
 );
 
 /** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */
 export const PROJECT_PARTS = new Set('release releases launch rollout roadmap backlog codebase repo repository beta milestone milestones changelog'.split(' '));
 /** What only a person has, after a possessive name ("Kemi's birthday", "Ana's mum"). */
 const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mom dad wife husband partner kids son daughter sister brother parents boyfriend girlfriend fiance fiancé fiancée graduation retirement baby dog cat band'.split(' '));
+/** Words before "on X" that make X a project ("worked on Heron", "an update on Kestrel"). */
+const WORKED_ON = /^(?:work|works|worked|working|progress|update|updates|feedback|focus|focused|focusing|blocked)$/;
 /** Verbs before a name that make it something built and shipped ("shipped Heron", "released Kestrel 2"). */
 const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|launch|launched|launching|demoed|demoing|deprecated|deprecating|sunset|sunsetting|open-sourced)$/;
 
@@ -58,7 +61,7 @@ const TECHNOLOGY_BEFORE = new Set(
   `using use uses used installed install installs installing deployed deploy deploying configured configure configuring evaluating
   evaluate evaluated trying tried adopted adopting shortlisted benchmarked benchmarking self-hosted self-host upgraded upgrading
   compiled containerised containerized restarted restarting rebooted rebooting patched patching debugging debugged profiling
-  migrating`.split(/\s+/),
+  migrating test testing tested`.split(/\s+/),
 );
 /** Verbs after a name that only a person does ("Anna said", "Tomasz recommended"). */
 const PERSON_AFTER = new Set(
@@ -146,6 +149,8 @@ function nounAfter({ words, to, after }: Around): Typed | null {
   if (next && !next.cap && words[to - 1].possessive && PERSONAL_AFTER.has(after)) return { type: 'person', confidence: 0.85 };
   // An acronym noun counts like a lower-case one: "the Plumtree API", "the Wren SDK".
   if (!next || (next.cap && !next.allCaps) || words[to - 1].possessive) return null;
+  // "Heron v2": a version of something built.
+  if (/^v\d+(?:\.\d+)*$/.test(after)) return { type: 'product', confidence: 0.8 };
   if (PRODUCT_NOUNS.has(after)) return { type: 'product', confidence: 0.85 };
   if (PLACE_NOUNS.has(after)) return { type: 'location', confidence: 0.7 };
   if (ORGANIZATION_NOUNS.has(after)) return { type: 'organization', confidence: 0.75 };
@@ -184,6 +189,8 @@ function whatIsDoneWithIt({ words, from, lead, before, before2, after, after2, e
     return { type: 'organization', confidence: 0.7 };
   }
   if (SHIPPED.test(before) && lead === from) return { type: 'product', confidence: 0.75 };
+  // "worked on Heron", "feedback on Kestrel": what work is done on, here a project (a person is worked *with*).
+  if (before === 'on' && WORKED_ON.test(before2) && lead === from) return { type: 'product', confidence: 0.7 };
   if (TECHNOLOGY_BEFORE.has(before) || twoBefore === 'switched to' || twoBefore === 'migrated to') return { type: 'technology', confidence: 0.7 };
   return null;
 }
@@ -194,7 +201,8 @@ function personCue({ words, to, before, before2, after, after2 }: Around): Typed
   if (PERSON_CUES.has(before) && before !== 'with') return { type: 'person', confidence: 0.7 };
   if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2) || GENERIC_TERMS.has(before2))) return { type: 'person', confidence: 0.65 };
   const next = words[to];
-  if (words[to - 1].possessive && next && (!next.cap || next.allCaps) && !PRODUCT_NOUNS.has(after)) return { type: 'person', confidence: 0.65 };
+  // "Ravi's team", "Tiago's PR" (a pull request is someone's), but not "Heron's app".
+  if (words[to - 1].possessive && next && (!next.cap || next.allCaps) && (!PRODUCT_NOUNS.has(after) || /^(?:pr|prs|mr)$/.test(after))) return { type: 'person', confidence: 0.65 };
   // "Hannelore from accounting", "Declan from Arnott's": a person from a team or a company.
   const afterFrom = words[to + 1];
   if (after === 'from' && afterFrom && !afterFrom.punct && afterFrom.lower !== 'the' && !PLACE_PREPOSITIONS.has(before)) return { type: 'person', confidence: 0.6 };
