@@ -179,5 +179,6 @@ export const GENERIC_TERMS = new Set(
   product, marketing, finance, legal, sales, engineering, accounting, procurement, compliance, facilities, operations, ops, growth,
   leadership, management, recruiting, recruitment, payroll, it support, helpdesk, customer success, people ops, head, director,
   manager, lead, chief, ticket, tickets, flight, issue, bug, login, logins, logout, signup, sign-up, checkout, inbox, settings, homepage,
-  frontend, backend, staging, prod, production, wi-fi`),
+  frontend, backend, staging, prod, production, wi-fi, svg, png, jpeg, jpg, gif, webp, heic, yaml, toml, ini, tsv, rss,
+  uml, mp3, mp4, sepa`),
 );

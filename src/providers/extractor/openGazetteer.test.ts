@@ -60,5 +60,6 @@ describe('the extractor with the open gazetteer', () => {
 
   test('vocabulary stays vocabulary even where a brand is named so: JSON, REST, MB', () => {
     assert.deepEqual(types('The REST API returns JSON, uploads are capped at 50 MB.'), {});
+    assert.deepEqual(types('Exported the diagram as SVG and the settings as YAML.'), {});
   });
 });
