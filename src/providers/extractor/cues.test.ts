@@ -122,3 +122,18 @@ describe('projects, companies and people by what they do', () => {
     assert.deepEqual(types('Payroll moved from Gusto to Deel.'), { Gusto: 'technology', Deel: 'technology' });
   });
 });
+
+describe('exchanges, vendors, admissions and funding rounds', () => {
+  test('"swapped X for Y": both are software', () => {
+    assert.deepEqual(types('Swapped Moment for Luxon in the billing service.'), { Moment: 'technology', Luxon: 'technology' });
+  });
+
+  test('"a vendor call with X" is a company, "got into X" a school', () => {
+    assert.deepEqual(types('Vendor call with Corbel about the renewal.'), { Corbel: 'organization' });
+    assert.equal(types('Fatima got into Imperial for her master\'s.').Imperial, 'organization');
+  });
+
+  test('"raised a Series A": a funding round is no name', () => {
+    assert.deepEqual(types("Hana's startup Kumo Robotics raised a Series A."), { Hana: 'person', 'Kumo Robotics': 'organization' });
+  });
+});

@@ -36,6 +36,8 @@ export const PROJECT_PARTS = new Set('release releases launch rollout roadmap ba
 const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mom dad wife husband partner kids son daughter sister brother parents boyfriend girlfriend fiance fiancé fiancée graduation retirement baby dog cat band'.split(' '));
 /** Words before "on X" that make X a project ("worked on Heron", "an update on Kestrel"). */
 const WORKED_ON = /^(?:work|works|worked|working|progress|update|updates|feedback|focus|focused|focusing|blocked)$/;
+/** Verbs of exchanging one thing for another ("swapped X for Y"). */
+const SWAPPED = /^(?:swap|swapped|swapping|replace|replaced|replacing|drop|dropped|dropping|ditch|ditched|ditching|trade|traded)$/;
 /** Verbs before a name that make it something built and shipped ("shipped Heron", "released Kestrel 2"). */
 const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|launch|launched|launching|demoed|demoing|deprecated|deprecating|sunset|sunsetting|open-sourced)$/;
 
@@ -52,7 +54,7 @@ const ORGANIZATION_PHRASES = new Set(
   working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
   developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
   sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|deal with|signed with|agreement with|office of|offices of|founder of|head of|email from|emails from|letter from|newsletter from|
-  parcel from|package from|delivery from|bill from`.split(/\s*\|\s*/),
+  parcel from|package from|delivery from|bill from|got into|accepted into|accepted to|admitted to|enrolled at|enrolled in`.split(/\s*\|\s*/),
 );
 /** Verbs after an organisation's name. */
 const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo invoiced charged billed refunded'.split(' '));
@@ -158,7 +160,7 @@ function nounAfter({ words, to, after }: Around): Typed | null {
 }
 
 /** What the sentence does with it: switched to, moved to, paid through, written in, joined, flew, used. */
-function whatIsDoneWithIt({ words, from, lead, before, before2, after, after2, earlier }: Around): Typed | null {
+function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after2, earlier }: Around): Typed | null {
   if ((before === 'from' && after === 'to') || (before === 'to' && words[lead - 3]?.lower === 'from')) {
     const verb = words.slice(Math.max(0, lead - 7), lead - 1).findIndex(w => SWITCHING.test(w.lower));
     // "Ludovic moved from Criteo to Dataiku": a person moving between employers; "we switched from X to Y": software.
@@ -188,6 +190,11 @@ function whatIsDoneWithIt({ words, from, lead, before, before2, after, after2, e
   if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
     return { type: 'organization', confidence: 0.7 };
   }
+  // "swapped Moment for Luxon", "replaced Jenkins with Buildkite": both sides are software.
+  if (SWAPPED.test(before) && (after === 'for' || after === 'with') && words[to + 1]?.cap) return { type: 'technology', confidence: 0.7 };
+  if ((before === 'for' || before === 'with') && SWAPPED.test(words[lead - 3]?.lower ?? '') && words[lead - 2]?.cap) return { type: 'technology', confidence: 0.7 };
+  // "a vendor call with Corbel", "our client meeting with Anselm & Co": a company.
+  if (before === 'with' && earlier.some(w => /^(?:vendor|vendors|supplier|suppliers|client|clients|customer|customers)$/.test(w))) return { type: 'organization', confidence: 0.7 };
   if (SHIPPED.test(before) && lead === from) return { type: 'product', confidence: 0.75 };
   // "worked on Heron", "feedback on Kestrel": what work is done on, here a project (a person is worked *with*).
   if (before === 'on' && WORKED_ON.test(before2) && lead === from) return { type: 'product', confidence: 0.7 };

@@ -86,6 +86,8 @@ function nameWord(word: Word, atStart: boolean, inside = false, names: ReadonlyS
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
+/** "Series A": a funding round, not a name. */
+const FUNDING_ROUND = /^(?:pre-)?series [a-h]\.?$/i;
 /** "Rewrote", "Unpinned", "Overslept": a prefix on an English word. */
 const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
 const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
@@ -243,7 +245,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     }
     if (to - from === 1 && HONORIFICS.has(bare(words[from])) && words[from].text.endsWith('.')) continue;
     const span = words.slice(from, to);
-    if (genericAcronym(words, from, to)) continue;
+    if (genericAcronym(words, from, to) || FUNDING_ROUND.test(joinWords(words, from, to))) continue;
     const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
     const typed = chooseType(intrinsicType(span), contextType(words, from, to, titled), firstName, to - from === 1);
     const type = titled && typed.type === 'other' ? 'person' : typed.type;
