@@ -137,3 +137,14 @@ describe('exchanges, vendors, admissions and funding rounds', () => {
     assert.deepEqual(types("Hana's startup Kumo Robotics raised a Series A."), { Hana: 'person', 'Kumo Robotics': 'organization' });
   });
 });
+
+describe('what one buys and what a thing is called', () => {
+  test('"ordered the Framework 13": a product', () => {
+    assert.equal(types('Ordered the Framework 13 with 32 GB of RAM.')['Framework 13'], 'product');
+  });
+
+  test('"a startup called X" is an organisation, "an app called X" a product', () => {
+    assert.equal(types('Rohan joined a startup called Fernweh.').Fernweh, 'organization');
+    assert.equal(types('Found an app called Driftwood for the reading list.').Driftwood, 'product');
+  });
+});

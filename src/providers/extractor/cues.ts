@@ -36,6 +36,8 @@ export const PROJECT_PARTS = new Set('release releases launch rollout roadmap ba
 const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mom dad wife husband partner kids son daughter sister brother parents boyfriend girlfriend fiance fiancé fiancée graduation retirement baby dog cat band'.split(' '));
 /** Words before "on X" that make X a project ("worked on Heron", "an update on Kestrel"). */
 const WORKED_ON = /^(?:work|works|worked|working|progress|update|updates|feedback|focus|focused|focusing|blocked)$/;
+/** Nouns before "called X" that make X an organisation ("a startup called Fernweh"). */
+const NAMED_ORGANIZATIONS = new Set('startup company firm agency shop store cafe café restaurant bar pub bakery brand charity band club school gym clinic consultancy studio'.split(' '));
 /** Verbs of exchanging one thing for another ("swapped X for Y"). */
 const SWAPPED = /^(?:swap|swapped|swapping|replace|replaced|replacing|drop|dropped|dropping|ditch|ditched|ditching|trade|traded)$/;
 /** Verbs before a name that make it something built and shipped ("shipped Heron", "released Kestrel 2"). */
@@ -183,6 +185,15 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
   if (before === 'with' && earlier.some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.7 };
   // "Bought a Brompton", "ordered an Oura": a product.
   if (lead < from && /^(?:a|an)$/.test(words[lead].lower) && PURCHASE.test(before)) return { type: 'product', confidence: 0.8 };
+  // "ordered the Framework 13": what one buys (not "booked the Hilton", a place to stay).
+  if (lead < from && words[lead].lower === 'the' && /^(?:bought|buy|buying|ordered|order|ordering|purchased|preordered|pre-ordered)$/.test(before)) return { type: 'product', confidence: 0.75 };
+  // "a startup called Fernweh", "an app named Driftwood": the noun before says what it is.
+  if (before === 'called' || before === 'named') {
+    const noun = words[lead - 2]?.lower ?? '';
+    if (NAMED_ORGANIZATIONS.has(noun)) return { type: 'organization', confidence: 0.75 };
+    if (PRODUCT_NOUNS.has(noun) || noun === 'tool') return { type: 'product', confidence: 0.75 };
+    if (/^(?:town|village|city|place|island|street|neighbourhood|neighborhood)$/.test(noun)) return { type: 'location', confidence: 0.75 };
+  }
   // "migrate Tessera to Postgres": what is moved is software too.
   if (SWITCHING.test(before) && (after === 'to' || after === 'from' || after === 'off')) return { type: 'technology', confidence: 0.8 };
   if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };

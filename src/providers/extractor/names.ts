@@ -4,7 +4,7 @@ import {
   COMMON_ACRONYMS, HONORIFICS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES,
 } from './gazetteer.ts';
-import { openGazetteerType } from './openGazetteer.ts';
+import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
@@ -210,7 +210,8 @@ function intrinsicType(words: Word[]): Typed | null {
   if (words.length > 1 && (PLACE_HEADS.has(last) || PLACE_PREFIXES.has(firstWord))) return { type: 'location', confidence: 0.8 };
   const firstTags = lexiconTags(firstWord);
   if (words.length <= 3 && hasTag(firstTags, FIRST_NAME_TAGS) && !words.some(w => /\d/.test(w.text))) return { type: 'person', confidence: 0.8 };
-  if (words.length === 1 && hasTag(tags, new Set(['LastName']))) return { type: 'person', confidence: 0.6 };
+  // A surname that is also a town ("Bradford", "Rivera") is left to the words around it.
+  if (words.length === 1 && hasTag(tags, new Set(['LastName']))) return openGazetteerListsPlace(key) ? null : { type: 'person', confidence: 0.6 };
   // A place's name before a word that is no kind of place names a team, an orchestra or a company ("Dublin Bus",
   // "Manchester United", "Kenya Power"); places and events were caught above.
   if (words.length > 1 && (PLACES.has(firstWord) || hasTag(firstTags, PLACE_TAGS)) && !hasTag(firstTags, FIRST_NAME_TAGS) && !hasTag(lexiconTags(final), PLACE_TAGS) && !PLACE_HEADS.has(final)) {
@@ -247,7 +248,10 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const span = words.slice(from, to);
     if (genericAcronym(words, from, to) || FUNDING_ROUND.test(joinWords(words, from, to))) continue;
     const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
-    const typed = chooseType(intrinsicType(span), contextType(words, from, to, titled), firstName, to - from === 1);
+    const context = contextType(words, from, to, titled);
+    // A first name that is also a town ("Bradford", "Florence") is the town where the words around it say a place.
+    const town = firstName && !titled && context.type === 'location' && openGazetteerListsPlace(bare(words[from]));
+    const typed = town ? context : chooseType(intrinsicType(span), context, firstName, to - from === 1);
     const type = titled && typed.type === 'other' ? 'person' : typed.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: typed.confidence, word: from, endWord: to, alias });
   }

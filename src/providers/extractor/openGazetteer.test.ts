@@ -63,3 +63,10 @@ describe('the extractor with the open gazetteer', () => {
     assert.deepEqual(types('Exported the diagram as SVG and the settings as YAML.'), {});
   });
 });
+
+describe('towns that are also people\'s names', () => {
+  test('"in Bradford" is the town, "with Bradford" the man', () => {
+    assert.deepEqual(types('Ayesha passed her driving test in Bradford!'), { Ayesha: 'person', Bradford: 'location' });
+    assert.equal(types('Had coffee with Bradford after work.').Bradford, 'person');
+  });
+});

@@ -57,5 +57,8 @@ export function openGazetteerType(key: string): OpenType | null {
   return type;
 }
 
+/** Whether a lower-case name is listed as a place at all, common word or not ("Bradford", a surname and a city). */
+export const openGazetteerListsPlace = (key: string) => load().get(key) === 'location';
+
 /** How many names the index holds (for the benchmark's report); loads it. */
 export const openGazetteerSize = () => load().size;
