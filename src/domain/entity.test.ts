@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseAutoMatch, entityKey, entityKeys, exactMatches, isValueEntity, mergeAliases, normalizeEntityType, type StoredEntity } from './entity.ts';
+import { chooseAutoMatch, entityKey, entityKeys, exactMatches, isValueEntity, mergeAliases, normalizeEntityType, type StoredEntity, valueTypeOfName } from './entity.ts';
 import { batchIndexOf, exactBatchProblem } from './entityApply.ts';
 
 const stored = (id: string, name: string, entity_type: string, extra: Partial<StoredEntity> = {}): StoredEntity => ({
@@ -69,6 +69,14 @@ describe('automatic resolution', () => {
     assert.equal(chooseAutoMatch(guessed, candidates(guessed, [acme]))?.id, 'a1');
     const sure = { ...guessed, confidence: 0.9 };
     assert.equal(chooseAutoMatch(sure, candidates(sure, [acme])), null);
+  });
+
+  test('a stored type that was only a guess yields to a sure one of the same name', () => {
+    const guessedHeron = stored('h1', 'Heron', 'person', { confidence: 0.65 });
+    const project = { name: 'Heron', entity_type: 'product', confidence: 0.85 };
+    assert.equal(chooseAutoMatch(project, candidates(project, [guessedHeron]))?.id, 'h1');
+    const sureHeron = stored('h2', 'Heron', 'person', { confidence: 0.8 });
+    assert.equal(chooseAutoMatch(project, candidates(project, [sureHeron])), null);
   });
 
   test('a caller-owned entity matches only its exact name and type', () => {
@@ -141,5 +149,19 @@ describe('values are not things', () => {
     for (const name of ['Heron', 'Backblaze B2', 'S3', '1Password', 'X', 'M&S', 'Air India', 'Boston Marathon', 'May']) {
       assert.equal(isValueEntity(name, 'organization'), false, name);
     }
+  });
+});
+
+describe('valueTypeOfName', () => {
+  test('dates, amounts, units and the word for links are values, names of things are not', () => {
+    assert.equal(valueTypeOfName('4 March 2026'), 'date');
+    assert.equal(valueTypeOfName('2026-03-04'), 'date');
+    assert.equal(valueTypeOfName('2019'), 'date');
+    assert.equal(valueTypeOfName('$40'), 'money');
+    assert.equal(valueTypeOfName('40 euros'), 'money');
+    assert.equal(valueTypeOfName('MB'), 'quantity');
+    assert.equal(valueTypeOfName('500 MB'), 'quantity');
+    assert.equal(valueTypeOfName('URLs'), 'url');
+    for (const name of ['Heron', 'Backblaze B2', 'Route 53', 'Windows 11', 'May']) assert.equal(valueTypeOfName(name), null, name);
   });
 });

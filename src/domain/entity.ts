@@ -35,15 +35,36 @@ const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 const UNIT = '(?:[kmgtp]i?b|bytes?|[kmg]?hz|[kmg]?bps|ms|ns|µs|s|secs?|mins?|h|hrs?|hours?|days?|weeks?|months?|years?|fps|rpm|[km]?w|kwh|mah|km|cm|mm|m|kg|mg|g|ml|l|mph|kph|°[cf]|%|x)';
 /** Units that are never a name even alone ("MB"); one-letter ones ("X", "H") may be. */
 const BARE_UNIT = '(?:[kmgtp]i?b|[kmg]hz|[kmg]bps|kwh|mah|fps|rpm|ms)';
+const DATE_FORMS = `\\d{4}-\\d{2}-\\d{2}(?:t[\\d:.z+-]*)?|(?:${WEEKDAY},? )?(?:\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\.?(?:,? \\d{2,4})?|${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{2,4})?|${MONTH}\\.? \\d{4})|${WEEKDAY}`;
+const MONEY_FORMS = `[$€£¥₹]\\s?[\\d.,]+\\s?[kmb]?|[\\d.,]+\\s?(?:usd|eur|gbp|dollars?|euros?|pounds?)`;
+/** A date written as a name ("4 March 2026", "2026-03-04", "Friday", a year). */
+const DATE_NAME = new RegExp(`^(?:${DATE_FORMS}|(?:19|20)\\d{2})$`, 'i');
+const MONEY_NAME = new RegExp(`^(?:${MONEY_FORMS})$`, 'i');
 /** Names that are a date, an amount or a unit whatever their stored type ("4 March 2026", "2026-03-04", "MB", "$40"). */
-const VALUE_NAME = new RegExp(
-  `^(?:[\\d\\s.,:/+-]+|\\d{4}-\\d{2}-\\d{2}(?:t[\\d:.z+-]*)?|(?:${WEEKDAY},? )?(?:\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\.?(?:,? \\d{2,4})?|${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{2,4})?|${MONTH}\\.? \\d{4})|${WEEKDAY}|[$€£¥₹]\\s?[\\d.,]+\\s?[kmb]?|[\\d.,]+\\s?(?:${UNIT}|usd|eur|gbp|dollars?|euros?|pounds?)|${BARE_UNIT})$`,
-  'i',
-);
+/** "URLs", "URI": the word for links, never a thing's name. */
+const LINK_WORD = /^(?:urls?|uris?)$/i;
+const VALUE_NAME = new RegExp(`^(?:[\\d\\s.,:/+-]+|${DATE_FORMS}|${MONEY_FORMS}|[\\d.,]+\\s?${UNIT}|${BARE_UNIT}|urls?|uris?)$`, 'i');
+
+/** Whether a type is one of values (date, money, url, …), not of things. */
+export const isValueType = (type: string) => VALUE_TYPES.has(type);
 
 /** Whether an entity is a value (a date, an amount, a unit, a link) rather than a thing to draw and cluster. */
 export function isValueEntity(name: string, type: string): boolean {
   return VALUE_TYPES.has(type) || VALUE_NAME.test(name.trim());
+}
+
+/**
+ * The value type of a name that is a value ("4 March 2026" → date, "$40" → money, "MB" or "500 MB" → quantity), or
+ * null for the name of a thing. An extractor or a caller that types such a name as a thing (or as "other") has it
+ * stored as the value it is, so that the graph never draws it and no topic is named after it.
+ */
+export function valueTypeOfName(name: string): string | null {
+  const text = name.trim();
+  if (!VALUE_NAME.test(text) && !DATE_NAME.test(text)) return null;
+  if (DATE_NAME.test(text)) return 'date';
+  if (MONEY_NAME.test(text)) return 'money';
+  if (LINK_WORD.test(text)) return 'url';
+  return 'quantity';
 }
 
 /** Types that say little: such an entity may be the same thing as one of any type. */
@@ -114,6 +135,8 @@ export interface StoredEntity {
   entity_type: string;
   caller_owned: boolean;
   created_at: string;
+  /** How sure the extractor was of its type; below SURE_TYPE_CONFIDENCE the stored type is a guess. */
+  confidence?: number;
 }
 
 /** Below this confidence an extractor's type is a guess from context: the name may join a stored entity of another type. */
@@ -122,7 +145,7 @@ export const SURE_TYPE_CONFIDENCE = 0.7;
 /**
  * The stored entity an automatically matched name stands for, or null for a new one. Candidates were found by key;
  * an entity a caller owns (exact mode) matches only its exact name and type, never through aliases or punctuation.
- * Types must agree (or be compatible), unless the wanted type is only a guess (confidence below 0.7).
+ * Types must agree (or be compatible), unless the wanted type or the stored one is only a guess (confidence below 0.7).
  * Preference: exact name and type, then the same name key, then a compatible type, then the oldest.
  */
 export function chooseAutoMatch<E extends StoredEntity>(
@@ -135,7 +158,9 @@ export function chooseAutoMatch<E extends StoredEntity>(
   for (const { key, entity } of found) {
     const exact = entity.name === wanted.name && entity.entity_type === wanted.entity_type;
     const compatible = typesCompatible(entity.entity_type, wanted.entity_type);
-    if (entity.caller_owned ? !exact : !compatible && !guessed) continue;
+    // A stored guess ("Heron" as a person, from "Sam thinks Heron should…") yields to a sure type: same entity.
+    const storedGuess = entity.confidence !== undefined && entity.confidence < SURE_TYPE_CONFIDENCE;
+    if (entity.caller_owned ? !exact : !compatible && !guessed && !storedGuess) continue;
     const score = (exact ? 8 : 0) + (key === nameKey ? 4 : 0) + (compatible ? 2 : 0) + (entity.entity_type === wanted.entity_type ? 1 : 0);
     const previous = scored.get(entity.id);
     if (!previous || previous.score < score) scored.set(entity.id, { entity, score });

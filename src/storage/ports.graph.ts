@@ -22,7 +22,7 @@ export interface EntityWithStats extends EntityRecord {
   mention_count: number;
 }
 
-export type EntityPatch = Partial<Pick<EntityRecord, 'description' | 'aliases' | 'confidence' | 'metadata' | 'updated_at'>>;
+export type EntityPatch = Partial<Pick<EntityRecord, 'entity_type' | 'description' | 'aliases' | 'confidence' | 'metadata' | 'updated_at'>>;
 
 export interface EntityListOptions {
   entity_type?: string;

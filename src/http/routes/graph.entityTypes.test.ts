@@ -4,7 +4,7 @@ import type { App } from '../../main.ts';
 import { buildTestApp, createMemory, get, post } from '../../../test/helpers.ts';
 
 /** A date, an amount or a unit written as a name: none may be drawn as a node or name a topic. */
-const VALUE_LIKE = /^(?:\d[\d\s.,:/-]*(?:\s?(?:MB|GB|KB|ms|%))?|\d{4}-\d{2}-\d{2}|\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December)(?: \d{4})?|MB|GB|KB|\$\d+)$/;
+const VALUE_LIKE = /^(?:URLs|\d[\d\s.,:/-]*(?:\s?(?:MB|GB|KB|ms|%))?|\d{4}-\d{2}-\d{2}|\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December)(?: \d{4})?|MB|GB|KB|\$\d+)$/;
 
 describe('the graph draws things, not values', () => {
   let app: App;
@@ -19,12 +19,15 @@ describe('the graph draws things, not values', () => {
         { name: 'Heron', entity_type: 'product' },
         { name: '12 May 2026', entity_type: 'date' },
         { name: 'GB', entity_type: 'other' },
+        { name: 'URLs', entity_type: 'concept' },
         { name: 'Nadia Petrova', entity_type: 'person' },
       ],
       relationships: [
         { source: 'Heron', target: '12 May 2026', relation_type: 'RELATED_TO' },
         { source: 'Nadia Petrova', target: '12 May 2026', relation_type: 'RELATED_TO' },
         { source: 'Heron', target: 'GB', relation_type: 'RELATED_TO' },
+        { source: 'Heron', target: 'URLs', relation_type: 'RELATED_TO' },
+        { source: 'Nadia Petrova', target: 'URLs', relation_type: 'RELATED_TO' },
         { source: 'Nadia Petrova', target: 'Heron', relation_type: 'RELATED_TO' },
       ],
     });
@@ -41,7 +44,7 @@ describe('the graph draws things, not values', () => {
     for (const node of entities) {
       assert.ok(!['date', 'money', 'url', 'email'].includes(node.node_subtype), `${node.label} is a ${node.node_subtype}`);
     }
-    assert.deepEqual(labels.filter((l: string) => VALUE_LIKE.test(l) && l !== 'GB'), []);
+    assert.deepEqual(labels.filter((l: string) => VALUE_LIKE.test(l)), []);
     assert.equal(overview.body.node_counts.Entity, entities.length);
     const ids = new Set(overview.body.nodes.map((n: { id: string }) => n.id));
     for (const edge of overview.body.edges) assert.ok(ids.has(edge.source) && ids.has(edge.target), JSON.stringify(edge));
@@ -56,6 +59,21 @@ describe('the graph draws things, not values', () => {
       for (const part of community.name.split(/, | & /)) assert.ok(!VALUE_LIKE.test(part), `topic named "${community.name}"`);
       for (const entity of community.top_entities) assert.notEqual(entity.entity_type, 'date', `${entity.name} in "${community.name}"`);
     }
+    const index = await get(app, '/library/wiki-index');
+    assert.equal(index.status, 200, index.text);
+    const topics: { name: string; entities: { name: string }[] }[] = index.body.rows;
+    assert.ok(topics.length > 0, index.text.slice(0, 300));
+    for (const topic of topics) {
+      for (const part of topic.name.split(/, | & /)) assert.ok(!VALUE_LIKE.test(part), `Library topic named "${topic.name}"`);
+      for (const entity of topic.entities) assert.ok(!VALUE_LIKE.test(entity.name), `${entity.name} listed in the Library topic "${topic.name}"`);
+    }
+  });
+
+  test('a value sent typed as a thing is stored as the value it is', async () => {
+    const listed = await get(app, '/entities?limit=100');
+    const byName = Object.fromEntries(listed.body.map((e: { name: string; entity_type: string }) => [e.name, e.entity_type]));
+    assert.equal(byName.GB, 'quantity');
+    assert.equal(byName.URLs, 'url');
   });
 });
 

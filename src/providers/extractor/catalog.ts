@@ -138,7 +138,7 @@ tough mudder, ironman
 
 /** Holidays and observances: events on the calendar, never organisations or people. */
 export const HOLIDAYS = list(`
-christmas, christmas day, christmas eve, boxing day, new year's day, new year's eve, new years eve, hogmanay, easter, easter sunday,
+christmas, christmas day, christmas eve, new year, boxing day, new year's day, new year's eve, new years eve, hogmanay, easter, easter sunday,
 easter monday, good friday, palm sunday, ash wednesday, pentecost, whitsun, epiphany, thanksgiving, halloween,
 hallowe'en, valentine's day, valentines day, mother's day, mothers day, father's day, fathers day, st patrick's day,
 saint patrick's day, st. patrick's day, independence day, fourth of july, labor day, labour day, memorial day, veterans day,
@@ -178,5 +178,7 @@ export const GENERIC_TERMS = new Set(
   deploys, deploy, standup, standups, retro, retros, onboarding, offboarding, sprint, sprints, backlog, roadmap, changelog, readme,
   product, marketing, finance, legal, sales, engineering, accounting, procurement, compliance, facilities, operations, ops, growth,
   leadership, management, recruiting, recruitment, payroll, it support, helpdesk, customer success, people ops, head, director,
-  manager, lead, chief, ticket, tickets, flight, issue, bug`),
+  manager, lead, chief, ticket, tickets, flight, issue, bug, login, logins, logout, signup, sign-up, checkout, inbox, settings, homepage,
+  frontend, backend, staging, prod, production, wi-fi, svg, png, jpeg, jpg, gif, webp, heic, yaml, toml, ini, tsv, rss,
+  uml, mp3, mp4, sepa`),
 );

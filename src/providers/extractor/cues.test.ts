@@ -100,3 +100,51 @@ describe('names kept whole, vocabulary left out', () => {
     assert.equal(types('Heron shipped. The Heron project is late.').Heron, 'product');
   });
 });
+
+describe('projects, companies and people by what they do', () => {
+  test('a project by what ships and what it has: "shipped Heron", "Heron\'s release", "the Plumtree API"', () => {
+    assert.deepEqual(types('We shipped Heron to the first customers.'), { Heron: 'product' });
+    assert.deepEqual(types("Heron's release slipped again."), { Heron: 'product' });
+    assert.deepEqual(types('The Plumtree API returns 502s again.'), { Plumtree: 'product' });
+  });
+
+  test('an unknown name acting as a subject is a person; one acting on "its" something is an organisation', () => {
+    assert.deepEqual(types('Benedikt rewrote the exporter over the weekend.'), { Benedikt: 'person' });
+    assert.deepEqual(types('The tests pass and Oluwaseun merged the branch.'), { Oluwaseun: 'person' });
+    assert.deepEqual(types('Quillory closed its seed round.'), { Quillory: 'organization' });
+  });
+
+  test('a work-log word at the start is not a name: "Login goes through Auth0"', () => {
+    assert.deepEqual(types('Login goes through Auth0 since the upgrade.'), { Auth0: 'technology' });
+  });
+
+  test('a mover that is a department is no person changing jobs: "Payroll moved from Gusto to Deel"', () => {
+    assert.deepEqual(types('Payroll moved from Gusto to Deel.'), { Gusto: 'technology', Deel: 'technology' });
+  });
+});
+
+describe('exchanges, vendors, admissions and funding rounds', () => {
+  test('"swapped X for Y": both are software', () => {
+    assert.deepEqual(types('Swapped Moment for Luxon in the billing service.'), { Moment: 'technology', Luxon: 'technology' });
+  });
+
+  test('"a vendor call with X" is a company, "got into X" a school', () => {
+    assert.deepEqual(types('Vendor call with Corbel about the renewal.'), { Corbel: 'organization' });
+    assert.equal(types('Fatima got into Imperial for her master\'s.').Imperial, 'organization');
+  });
+
+  test('"raised a Series A": a funding round is no name', () => {
+    assert.deepEqual(types("Hana's startup Kumo Robotics raised a Series A."), { Hana: 'person', 'Kumo Robotics': 'organization' });
+  });
+});
+
+describe('what one buys and what a thing is called', () => {
+  test('"ordered the Framework 13": a product', () => {
+    assert.equal(types('Ordered the Framework 13 with 32 GB of RAM.')['Framework 13'], 'product');
+  });
+
+  test('"a startup called X" is an organisation, "an app called X" a product', () => {
+    assert.equal(types('Rohan joined a startup called Fernweh.').Fernweh, 'organization');
+    assert.equal(types('Found an app called Driftwood for the reading list.').Driftwood, 'product');
+  });
+});

@@ -25,14 +25,29 @@ const PRODUCT_NOUNS = new Set(
   node nodes mesh proxy gateway runtime framework theme template templates component components model models docs wiki board
   boards ticket tickets issue issues backlog sprint roadmap codebase branch fork prototype beta alpha launch rollout upgrade
   score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices box kit
-  speaker console phone headphones earbuds camera charger case outage incident`.split(/\s+/),
+  speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
+  microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
+  screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding`.split(/\s+/),
 );
+
+/** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */
+export const PROJECT_PARTS = new Set('release releases launch rollout roadmap backlog codebase repo repository beta milestone milestones changelog'.split(' '));
+/** What only a person has, after a possessive name ("Kemi's birthday", "Ana's mum"). */
+const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mom dad wife husband partner kids son daughter sister brother parents boyfriend girlfriend fiance fiancé fiancée graduation retirement baby dog cat band'.split(' '));
+/** Words before "on X" that make X a project ("worked on Heron", "an update on Kestrel"). */
+const WORKED_ON = /^(?:work|works|worked|working|progress|update|updates|feedback|focus|focused|focusing|blocked)$/;
+/** Nouns before "called X" that make X an organisation ("a startup called Fernweh"). */
+const NAMED_ORGANIZATIONS = new Set('startup company firm agency shop store cafe café restaurant bar pub bakery brand charity band club school gym clinic consultancy studio'.split(' '));
+/** Verbs of exchanging one thing for another ("swapped X for Y"). */
+const SWAPPED = /^(?:swap|swapped|swapping|replace|replaced|replacing|drop|dropped|dropping|ditch|ditched|ditching|trade|traded)$/;
+/** Verbs before a name that make it something built and shipped ("shipped Heron", "released Kestrel 2"). */
+const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|launch|launched|launching|demoed|demoing|deprecated|deprecating|sunset|sunsetting|open-sourced)$/;
 
 /** Words just before a name that make it an organisation ("joined X", "interview with X"). */
 const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
 /** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
 const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg'.split(' '));
-const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund folks people guys crew team teams recruiters'.split(' '));
+const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund folks people guys crew team teams recruiters membership memberships rep reps'.split(' '));
 /** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
 const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
 /** Two words before a name that make it an organisation ("offer from X", "works at X"). */
@@ -41,7 +56,7 @@ const ORGANIZATION_PHRASES = new Set(
   working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
   developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
   sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|deal with|signed with|agreement with|office of|offices of|founder of|head of|email from|emails from|letter from|newsletter from|
-  parcel from|package from|delivery from|bill from`.split(/\s*\|\s*/),
+  parcel from|package from|delivery from|bill from|got into|accepted into|accepted to|admitted to|enrolled at|enrolled in`.split(/\s*\|\s*/),
 );
 /** Verbs after an organisation's name. */
 const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo invoiced charged billed refunded'.split(' '));
@@ -50,7 +65,7 @@ const TECHNOLOGY_BEFORE = new Set(
   `using use uses used installed install installs installing deployed deploy deploying configured configure configuring evaluating
   evaluate evaluated trying tried adopted adopting shortlisted benchmarked benchmarking self-hosted self-host upgraded upgrading
   compiled containerised containerized restarted restarting rebooted rebooting patched patching debugging debugged profiling
-  migrating`.split(/\s+/),
+  migrating test testing tested`.split(/\s+/),
 );
 /** Verbs after a name that only a person does ("Anna said", "Tomasz recommended"). */
 const PERSON_AFTER = new Set(
@@ -111,7 +126,7 @@ interface Around {
   before2: string;
   after: string;
   after2: string;
-  /** Up to six words before `before`. */
+  /** Up to seven words before `before`. */
   earlier: string[];
 }
 
@@ -125,7 +140,7 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
     before2: words[lead - 2]?.lower ?? '',
     after: words[to]?.lower ?? '',
     after2: words[to + 1]?.lower ?? '',
-    earlier: words.slice(Math.max(0, lead - 7), lead - 1).map(w => w.lower),
+    earlier: words.slice(Math.max(0, lead - 8), lead - 1).map(w => w.lower),
   };
   return nounAfter(around) ?? whatIsDoneWithIt(around) ?? personCue(around) ?? weakCue(around) ?? { type: 'other', confidence: 0.5 };
 }
@@ -133,22 +148,28 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
 /** What follows says what it is: "the Heron project", "the Whistler trip", "the Wise transfer". */
 function nounAfter({ words, to, after }: Around): Typed | null {
   const next = words[to];
-  if (!next || next.cap || words[to - 1].possessive) return null;
+  // "Heron's release", "Kestrel's roadmap": what a project has, not a person; "Kemi's birthday": a person.
+  if (next && !next.cap && words[to - 1].possessive && PROJECT_PARTS.has(after)) return { type: 'product', confidence: 0.75 };
+  if (next && !next.cap && words[to - 1].possessive && PERSONAL_AFTER.has(after)) return { type: 'person', confidence: 0.85 };
+  // An acronym noun counts like a lower-case one: "the Plumtree API", "the Wren SDK".
+  if (!next || (next.cap && !next.allCaps) || words[to - 1].possessive) return null;
+  // "Heron v2": a version of something built.
+  if (/^v\d+(?:\.\d+)*$/.test(after)) return { type: 'product', confidence: 0.8 };
   if (PRODUCT_NOUNS.has(after)) return { type: 'product', confidence: 0.85 };
   if (PLACE_NOUNS.has(after)) return { type: 'location', confidence: 0.7 };
-  if (ORGANIZATION_NOUNS.has(after)) return { type: 'organization', confidence: 0.7 };
+  if (ORGANIZATION_NOUNS.has(after)) return { type: 'organization', confidence: 0.75 };
   return null;
 }
 
 /** What the sentence does with it: switched to, moved to, paid through, written in, joined, flew, used. */
-function whatIsDoneWithIt({ words, from, lead, before, before2, after, after2, earlier }: Around): Typed | null {
+function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after2, earlier }: Around): Typed | null {
   if ((before === 'from' && after === 'to') || (before === 'to' && words[lead - 3]?.lower === 'from')) {
     const verb = words.slice(Math.max(0, lead - 7), lead - 1).findIndex(w => SWITCHING.test(w.lower));
     // "Ludovic moved from Criteo to Dataiku": a person moving between employers; "we switched from X to Y": software.
     const at = Math.max(0, lead - 7) + verb;
     const mover = words[at - 1];
     const movedAlone = words[at + 1]?.lower === 'from' && /^mov(?:e|ed|es|ing)$/.test(words[at].lower);
-    if (verb >= 0 && movedAlone && mover?.cap && !PRONOUNS.has(mover.lower)) return { type: 'organization', confidence: 0.75 };
+    if (verb >= 0 && movedAlone && mover?.cap && !PRONOUNS.has(mover.lower) && !GENERIC_TERMS.has(mover.lower)) return { type: 'organization', confidence: 0.75 };
     if (verb >= 0) return { type: 'technology', confidence: 0.8 };
   }
   if (before === 'to' && earlier.some(w => SENDING_TO.test(w))) return { type: 'technology', confidence: 0.7 };
@@ -164,6 +185,15 @@ function whatIsDoneWithIt({ words, from, lead, before, before2, after, after2, e
   if (before === 'with' && earlier.some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.7 };
   // "Bought a Brompton", "ordered an Oura": a product.
   if (lead < from && /^(?:a|an)$/.test(words[lead].lower) && PURCHASE.test(before)) return { type: 'product', confidence: 0.8 };
+  // "ordered the Framework 13": what one buys (not "booked the Hilton", a place to stay).
+  if (lead < from && words[lead].lower === 'the' && /^(?:bought|buy|buying|ordered|order|ordering|purchased|preordered|pre-ordered)$/.test(before)) return { type: 'product', confidence: 0.75 };
+  // "a startup called Fernweh", "an app named Driftwood": the noun before says what it is.
+  if (before === 'called' || before === 'named') {
+    const noun = words[lead - 2]?.lower ?? '';
+    if (NAMED_ORGANIZATIONS.has(noun)) return { type: 'organization', confidence: 0.75 };
+    if (PRODUCT_NOUNS.has(noun) || noun === 'tool') return { type: 'product', confidence: 0.75 };
+    if (/^(?:town|village|city|place|island|street|neighbourhood|neighborhood)$/.test(noun)) return { type: 'location', confidence: 0.75 };
+  }
   // "migrate Tessera to Postgres": what is moved is software too.
   if (SWITCHING.test(before) && (after === 'to' || after === 'from' || after === 'off')) return { type: 'technology', confidence: 0.8 };
   if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };
@@ -171,6 +201,14 @@ function whatIsDoneWithIt({ words, from, lead, before, before2, after, after2, e
   if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
     return { type: 'organization', confidence: 0.7 };
   }
+  // "swapped Moment for Luxon", "replaced Jenkins with Buildkite": both sides are software.
+  if (SWAPPED.test(before) && (after === 'for' || after === 'with') && words[to + 1]?.cap) return { type: 'technology', confidence: 0.7 };
+  if ((before === 'for' || before === 'with') && SWAPPED.test(words[lead - 3]?.lower ?? '') && words[lead - 2]?.cap) return { type: 'technology', confidence: 0.7 };
+  // "a vendor call with Corbel", "our client meeting with Anselm & Co": a company.
+  if (before === 'with' && earlier.some(w => /^(?:vendor|vendors|supplier|suppliers|client|clients|customer|customers)$/.test(w))) return { type: 'organization', confidence: 0.7 };
+  if (SHIPPED.test(before) && lead === from) return { type: 'product', confidence: 0.75 };
+  // "worked on Heron", "feedback on Kestrel": what work is done on, here a project (a person is worked *with*).
+  if (before === 'on' && WORKED_ON.test(before2) && lead === from) return { type: 'product', confidence: 0.7 };
   if (TECHNOLOGY_BEFORE.has(before) || twoBefore === 'switched to' || twoBefore === 'migrated to') return { type: 'technology', confidence: 0.7 };
   return null;
 }
@@ -181,7 +219,8 @@ function personCue({ words, to, before, before2, after, after2 }: Around): Typed
   if (PERSON_CUES.has(before) && before !== 'with') return { type: 'person', confidence: 0.7 };
   if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2) || GENERIC_TERMS.has(before2))) return { type: 'person', confidence: 0.65 };
   const next = words[to];
-  if (words[to - 1].possessive && next && (!next.cap || next.allCaps) && !PRODUCT_NOUNS.has(after)) return { type: 'person', confidence: 0.65 };
+  // "Ravi's team", "Tiago's PR" (a pull request is someone's), but not "Heron's app".
+  if (words[to - 1].possessive && next && (!next.cap || next.allCaps) && (!PRODUCT_NOUNS.has(after) || /^(?:pr|prs|mr)$/.test(after))) return { type: 'person', confidence: 0.65 };
   // "Hannelore from accounting", "Declan from Arnott's": a person from a team or a company.
   const afterFrom = words[to + 1];
   if (after === 'from' && afterFrom && !afterFrom.punct && afterFrom.lower !== 'the' && !PLACE_PREPOSITIONS.has(before)) return { type: 'person', confidence: 0.6 };
@@ -204,10 +243,23 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   // A chat line's speaker: "Rekha: the export is done".
   if (after === ':' && from === words.findIndex(w => !w.punct) && to - from <= 2) return { type: 'person', confidence: 0.6 };
   if (/^(?:pay|paid|pays|paying)$/.test(before) && lead === from) return { type: 'organization', confidence: 0.6 };
-  const personVerb = PERSON_AFTER.has(verb) || (SHARED_AFTER.has(verb) && ROLE_AFTER.test(following));
-  if (personVerb && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
+  // A verb only people do ("Kemi drove us") is a strong cue, strong enough to beat a town of the same name.
+  if (PERSON_AFTER.has(verb) && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.8 };
+  if (SHARED_AFTER.has(verb) && ROLE_AFTER.test(following) && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
+  // The subject of a clause doing something ("Benedikt rewrote the CLI", "… and Priya printed it"): in notes and chats
+  // an unknown name that acts is most often a person. Known brands and places were typed before this point.
+  const subject = lead === words.findIndex(w => !w.punct) || CLAUSE_OPENERS.has(before);
+  // wink tags some verbs as nouns ("rewrote"): a word followed by a determiner ("rewrote the") is a verb too.
+  const verbLike = words[to]?.pos === 'VERB' || (words[to]?.pos === 'NOUN' && (DETERMINERS.has(after2) || after2 === 'its' || after2 === 'his' || after2 === 'her'));
+  const acts = verbLike && !words[to].cap && !SHARED_AFTER.has(after) && !ORGANIZATION_AFTER.has(after);
+  // "Quillory closed its seed round": "its" says the actor is no person.
+  if (subject && acts && after2 === 'its') return { type: 'organization', confidence: 0.6 };
+  if (subject && acts && lead === from && to - from <= 2 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.55 };
   return null;
 }
+
+/** Words after which a name begins a clause as its subject. */
+const CLAUSE_OPENERS = new Set(['and', 'but', 'so', 'then', ',', 'when', 'because', 'while', 'if', 'since', 'after', 'before', 'until', 'though', 'although']);
 
 /** Written like software: an inner capital ("MapLibre", "uBlock") or letters and digits in one word ("Auth0", "S3"). */
 export function techShaped(words: Word[]): boolean {

@@ -1,9 +1,10 @@
 import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
-import { contextType, techShaped, type Typed } from './cues.ts';
+import { contextType, PROJECT_PARTS, techShaped, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, HONORIFICS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES,
 } from './gazetteer.ts';
+import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
@@ -36,7 +37,11 @@ const bare = (word: Word) => word.lower.replace(/\.$/, '');
 
 const COMMON_SUFFIX = /(?:ment|ness|tion|sion|ous|ful|ity|ism|ence|ance|able|ible|less)$/;
 
-const known = (key: string) => ORGANIZATIONS.has(key) || TECHNOLOGIES.has(key) || PRODUCTS.has(key) || PLACES.has(key) || NAMED_EVENTS.has(key);
+const listed = (key: string) => ORGANIZATIONS.has(key) || TECHNOLOGIES.has(key) || PRODUCTS.has(key) || PLACES.has(key) || NAMED_EVENTS.has(key);
+/** Vocabulary that no list makes a name: "JSON", "REST", "MB", "Payments". */
+const vocabulary = (key: string) => COMMON_ACRONYMS.has(key) || GENERIC_TERMS.has(key) || UNITS.has(key) || NOT_NAMES.has(key);
+/** In the hand lists, or in the open-data gazetteer where it is not vocabulary. */
+const known = (key: string) => listed(key) || (!vocabulary(key) && openGazetteerType(key) !== null);
 
 /**
  * Whether a capitalised word at the start of a sentence is a name rather than an ordinary word written in capitals.
@@ -81,6 +86,8 @@ function nameWord(word: Word, atStart: boolean, inside = false, names: ReadonlyS
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
+/** "Series A": a funding round, not a name. */
+const FUNDING_ROUND = /^(?:pre-)?series [a-h]\.?$/i;
 /** "Rewrote", "Unpinned", "Overslept": a prefix on an English word. */
 const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
 const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
@@ -117,7 +124,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const word = words[i];
     const isThe = word.lower === 'the' && !atStart && i + 1 < words.length && nameWord(words[i + 1], false);
     const continues = i + 1 < words.length && nameWord(words[i + 1], false);
-    if (!isThe && !nameWord(word, atStart, continues, names)) {
+    // "Heron's release slipped": an ordinary word at the start, but what follows says it is a project's name.
+    const project = atStart && word.possessive && PROJECT_PARTS.has(words[i + 1]?.lower ?? '') && nameWord(word, false);
+    if (!isThe && !project && !nameWord(word, atStart, continues, names)) {
       i++;
       continue;
     }
@@ -159,13 +168,19 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
   return found;
 }
 
+/** Open data types with less confidence than the hand lists: a brand may be named as a company ("joined Hetzner"). */
+const OPEN_CONFIDENCE = { technology: 0.75, organization: 0.85, location: 0.8 } as const;
+
 function gazetteerType(key: string): Typed | null {
   if (NAMED_EVENTS.has(key)) return { type: 'event', confidence: 0.9 };
   if (ORGANIZATIONS.has(key)) return { type: 'organization', confidence: 0.9 };
   if (TECHNOLOGIES.has(key)) return { type: 'technology', confidence: 0.9 };
   if (PRODUCTS.has(key)) return { type: 'product', confidence: 0.9 };
   if (PLACES.has(key)) return { type: 'location', confidence: 0.9 };
-  return null;
+  const open = vocabulary(key) ? null : openGazetteerType(key);
+  // A brand compromise knows as an organisation ("Spotify") is the company.
+  if (open === 'technology' && hasTag(lexiconTags(key), ORG_TAGS)) return { type: 'organization', confidence: 0.8 };
+  return open ? { type: open, confidence: OPEN_CONFIDENCE[open] } : null;
 }
 
 /** The type of a chunk from what it is (gazetteer, lexicon, head words), or null when only context can tell. */
@@ -195,7 +210,8 @@ function intrinsicType(words: Word[]): Typed | null {
   if (words.length > 1 && (PLACE_HEADS.has(last) || PLACE_PREFIXES.has(firstWord))) return { type: 'location', confidence: 0.8 };
   const firstTags = lexiconTags(firstWord);
   if (words.length <= 3 && hasTag(firstTags, FIRST_NAME_TAGS) && !words.some(w => /\d/.test(w.text))) return { type: 'person', confidence: 0.8 };
-  if (words.length === 1 && hasTag(tags, new Set(['LastName']))) return { type: 'person', confidence: 0.6 };
+  // A surname that is also a town ("Bradford", "Rivera") is left to the words around it.
+  if (words.length === 1 && hasTag(tags, new Set(['LastName']))) return openGazetteerListsPlace(key) ? null : { type: 'person', confidence: 0.6 };
   // A place's name before a word that is no kind of place names a team, an orchestra or a company ("Dublin Bus",
   // "Manchester United", "Kenya Power"); places and events were caught above.
   if (words.length > 1 && (PLACES.has(firstWord) || hasTag(firstTags, PLACE_TAGS)) && !hasTag(firstTags, FIRST_NAME_TAGS) && !hasTag(lexiconTags(final), PLACE_TAGS) && !PLACE_HEADS.has(final)) {
@@ -230,9 +246,12 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     }
     if (to - from === 1 && HONORIFICS.has(bare(words[from])) && words[from].text.endsWith('.')) continue;
     const span = words.slice(from, to);
-    if (genericAcronym(words, from, to)) continue;
+    if (genericAcronym(words, from, to) || FUNDING_ROUND.test(joinWords(words, from, to))) continue;
     const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
-    const typed = chooseType(intrinsicType(span), contextType(words, from, to, titled), firstName);
+    const context = contextType(words, from, to, titled);
+    // A first name that is also a town ("Bradford", "Florence") is the town where the words around it say a place.
+    const town = firstName && !titled && context.type === 'location' && openGazetteerListsPlace(bare(words[from]));
+    const typed = town ? context : chooseType(intrinsicType(span), context, firstName, to - from === 1);
     const type = titled && typed.type === 'other' ? 'person' : typed.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: typed.confidence, word: from, endWord: to, alias });
   }
@@ -243,12 +262,16 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
  * What a name is beats what surrounds it, except where a strong cue contradicts a weak reading: "from Travis to
  * Buildkite" (a first name, used as software), "left Canva" (a product, named as the employer).
  */
-function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean): Typed {
+function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean, oneWord: boolean): Typed {
   if (!intrinsic) return context;
+  // "Kemi's birthday", "Dr. Achterberg": a strong person cue beats a town's or a brand's name from the open list.
+  if (oneWord && context.type === 'person' && intrinsic.type !== 'person' && intrinsic.confidence < 0.9 && context.confidence >= Math.max(0.8, intrinsic.confidence)) return context;
   // "Zara's mum", "Ana and I": a first name that is also a brand, used as a person.
   if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
   if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
   if ((intrinsic.type === 'technology' || intrinsic.type === 'product') && context.type === 'organization' && context.confidence >= 0.75) return context;
+  // A brand from the open list, named as a company ("at Hetzner", "Feedzai announced"): the company.
+  if (intrinsic.type === 'technology' && intrinsic.confidence < 0.8 && context.type === 'organization' && context.confidence >= 0.6) return context;
   return intrinsic;
 }
 

@@ -1,9 +1,12 @@
-import { chooseAutoMatch, cleanEntityName, entityKey, entityKeys, mergeAliases, normalizeEntityType } from '../../domain/entity.ts';
+import { chooseAutoMatch, cleanEntityName, entityKey, entityKeys, isValueType, mergeAliases, normalizeEntityType, SURE_TYPE_CONFIDENCE, valueTypeOfName } from '../../domain/entity.ts';
 import type { ExtractedEntity } from '../../providers/ports.ts';
 import type { EntityRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
-/** An extracted (or applied) entity, cleaned: name trimmed, type in our vocabulary. */
+/**
+ * An extracted (or applied) entity, cleaned: name trimmed, type in our vocabulary, and a name that is a value ("MB",
+ * "4 March 2026", "$40") typed as the value it is whatever it was sent as, so the graph never draws it as a thing.
+ */
 export interface WantedEntity {
   name: string;
   entity_type: string;
@@ -18,7 +21,9 @@ export interface Resolved {
 }
 
 export function cleanWanted<T extends WantedEntity>(entity: T): T {
-  return { ...entity, name: cleanEntityName(entity.name), entity_type: normalizeEntityType(entity.entity_type) };
+  const name = cleanEntityName(entity.name);
+  const type = normalizeEntityType(entity.entity_type);
+  return { ...entity, name, entity_type: isValueType(type) ? type : (valueTypeOfName(name) ?? type) };
 }
 
 /** For each wanted entity, the stored entities sharing one of its keys (read only). */
@@ -52,7 +57,8 @@ export async function resolveAuto(
     // A caller states its types; an extractor's low-confidence type is a guess that may defer to a stored entity.
     const match = chooseAutoMatch(options.callerTypes ? { name: entity.name, entity_type: entity.entity_type } : entity, candidates);
     if (match) {
-      results.push({ entity: await enrich(tx, match, entity, at), action: 'reused' });
+      // A caller's type is a statement, as sure as an extractor's sure type.
+      results.push({ entity: await enrich(tx, match, options.callerTypes ? { ...entity, confidence: 1 } : entity, at), action: 'reused' });
       continue;
     }
     const created = newEntity(deps.ids.next(), entity, at, false);
@@ -89,9 +95,12 @@ export function newEntity(id: string, wanted: WantedEntity, at: string, callerOw
 export async function enrich(tx: Repos, stored: EntityRecord, seen: WantedEntity, at: string): Promise<EntityRecord> {
   const aliases = stored.caller_owned ? stored.aliases : mergeAliases(stored.name, stored.aliases, [seen.name, ...(seen.aliases ?? [])]);
   const description = stored.description || seen.description || '';
-  if (aliases.length === stored.aliases.length && description === stored.description) return stored;
-  const updated = { ...stored, aliases, description, updated_at: at };
-  const keys = stored.caller_owned ? [] : entityKeys(stored.name, aliases, stored.entity_type);
-  await tx.entities.update(stored.id, { aliases, description, updated_at: at }, keys);
+  // A type the extractor only guessed gives way to one it is sure of ("Heron": person, then "the Heron project").
+  const retyped = !stored.caller_owned && stored.confidence < SURE_TYPE_CONFIDENCE && (seen.confidence ?? 0) >= SURE_TYPE_CONFIDENCE && seen.entity_type !== stored.entity_type;
+  const [entity_type, confidence] = retyped ? [seen.entity_type, seen.confidence!] : [stored.entity_type, stored.confidence];
+  if (aliases.length === stored.aliases.length && description === stored.description && !retyped) return stored;
+  const updated = { ...stored, entity_type, confidence, aliases, description, updated_at: at };
+  const keys = stored.caller_owned ? [] : entityKeys(stored.name, aliases, entity_type);
+  await tx.entities.update(stored.id, { aliases, description, updated_at: at, ...(retyped ? { entity_type, confidence } : {}) }, keys);
   return updated;
 }
