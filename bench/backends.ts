@@ -6,7 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'undici';
+import { join } from 'node:path';
 import pg from 'pg';
+import type { Store } from '../src/storage/ports.ts';
+import { createPool } from '../src/storage/postgres/connection.ts';
+import { openPostgresStore } from '../src/storage/postgres/store.ts';
+import { openSqliteStore } from '../src/storage/sqlite/store.ts';
 import { cpuMs, makeTempDir, removeDir, rssBytes, type ServerProcess, startServer, type StartOptions } from './lib.ts';
 
 export type Storage = 'sqlite' | 'postgres';
@@ -98,6 +103,8 @@ export interface Deployment {
   databaseBytes(): Promise<number>;
   /** A line saying where the data lives, for the log. */
   describe: string;
+  /** The same store opened from this process (a bulk load beside the servers); close it after use. */
+  openStore(): Promise<Store>;
   /** Stops the processes and drops the store; resolves with the database's size at the end (after a clean close on SQLite). */
   stop(): Promise<number>;
 }
@@ -153,6 +160,7 @@ export async function deploy(
     cpuMs: () => sum(servers.map(s => cpuMs(s.pid))),
     rssBytes: () => sum(servers.map(s => rssBytes(s.pid))),
     databaseBytes: async () => (url ? postgresBytes() : (options.fileBytes?.(dirs[0]) ?? 0)),
+    openStore: () => (url ? openPostgresStore(createPool({ url, poolSize: 4 })) : openSqliteStore({ path: join(dirs[0]!, 'cairn.db') })),
     describe: url ? `${setup.processes} Cairn process${setup.processes > 1 ? 'es' : ''} on PostgreSQL database ${database} (pool ${backends.poolSize} each)` : `SQLite in ${dirs[0]}`,
     stop,
   };

@@ -4,7 +4,8 @@
  * of the same stack (bench/minimal/crud.ts: Fastify + zod with Cairn's create schema, one prepared insert into Cairn's
  * memories table and FTS5 triggers, WAL, synchronous=NORMAL, group commit, ASCII titles), each on a fresh data dir, so
  * both see the same machine load. Reported: min/median creates/s of each, Cairn's ratio to the minimal server, and the
- * CPU time per create of the server (/proc/<pid>/stat, utime+stime) and of this client process.
+ * CPU time per create of the server (/proc/<pid>/stat, utime+stime: every thread, background work included) and of
+ * this client process, and the server's cores busy (its CPU time over the run's wall time).
  * After Cairn's last create run, on the same server: list them all (limit=100 pages, and the limit=20 first page),
  * read each back by id; throughput, latency percentiles, server RSS and database size.
  * Contents are LoCoMo turns (../shared/bench/locomo, cycled with a variation), or synthetic notes when it is absent.
@@ -75,6 +76,8 @@ interface CreateRun {
   side: string;
   perSecond: number;
   serverCpuUs: number | null;
+  /** Server CPU time over the run's wall time: how many cores the server kept busy. */
+  serverCores: number | null;
   clientCpuUs: number;
   phase: PhaseResult;
 }
@@ -140,10 +143,13 @@ export default async function crud(argv: string[]): Promise<void> {
           side,
           perSecond: done / phase.seconds,
           serverCpuUs: serverBefore === null || serverAfter === null ? null : ((serverAfter - serverBefore) * 1000) / Math.max(1, done),
+          serverCores: serverBefore === null || serverAfter === null ? null : (serverAfter - serverBefore) / 1000 / phase.seconds,
           clientCpuUs: (client.user + client.system) / Math.max(1, done),
           phase,
         });
-        console.log(`${side.padEnd(7)} run ${run + 1}: ${(done / phase.seconds).toFixed(0)} creates/s, ${phase.errors} errors`);
+        const busy = creates.at(-1)!;
+        const cpu = busy.serverCpuUs === null ? '' : `, server ${busy.serverCpuUs.toFixed(0)} µs CPU per create, ${busy.serverCores!.toFixed(2)} cores busy`;
+        console.log(`${side.padEnd(7)} run ${run + 1}: ${(done / phase.seconds).toFixed(0)} creates/s${cpu}, ${phase.errors} errors`);
         if (last) {
           const mine: PhaseResult[] = [phase];
           await readPhases(poolOf, ids, inputs, { count, concurrency, gets, firstPages: options.firstPages, serialGets: options.serialGets, random }, mine);
@@ -164,7 +170,7 @@ export default async function crud(argv: string[]): Promise<void> {
     }
   }
 
-  const summary = [['creates', 'runs', 'min/s', 'median/s', 'server CPU µs/create', 'client CPU µs/create', 'p50 ms', 'p99 ms']];
+  const summary = [['creates', 'runs', 'min/s', 'median/s', 'server CPU µs/create', 'server cores busy', 'client CPU µs/create', 'p50 ms', 'p99 ms']];
   const medians: Record<string, number> = {};
   for (const setup of sides) {
     const side = setup ? setup.label : 'minimal';
@@ -172,6 +178,7 @@ export default async function crud(argv: string[]): Promise<void> {
     const rates = mine.map(c => c.perSecond);
     medians[side] = percentile(rates, 50);
     const serverCpu = mine.map(c => c.serverCpuUs).filter((v): v is number => v !== null);
+    const serverCores = mine.map(c => c.serverCores).filter((v): v is number => v !== null);
     const latencies = mine.flatMap(c => c.phase.latencies);
     summary.push([
       setup ? name(setup) : 'minimal server (group commit, ASCII titles)',
@@ -179,6 +186,7 @@ export default async function crud(argv: string[]): Promise<void> {
       Math.min(...rates).toFixed(0),
       medians[side].toFixed(0),
       serverCpu.length ? percentile(serverCpu, 50).toFixed(0) : 'n/a',
+      serverCores.length ? percentile(serverCores, 50).toFixed(2) : 'n/a',
       percentile(mine.map(c => c.clientCpuUs), 50).toFixed(0),
       ms(percentile(latencies, 50)),
       ms(percentile(latencies, 99)),

@@ -110,7 +110,8 @@ export interface Store extends Repos {
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
   /**
    * Like `transaction`, but shares one COMMIT with the other group transactions begun in the same event-loop turn
-   * (group commit): each runs in its own savepoint, so one that throws fails alone; each settles after the COMMIT.
+   * (group commit): one that throws fails alone (the group runs again, each in its own savepoint); each settles after
+   * the COMMIT. `work` may run more than once: its effects must stay inside the transaction.
    */
   groupTransaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
   /**

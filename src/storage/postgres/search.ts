@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { FieldWeights } from '../../domain/searchProfile.ts';
-import type { LexicalHit, SearchRepo } from '../ports.ts';
+import type { LexicalHit, LexicalQuery, SearchFilter, SearchRepo } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
 import { filterQueries } from '../shared/searchFilters.ts';
@@ -19,6 +19,31 @@ function rank(query: RawBuilder<unknown>, { title, content }: FieldWeights) {
   const top = Math.max(title, content) || 1;
   const weights = `{0, 0, ${content / top}, ${title / top}}`;
   return sql<number>`-ts_rank_cd(${weights}::float4[], d.document, ${query}, 1)`;
+}
+
+/**
+ * Matches ranked per query, at most, from each of two candidate sets (see `lexical`). Ranking reads a match's whole
+ * tsvector: at 100k memories a common word matches tens of thousands, and ranking them all cost most of a query.
+ */
+export const RANK_CANDIDATES = 1_000;
+
+/**
+ * The best `limit` matches of a query, ranked from a bounded candidate set rather than from every match: the matches of
+ * all the query's words (those rank first) and up to RANK_CANDIDATES matches of any of them, each found through the
+ * GIN index and cut before anything is ranked. Where a query has no more matches than that, every match is ranked.
+ * Null when the query has no term.
+ */
+export function rankedMatches(query: LexicalQuery, filter: SearchFilter, limit: number, fields: FieldWeights): RawBuilder<LexicalHit> | null {
+  const q = tsQuery(query);
+  if (q === null) return null;
+  const every = query.mode === 'any' && query.terms.length > 1 ? tsQuery({ ...query, mode: 'all' }) : null;
+  const matching = (match: RawBuilder<unknown>) => sql`(select d.memory_id from memory_documents d join memories m on m.id = d.memory_id
+      where d.document @@ ${match} and ${filterSql(filter)} limit ${RANK_CANDIDATES})`;
+  return sql<LexicalHit>`
+    with candidates as (${every ? sql`${matching(every)} union ${matching(q)}` : matching(q)})
+    select d.memory_id as id, ${rank(q, fields)} as rank
+    from candidates c join memory_documents d on d.memory_id = c.memory_id
+    order by rank, d.memory_id limit ${limit}`;
 }
 
 const STATS_TTL_MS = 60_000;
@@ -64,14 +89,8 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
     },
 
     async lexical(query, filter, limit, fields) {
-      const q = tsQuery(query);
-      if (q === null) return [];
-      const { rows } = await sql<LexicalHit>`
-        select m.id as id, ${rank(q, fields)} as rank
-        from memory_documents d join memories m on m.id = d.memory_id
-        where d.document @@ ${q} and ${filterSql(filter)}
-        order by rank, m.id limit ${limit}`.execute(db);
-      return rows;
+      const ranked = rankedMatches(query, filter, limit, fields);
+      return ranked ? (await ranked.execute(db)).rows : [];
     },
 
     async newestMatching(query, filter, limit) {

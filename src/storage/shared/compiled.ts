@@ -1,30 +1,28 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
-
-/** Compiled INSERT text by dialect, table and column list. */
-const inserts = new Map<unknown, Map<string, string>>();
+/** Compiled INSERT text by dialect, for each fixed column list (the list itself is the key: a module constant). */
+const inserts = new Map<unknown, WeakMap<readonly string[], string>>();
 
 /**
- * Inserts one row through SQL compiled once per dialect, table and column list: Kysely's building and compiling of an
- * insert of a wide row costs more than SQLite's own work for it, and the hot writes repeat the same column list.
- * The values are bound in the row's key order, which is the order Kysely compiles them in (checked on first use).
+ * Inserts one row whose values come in the order of `columns`, a constant list, through SQL compiled by Kysely once
+ * per dialect and list: Kysely's building and compiling of an insert of a wide row costs more than SQLite's own work
+ * for it, and the hot writes (a create's memory and queue rows) repeat the same columns. No row object is built either.
  */
-export async function insertRow<T extends keyof Database & string>(db: Kysely<Database>, table: T, values: object): Promise<void> {
-  const row = values as Record<string, unknown>;
-  const columns = Object.keys(row).filter(c => row[c] !== undefined);
+export async function insertValues<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  columns: readonly (keyof Database[T] & string)[],
+  values: unknown[],
+): Promise<void> {
   const dialect = db.getExecutor().adapter.constructor;
-  let byKey = inserts.get(dialect);
-  if (!byKey) inserts.set(dialect, (byKey = new Map()));
-  const key = `${table}(${columns.join(',')})`;
-  let text = byKey.get(key);
-  const bound = columns.map(c => row[c] ?? null);
+  let byColumns = inserts.get(dialect);
+  if (!byColumns) inserts.set(dialect, (byColumns = new WeakMap()));
+  let text = byColumns.get(columns);
   if (text === undefined) {
-    const compiled = db.insertInto(table).values(Object.fromEntries(columns.map(c => [c, row[c]])) as never).compile();
-    if (compiled.parameters.length !== bound.length || compiled.parameters.some((p, i) => p !== bound[i])) {
-      throw new Error(`insertRow(${table}): the compiled parameters are not in the row's order`);
-    }
-    byKey.set(key, (text = compiled.sql));
+    const compiled = db.insertInto(table).values(Object.fromEntries(columns.map((c, i) => [c, `value ${i}`])) as never).compile();
+    if (compiled.parameters.some((p, i) => p !== `value ${i}`)) throw new Error(`insertValues(${table}): the compiled parameters are not in the columns' order`);
+    byColumns.set(columns, (text = compiled.sql));
   }
-  await db.executeQuery(CompiledQuery.raw(text, bound));
+  await db.executeQuery(CompiledQuery.raw(text, values));
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ExtractionQueueRepo, QueuedExtraction } from '../ports.ts';
 import type { Database, ExtractionQueueTable } from './schema.ts';
-import { insertRow } from './compiled.ts';
+import { insertValues } from './compiled.ts';
 import { onPostgres } from './coordination.ts';
 import type { Selectable } from 'kysely';
 
@@ -16,6 +16,9 @@ const toQueued = (row: Selectable<ExtractionQueueTable>): QueuedExtraction => ({
   evolves: row.evolves === 1,
   auto_label: row.auto_label === 1,
 });
+
+/** The columns a created memory's queue row is written with (the others keep their defaults). */
+const NEW_ITEM_COLUMNS = ['memory_id', 'content_version', 'level', 'queued_at', 'evolves', 'auto_label'] as const;
 
 /** The background queue of memory writes, portable Kysely: claims are one UPDATE … WHERE over the rows nobody holds. */
 export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
@@ -43,8 +46,8 @@ export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
     },
 
     async enqueueNew(item) {
-      const { memory_id, content_version, level, queued_at } = item;
-      await insertRow(db, 'extraction_queue', { memory_id, content_version, level, queued_at, evolves: item.evolves ? 1 : 0, auto_label: item.auto_label ? 1 : 0 });
+      const values = [item.memory_id, item.content_version, item.level, item.queued_at, item.evolves ? 1 : 0, item.auto_label ? 1 : 0];
+      await insertValues(db, 'extraction_queue', NEW_ITEM_COLUMNS, values);
     },
 
     async claim({ worker, limit, max_attempts, now, lease_until }) {

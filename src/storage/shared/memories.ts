@@ -3,7 +3,7 @@ import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import type { MemoryListFilter, MemoryPatch, MemoryRecord, MemoryRepo } from '../ports.ts';
 import type { Database, MemoriesTable } from './schema.ts';
 import { chunked } from './chunks.ts';
-import { insertRow } from './compiled.ts';
+import { insertValues } from './compiled.ts';
 
 export function toMemoryRecord(row: Selectable<MemoriesTable>): MemoryRecord {
   return {
@@ -31,10 +31,28 @@ export function toMemoryRow(patch: MemoryPatch): Partial<MemoriesTable> {
   return row;
 }
 
+/** Every column of a memory row, in the order `memoryValues` gives them. */
+const MEMORY_COLUMNS = [
+  'id', 'space_id', 'title', 'title_derived', 'content', 'source', 'importance', 'confidence', 'unit_type', 'lifecycle_state',
+  'is_latest', 'is_crystal', 'is_favorite', 'favorited_at', 'reindex_needed', 'metadata', 'event_start', 'event_end',
+  'temporal_context', 'source_thread_id', 'source_message_id', 'state_reason', 'state_changed_at', 'version', 'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof MemoriesTable)[];
+
+/** A memory's row as values in MEMORY_COLUMNS order (every create writes one: no intermediate row object). */
+function memoryValues(m: MemoryRecord): unknown[] {
+  return [
+    m.id, m.space_id, m.title, m.title_derived ? 1 : 0, m.content, m.source, m.importance, m.confidence, m.unit_type, m.lifecycle_state,
+    m.is_latest ? 1 : 0, m.is_crystal ? 1 : 0, m.is_favorite ? 1 : 0, m.favorited_at ?? null, m.reindex_needed ? 1 : 0, JSON.stringify(m.metadata ?? {}),
+    m.event_start ?? null, m.event_end ?? null, m.temporal_context ?? null, m.source_thread_id ?? null, m.source_message_id ?? null,
+    m.state_reason ?? null, m.state_changed_at ?? null, m.version, m.created_at, m.updated_at,
+  ];
+}
+
 export function memoryRepo(db: Kysely<Database>): MemoryRepo {
   return {
     async insert(memory) {
-      await insertRow(db, 'memories', toMemoryRow(memory) as MemoriesTable);
+      await insertValues(db, 'memories', MEMORY_COLUMNS, memoryValues(memory));
     },
 
     async update(id, patch) {
