@@ -64,6 +64,32 @@ function commit(): string | null {
   }
 }
 
+/**
+ * What `--json` writes: per set its size, ingest and settle, each method's summary and its rank per question (null: not
+ * within the limit), beside the questions themselves, so two runs can be compared question by question.
+ */
+export function qualityReport(runs: { name: string; run: SetRun; summaries: Record<Method, Summary> }[], options: QualityOptions, at: string | null) {
+  return {
+    commit: at,
+    embedder: options.embedder,
+    limit: options.limit,
+    at: new Date().toISOString(),
+    sets: Object.fromEntries(
+      runs.map(({ name, run, summaries }) => [
+        name,
+        {
+          memories: run.set.units.length,
+          createsPerSecond: run.createsPerSecond,
+          settleSeconds: run.settleSeconds,
+          postErrors: run.postErrors,
+          ...(Object.fromEntries(METHODS.map(m => [m, { ...summaries[m], ranks: run.methods[m].ranks }])) as Record<Method, Summary & { ranks: (number | null)[] }>),
+          questions: run.set.questions.map(q => q.query),
+        },
+      ]),
+    ),
+  };
+}
+
 export default async function quality(argv: string[]) {
   const options = parseQualityArgs(argv);
   const env = { CAIRN_EMBEDDER: options.embedder };
@@ -78,18 +104,7 @@ export default async function quality(argv: string[]) {
   }
   console.log(`\n${qualityTable(runs, options.limit)}`);
   if (options.json) {
-    const report = {
-      commit: commit(),
-      embedder: options.embedder,
-      limit: options.limit,
-      at: new Date().toISOString(),
-      sets: Object.fromEntries(
-        runs.map(({ name, run, summaries }) => [
-          name,
-          { memories: run.set.units.length, createsPerSecond: run.createsPerSecond, settleSeconds: run.settleSeconds, postErrors: run.postErrors, ...summaries },
-        ]),
-      ),
-    };
+    const report = qualityReport(runs, options, commit());
     writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nwrote ${options.json}`);
   }

@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { locomoDir } from './lib.ts';
-import { parseQualityArgs, qualityTable } from './quality.ts';
+import { parseQualityArgs, qualityReport, qualityTable } from './quality.ts';
 import { runSet, summarize } from './retrieval.ts';
 import { BEIR_DIR, CHATS_DIR, chatUnits, loadSet, SET_NAMES } from './sets.ts';
 
@@ -111,7 +111,14 @@ test('the harness posts a set to a real server, searches each question in its sp
     assert.equal(s.questions, 3);
     assert.equal(s.recallAt10.toFixed(3), '0.667');
   }
-  const table = qualityTable([{ name: 'tiny', summaries: { fast: summarize(run.methods.fast), deep: summarize(run.methods.deep), bm25: summarize(run.methods.bm25) } }], 10);
+  const summaries = { fast: summarize(run.methods.fast), deep: summarize(run.methods.deep), bm25: summarize(run.methods.bm25) };
+  const table = qualityTable([{ name: 'tiny', summaries }], 10);
   assert.match(table, /^set\s+questions\s+fast r@1\s+fast r@10\s+fast MRR\s+deep r@1/);
   assert.match(table, /\ntiny\s+3\s+0\.667\s+0\.667\s+0\.667\s+0\.667/);
+  // --json keeps each question's rank beside the question, so two runs compare question by question.
+  const report = qualityReport([{ name: 'tiny', run, summaries }], parseQualityArgs(['--sets', 'chats']), 'abc1234');
+  assert.equal(report.commit, 'abc1234');
+  assert.deepEqual(report.sets.tiny.questions, set.questions.map(q => q.query));
+  assert.deepEqual(report.sets.tiny.fast.ranks, [1, 1, null]);
+  assert.equal(report.sets.tiny.deep.recallAt10.toFixed(3), '0.667');
 });
