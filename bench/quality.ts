@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { formatTable, ms, numericOptions, REPO_ROOT } from './lib.ts';
 import { ingestLine, METHODS, type Method, runSet, type SetRun, type Summary, summarize } from './retrieval.ts';
-import { loadSet, SET_NAMES, type SetName } from './sets.ts';
+import { loadSet, SET_NAMES, type SetName, setAvailable } from './sets.ts';
 
 export interface QualityOptions {
   sets: SetName[];
@@ -97,6 +97,10 @@ export default async function quality(argv: string[]) {
   const runs: { name: string; run: SetRun; summaries: Record<Method, Summary> }[] = [];
   // One server at a time: the sets never compete for the machine with each other.
   for (const name of options.sets) {
+    if (!setAvailable(name)) {
+      console.log(`${name}: skipped, its data is not on this machine (docs/benchmark-sets.md says where to put it)`);
+      continue;
+    }
     const run = await runSet(loadSet(name), { limit: options.limit, env });
     const summaries = Object.fromEntries(METHODS.map(m => [m, summarize(run.methods[m])])) as Record<Method, Summary>;
     runs.push({ name, run, summaries });

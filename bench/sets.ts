@@ -1,13 +1,14 @@
 /**
  * The retrieval sets, each as the units a client would post and the questions asked of them (bench/retrieval.ts runs
  * them). notes and docs: bench/fixtures/{notes,docs} (bench/notes.ts describes them); locomo: the LoCoMo conversations
- * in ../shared/bench/locomo; chats: real multi-day chats with a companion app, stored message by message
- * (bench/fixtures/chats); beir: NFCorpus medical abstracts with the site's article titles as queries (bench/fixtures/beir).
- * Where each public set comes from, its licence and how it was drawn: bench/fixtures/<set>/SOURCE.md.
+ * in ../shared/bench/locomo; chats: real multi-day chats with a companion app, stored message by message; beir:
+ * NFCorpus medical abstracts with the site's article titles as queries. chats and beir are public data the repository
+ * does not carry: they are read from $CAIRN_BENCH_DATA/<set> or ../shared/bench/<set> (docs/benchmark-sets.md says
+ * where each comes from, its licence and how it was drawn).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './lib.ts';
+import { locomoDir, REPO_ROOT } from './lib.ts';
 import { locomoSet } from './locomo.ts';
 import { DOCS_DIR, NOTES_DIR, noteSet } from './notes.ts';
 import type { RetrievalSet, Unit } from './retrieval.ts';
@@ -17,8 +18,24 @@ export type SetName = (typeof SET_NAMES)[number];
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
-export const CHATS_DIR = join(REPO_ROOT, 'bench', 'fixtures', 'chats');
-export const BEIR_DIR = join(REPO_ROOT, 'bench', 'fixtures', 'beir');
+/** Where a public set's files are: $CAIRN_BENCH_DATA/<set>, else beside the repository as LoCoMo is; null when absent. */
+export function publicSetDir(name: 'chats' | 'beir'): string | null {
+  const candidates = [process.env.CAIRN_BENCH_DATA && join(process.env.CAIRN_BENCH_DATA, name), join(REPO_ROOT, '..', 'shared', 'bench', name), join(REPO_ROOT, '..', '..', 'shared', 'bench', name)];
+  return candidates.find((dir): dir is string => Boolean(dir) && existsSync(dir as string)) ?? null;
+}
+
+/** Whether a set's data is on this machine (notes and docs always are: they are in the repository). */
+export function setAvailable(name: SetName): boolean {
+  if (name === 'chats' || name === 'beir') return publicSetDir(name) !== null;
+  if (name === 'locomo') return locomoDir() !== null;
+  return true;
+}
+
+function requireSetDir(name: 'chats' | 'beir'): string {
+  const dir = publicSetDir(name);
+  if (!dir) throw new Error(`the ${name} set is not on this machine: put its files in $CAIRN_BENCH_DATA/${name} or ../shared/bench/${name} (docs/benchmark-sets.md)`);
+  return dir;
+}
 
 export interface ChatMessage {
   conversation: string;
@@ -61,8 +78,9 @@ export function chatUnits(messages: ChatMessage[]): Unit[] {
 }
 
 function chatsSet(): RetrievalSet {
-  const messages = readJson(join(CHATS_DIR, 'messages.json')) as ChatMessage[];
-  const questions = readJson(join(CHATS_DIR, 'questions.json')) as ChatQuestion[];
+  const dir = requireSetDir('chats');
+  const messages = readJson(join(dir, 'messages.json')) as ChatMessage[];
+  const questions = readJson(join(dir, 'questions.json')) as ChatQuestion[];
   return {
     name: 'chats',
     units: chatUnits(messages),
@@ -83,8 +101,9 @@ export interface BeirQuestion {
 
 /** One memory per document, its content alone (title line, then text), as a client importing papers would. */
 function beirSet(): RetrievalSet {
-  const { documents } = readJson(join(BEIR_DIR, 'documents.json')) as { documents: BeirDocument[] };
-  const questions = readJson(join(BEIR_DIR, 'questions.json')) as BeirQuestion[];
+  const dir = requireSetDir('beir');
+  const { documents } = readJson(join(dir, 'documents.json')) as { documents: BeirDocument[] };
+  const questions = readJson(join(dir, 'questions.json')) as BeirQuestion[];
   return {
     name: 'beir',
     units: documents.map(d => ({ key: d.id, text: d.content, body: { content: d.content } })),
