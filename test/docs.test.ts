@@ -25,6 +25,11 @@ const NOT_OURS = new Set([
   'manifest.json',
   'MOVED-TO-POSTGRES.json',
   'claude_desktop_config.json',
+  // The public benchmark sets' files, kept outside the repository (docs/benchmark-sets.md), and their origins'.
+  'messages.json',
+  'questions.json',
+  'documents.json',
+  'eval_data/en/memory_bank_en.json',
 ]);
 
 /**
