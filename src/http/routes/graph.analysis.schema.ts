@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { AUGMENTATION_JOB_TYPES, AUGMENTATION_STATUSES, MAX_EXTRACTION_BATCH } from '../../services/graph/augmentation.ts';
+import { MAX_SEEDS, splitIds } from '../../services/graph/views.ts';
 import { doc } from '../openapi.ts';
 import { boolQuery, idParam, intQuery } from '../schemas.ts';
 
 const space = z.string().min(1).max(200).optional();
-/** Comma-separated ids: at least one. */
-const idList = z.string().trim().min(1).max(20_000);
+/** Comma-separated ids: one to MAX_SEEDS of them (a blank list, or more seeds than that, is a 422, not a silent cut). */
+const idList = z
+  .string()
+  .max(20_000)
+  .refine(value => splitIds(value).length > 0, { message: 'Give at least one id' })
+  .refine(value => splitIds(value).length <= MAX_SEEDS, { message: `At most ${MAX_SEEDS} ids` });
 /** A list parameter given repeated or comma-separated. */
 const stringList = z
   .union([z.string(), z.array(z.string())])

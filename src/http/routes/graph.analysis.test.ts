@@ -79,6 +79,9 @@ describe('graph paths, views and analysis', () => {
     assert.deepEqual(labels(neighbours.neighbors.filter((n: Node) => n.node_type === 'Entity')), ['Microsoft', 'Priya']);
     assert.equal((await get(app, '/graph/explore?memory_ids=nope')).body.error_code, 'entity_not_found');
     assert.deepEqual(validationLocs(await get(app, '/graph/explore?memory_ids=')), ['query.memory_ids']);
+    assert.deepEqual(validationLocs(await get(app, '/graph/explore?memory_ids=,%20,')), ['query.memory_ids']);
+    const tooMany = Array.from({ length: 51 }, (_, i) => `m${i}`).join(',');
+    assert.deepEqual(validationLocs(await get(app, `/graph/live-preview?node_ids=${tooMany}`)), ['query.node_ids']);
     assert.deepEqual(validationLocs(await get(app, `/graph/live-preview?node_ids=${priyaMemory}&limit_per_seed=21`)), ['query.limit_per_seed']);
   });
 

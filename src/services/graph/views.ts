@@ -6,7 +6,7 @@ type Expansion = Awaited<ReturnType<typeof expandNode>>;
 type Node = Expansion['neighbors'][number];
 type Edge = Expansion['edges'][number];
 
-/** The most seeds one explore or live preview takes (comma-separated ids). */
+/** The most seeds one explore or live preview takes (comma-separated ids); the route refuses more. */
 export const MAX_SEEDS = 50;
 
 const VISUALIZATION_CONFIG = { node_size_range: [10, 30], edge_weight_range: [1, 10], layout_recommendations: { algorithm: 'force', iterations: 300 } };
@@ -75,14 +75,14 @@ async function around(deps: Pick<Deps, 'store'>, seeds: string[], input: { depth
 
 /** `GET /graph/explore`: the neighbourhood of seed memories (or entities), `depth` hops, at most `limit` nodes. */
 export function exploreGraph(deps: Pick<Deps, 'store'>, input: { memory_ids: string; depth: number; limit: number; space_id?: string }) {
-  const seeds = splitIds(input.memory_ids).slice(0, MAX_SEEDS);
+  const seeds = splitIds(input.memory_ids);
   return around(deps, seeds, { depth: input.depth, perSeed: Math.min(100, input.limit), limit: input.limit, space_id: input.space_id },
     { traversal_depth: input.depth, query_method: 'explore' });
 }
 
 /** `GET /graph/live-preview`: each seed with its direct neighbours (`limit_per_seed` each). */
 export function livePreview(deps: Pick<Deps, 'store'>, input: { node_ids: string; limit_per_seed: number; space_id?: string }) {
-  const seeds = splitIds(input.node_ids).slice(0, MAX_SEEDS);
+  const seeds = splitIds(input.node_ids);
   return around(deps, seeds, { depth: 1, perSeed: input.limit_per_seed, limit: seeds.length * (1 + input.limit_per_seed), space_id: input.space_id },
     { traversal_depth: 1, query_method: 'live_preview' });
 }
