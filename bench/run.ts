@@ -18,6 +18,7 @@ const benchmarks: Record<string, { about: string; load: () => Promise<{ default:
   extract: { about: 'offline entity extraction: memories/s on LoCoMo turns, precision/recall on labelled sentences', load: () => import('./extract.ts') },
   'search-scale': { about: 'search latency, ingest rate and RSS at 10k and 100k synthetic memories', load: () => import('./search-scale.ts') },
   trash: { about: 'what the trash costs a single delete and a 5,000-memory bulk delete, and restoring them', load: () => import('./trash.ts') },
+  'graph-analysis': { about: 'graph analysis, health, orphans, shortest path and views on a synthetic 5k-entity / 20k-memory graph', load: () => import('./graphAnalysis.ts') },
   'library-reads': { about: 'Library wiki-index, topic page and both ZIP exports on a synthetic 10k-entity / 50k-memory graph', load: () => import('./libraryReads.ts') },
   export: { about: 'sync ZIP export and import of 50,000 memories, 1,000 threads / 20,000 messages and their graph: time and peak RSS', load: () => import('./export.ts') },
   threads: { about: 'thread append throughput and thread search latency on the LoCoMo conversations', load: () => import('./threads.ts') },

@@ -25,6 +25,7 @@ import { threadRoutes } from './routes/threads.ts';
 import { agentRoutes } from './routes/agent.ts';
 import { contextRoutes } from './routes/context.ts';
 import { graphRoutes } from './routes/graph.ts';
+import { graphAnalysisRoutes } from './routes/graph.analysis.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { distillRoutes } from './routes/distill.ts';
 import { crystalRoutes } from './routes/crystals.ts';
@@ -103,6 +104,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   await app.register(agentRoutes, options);
   await app.register(contextRoutes, options);
   await app.register(graphRoutes, options);
+  await app.register(graphAnalysisRoutes, options);
   await app.register(activityRoutes, options);
   await app.register(distillRoutes, options);
   await app.register(crystalRoutes, options);

@@ -50,6 +50,8 @@ export interface EntityRepo {
   deleteUnmentioned(ids: string[]): Promise<string[]>;
   /** How many entities are stored. */
   count(): Promise<number>;
+  /** Entities no memory mentions (orphans), oldest first, at most `limit`; `total` counts them all. */
+  listUnmentioned(limit: number): Promise<{ items: EntityRecord[]; total: number }>;
 }
 
 export interface MentionInput {
@@ -91,6 +93,11 @@ export interface MentionRepo {
   removeForMemory(memoryId: string, options?: { automaticOnly?: boolean }): Promise<string[]>;
   /** Memories (not forgotten, optionally of one space) mentioning the entity, newest first. */
   mentioningMemories(entityId: string, limit: number, spaceId?: string): Promise<MentioningMemory[]>;
+  /**
+   * Memories (not forgotten) to extract again, oldest first, at most `limit`: with `all` every one, else those with no
+   * MENTIONS edge (their graph is missing). Memories already waiting in the extraction queue are left out.
+   */
+  memoriesToExtract(limit: number, all: boolean): Promise<{ id: string; version: number }[]>;
 }
 
 /** A RELATES_TO edge between two entities; one row per evidence (memory or apply), read in aggregate. */

@@ -78,4 +78,6 @@ export interface JobRepo {
   failUnfinished(error: string, at: string): Promise<number>;
   /** The most recently created job of this kind, if any. */
   latest(kind: string): Promise<JobRecord | undefined>;
+  /** Jobs of these kinds (and this status, when given), newest first, at most `limit`; `total` counts every match. */
+  list(kinds: string[], limit: number, status?: JobStatus): Promise<{ items: JobRecord[]; total: number }>;
 }

@@ -17,7 +17,8 @@ const TYPE_COLORS: Record<string, string> = {
 const MEMORY_COLOR = '#0ea5e9';
 const RELATION_ROWS = 2000;
 
-interface Edge {
+/** A type alias, not an interface, so it fits the loose response schemas (index signature). */
+type Edge = {
   id: string;
   source: string;
   target: string;
@@ -25,7 +26,7 @@ interface Edge {
   weight: number;
   label: string;
   metadata: Record<string, unknown>;
-}
+};
 
 const readable = (memory: MemoryRecord | undefined, spaceId?: string) =>
   memory !== undefined && memory.lifecycle_state !== 'forgotten' && (spaceId === undefined || memory.space_id === spaceId);
@@ -111,7 +112,7 @@ function mentionEdge(memoryId: string, entityId: string, depth: number): Edge {
   return { id: `${memoryId}:${entityId}`, source: memoryId, target: entityId, edge_type: 'MENTIONS', weight: 1, label: 'MENTIONS', metadata: { relation_type: 'MENTIONS', hop_count: depth } };
 }
 
-function entityNode(entity: EntityWithStats | undefined, depth: number) {
+export function entityNode(entity: EntityWithStats | undefined, depth: number) {
   if (!entity) return null;
   return {
     id: entity.id, label: entity.name, node_type: 'Entity', node_subtype: entity.entity_type, size: 10 + Math.min(20, entity.mention_count * 2),
@@ -121,7 +122,7 @@ function entityNode(entity: EntityWithStats | undefined, depth: number) {
   };
 }
 
-function memoryNode(memory: MemoryRecord | undefined, depth: number) {
+export function memoryNode(memory: MemoryRecord | undefined, depth: number) {
   if (!memory) return null;
   return {
     id: memory.id, label: memory.title, node_type: 'Memory', node_subtype: memory.unit_type, size: 10 + Math.round(memory.importance * 10),

@@ -141,5 +141,16 @@ export function entityRepo(db: Kysely<Database>): EntityRepo {
       const row = await db.selectFrom('entities').select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
     },
+
+    async listUnmentioned(limit) {
+      const query = db
+        .selectFrom('entities')
+        .where(eb => eb.not(eb.exists(eb.selectFrom('mentions').select('mentions.entity_id').whereRef('mentions.entity_id', '=', 'entities.id'))));
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy('created_at').orderBy('id').limit(limit).execute(),
+        query.select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toEntityRecord), total: Number(count.n) };
+    },
   };
 }

@@ -47,5 +47,15 @@ export function jobRepo(db: Kysely<Database>): JobRepo {
       const row = await db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
       return row && toRecord(row);
     },
+
+    async list(kinds, limit, status) {
+      let query = db.selectFrom('jobs').where('kind', 'in', kinds);
+      if (status !== undefined) query = query.where('status', '=', status);
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+        query.select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toRecord), total: Number(count.n) };
+    },
   };
 }

@@ -95,6 +95,16 @@ export function mentionRepo(db: Kysely<Database>): MentionRepo {
       if (spaceId !== undefined) query = query.where('memories.space_id', '=', spaceId);
       return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc').limit(limit).execute();
     },
+
+    async memoriesToExtract(limit, all) {
+      let query = db
+        .selectFrom('memories')
+        .select(['memories.id', 'memories.version'])
+        .where('memories.lifecycle_state', '!=', 'forgotten')
+        .where(eb => eb.not(eb.exists(eb.selectFrom('extraction_queue').select('extraction_queue.memory_id').whereRef('extraction_queue.memory_id', '=', 'memories.id'))));
+      if (!all) query = query.where(eb => eb.not(eb.exists(eb.selectFrom('mentions').select('mentions.memory_id').whereRef('mentions.memory_id', '=', 'memories.id'))));
+      return query.orderBy('memories.created_at').orderBy('memories.id').limit(limit).execute();
+    },
   };
 }
 
