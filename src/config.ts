@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const LOG_FORMATS = ['json', 'pretty', 'auto'] as const;
@@ -33,6 +33,16 @@ export interface Config {
    * Off by default: on two cores shared with the client it took the core the acknowledgements need (see docs/benchmarks.md).
    */
   extractorWorker: boolean;
+  /**
+   * CAIRN_READ_WORKERS: worker threads serving search, get and list on a SQLite file database, each with its own
+   * read-only connection; 0 serves them on the event loop. Default: one less than the cores (0 on one core).
+   */
+  readWorkers: number;
+  /**
+   * CAIRN_BACKGROUND_WORKERS: worker threads running the background queue's offline extraction (rules); 0 runs it on
+   * the event loop. Default: a quarter of the cores (0 below 4: on two cores the acknowledgements need the other one).
+   */
+  backgroundWorkers: number;
   llmUrl: string | null;
   llmModel: string | null;
   llmApiKey: string | null;
@@ -104,6 +114,19 @@ function parseMs(name: string, value: string | undefined, fallback: number): num
   return Number(value);
 }
 
+/** Default pool sizes on a machine of `cores` cores: reads get all but the event loop's core, background a quarter. */
+export function defaultWorkers(cores: number): { readWorkers: number; backgroundWorkers: number } {
+  return { readWorkers: Math.min(cores - 1, 32), backgroundWorkers: cores >= 4 ? Math.min(Math.floor(cores / 4), 8) : 0 };
+}
+
+/** A pool size: a whole number 0..256 (0: the work stays on the event loop). */
+function parseWorkers(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const size = /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : NaN;
+  if (!(size >= 0 && size <= 256)) throw new Error(`${name} must be a whole number from 0 to 256 (0: on the event loop), got "${value}"`);
+  return size;
+}
+
 /** CAIRN_PG_POOL_SIZE: a whole number of connections, 1..1000. */
 function parsePoolSize(value: string | undefined): number {
   if (value === undefined) return 10;
@@ -124,6 +147,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
   const env = setVariables(rawEnv);
   const dataDir = resolve(flags.dataDir ?? env.CAIRN_DATA_DIR ?? join(homedir(), '.cairn'));
   const port = parsePort(flags.port ?? env.CAIRN_PORT ?? 14242);
+  const workers = defaultWorkers(availableParallelism()) // the cores this process may use (affinity limits included);
   return {
     host: flags.host ?? env.CAIRN_HOST ?? '127.0.0.1',
     port,
@@ -140,6 +164,8 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     embedderUrl: env.CAIRN_EMBEDDER_URL || null,
     extractor: env.CAIRN_EXTRACTOR ?? 'rules',
     extractorWorker: /^(1|true|yes|on)$/i.test(env.CAIRN_EXTRACTOR_WORKER ?? ''),
+    readWorkers: parseWorkers('CAIRN_READ_WORKERS', env.CAIRN_READ_WORKERS, workers.readWorkers),
+    backgroundWorkers: parseWorkers('CAIRN_BACKGROUND_WORKERS', env.CAIRN_BACKGROUND_WORKERS, workers.backgroundWorkers),
     llmUrl: env.CAIRN_LLM_URL || null,
     llmModel: env.CAIRN_LLM_MODEL || null,
     llmApiKey: env.CAIRN_LLM_API_KEY || null,

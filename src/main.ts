@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { type Config, describeStore, isLoopbackHost } from './config.ts';
@@ -17,12 +16,8 @@ import type { Store } from './storage/ports.ts';
 import { buildServer } from './http/server.ts';
 import { prettyLogDestination, wantsPrettyLogs } from './http/logLines.ts';
 import { createHashEmbedder } from './providers/embedder/hash.ts';
-import { createUseLiteEmbedder } from './providers/embedder/useLite.ts';
-import { createOpenAiEmbedder } from './providers/embedder/openai.ts';
+import { searchEmbedder } from './mainEmbedder.ts';
 import { createUsearchIndex } from './providers/vectors/usearch.ts';
-import { createTransformersEmbedder } from './providers/embedder/transformers.ts';
-import { createWordVectorEmbedder } from './providers/embedder/wordVectors.ts';
-import type { Embedder } from './providers/ports.ts';
 import { createIndexer } from './services/search/indexer.ts';
 import { sharedThesaurus } from './providers/thesaurus/wordnet.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
@@ -33,6 +28,8 @@ import { createExtractionSetup } from './services/graph/setup.ts';
 import { purgeExpiredTrash, startTrashPurge } from './services/trash/trash.ts';
 import { createCommunityJobs } from './services/communities/jobs.ts';
 import { createJobRunner, failInterruptedJobs } from './services/exports/jobs.ts';
+import { runRead } from './services/reads/reads.ts';
+import { createReadPool } from './mainReadPool.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -47,33 +44,6 @@ export async function openStore(
   }
   if (config.storage !== 'sqlite') throw new Error(`Unknown CAIRN_STORAGE "${config.storage}": use sqlite (the default) or postgres`);
   return openSqliteStore({ path: config.databasePath, synchronous: config.sqliteSync, walCheckpointMs: config.walCheckpointMs, ann: createUsearchIndex });
-}
-
-/** The embedder named by CAIRN_EMBEDDER; null means search stays lexical. */
-function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir'>): Embedder | null {
-  switch (config.embedder) {
-    case 'hash':
-      return createHashEmbedder();
-    case 'use-lite':
-      return createUseLiteEmbedder();
-    case 'openai': {
-      const url = config.embedderUrl ?? config.llmUrl;
-      if (!url || !config.embedderModel) {
-        throw new Error('CAIRN_EMBEDDER=openai needs CAIRN_EMBEDDER_MODEL and an endpoint (CAIRN_EMBEDDER_URL or CAIRN_LLM_URL)');
-      }
-      return createOpenAiEmbedder({ url, model: config.embedderModel, apiKey: config.llmApiKey });
-    }
-    case 'transformers':
-      if (!config.embedderModel) throw new Error('CAIRN_EMBEDDER=transformers needs CAIRN_EMBEDDER_MODEL: a model id or a local model folder');
-      return createTransformersEmbedder({ model: config.embedderModel, cacheDir: join(config.dataDir, 'models') });
-    case 'word-vectors':
-      return createWordVectorEmbedder({ cacheDir: join(config.dataDir, 'models'), source: config.embedderModel });
-    case 'none':
-    case 'default':
-      return null;
-    default:
-      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none, use-lite, word-vectors, openai, transformers or hash`);
-  }
 }
 
 /** The model name CAIRN_EMBEDDER's embedder gives its vectors (null: none configured); nothing is loaded or embedded. */
@@ -158,6 +128,17 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
   // Readable lines in a terminal (or with CAIRN_LOG_FORMAT=pretty); pino's JSON lines otherwise.
   const pretty = wantsPrettyLogs(config.logFormat, Boolean(process.stdout.isTTY));
   const logStream = pretty ? prettyLogDestination(Boolean(process.stdout.isTTY)) : undefined;
+  // Reads on every core: worker threads with read-only connections (WAL). PostgreSQL's pool is its connection pool,
+  // and an in-memory database (tests) cannot be shared between connections.
+  if (store.backend === 'sqlite' && config.databasePath !== ':memory:' && config.readWorkers > 0) {
+    deps.readPool = createReadPool({
+      size: config.readWorkers,
+      databasePath: config.databasePath,
+      embedder: deps.indexer?.embedder ?? null,
+      fallback: request => runRead(deps, request),
+      log: message => server.log.warn(message),
+    });
+  }
   const server = await buildServer({ deps, auth, logLevel: config.logLevel, logStream, validateResponses: config.validateResponses });
   deps.indexer?.kick(); // embed whatever was left pending by the last run
   deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run
@@ -172,6 +153,7 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
     auth,
     async close() {
       await server.close();
+      await deps.readPool?.close();
       if (embeddingPoll) clearInterval(embeddingPoll);
       stopTrashPurge();
       await stopBackgroundWork(deps);

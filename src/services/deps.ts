@@ -6,6 +6,7 @@ import type { RebuildRunner } from './search/rebuild.ts';
 import type { ExtractionSetup } from './graph/setup.ts';
 import type { CommunityJobs } from './communities/jobs.ts';
 import type { JobRunner } from './exports/jobs.ts';
+import type { ReadPool } from './reads/reads.ts';
 
 export interface Clock {
   /** The current time as an ISO 8601 UTC string. */
@@ -51,4 +52,6 @@ export interface Deps {
   thesaurus?: Thesaurus | null;
   /** This process, as leases and work claims on a shared store name it (a UUID made at start). */
   holder?: string;
+  /** Worker threads serving search, get and list (SQLite, CAIRN_READ_WORKERS); absent or empty: reads run in process. */
+  readPool?: ReadPool | null;
 }

@@ -26,7 +26,7 @@ export interface SqliteOptions {
 /** Most statements repeat exactly; preparing each once saves about a tenth of a write's cost. */
 const STATEMENT_CACHE_SIZE = 500;
 
-function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+export function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
