@@ -29,8 +29,9 @@ export interface Config {
   embedderUrl: string | null;
   extractor: string;
   /**
-   * CAIRN_EXTRACTOR_WORKER=1: the background queue's offline rules run in a worker thread instead of on the event loop.
-   * Off by default: on two cores shared with the client it took the core the acknowledgements need (see docs/benchmarks.md).
+   * CAIRN_EXTRACTOR_WORKER=1: the background queue's offline rules run in worker threads (CAIRN_BACKGROUND_WORKERS of
+   * them, at least one) instead of on the event loop. Default: on when there are background workers, so off below 4
+   * cores: on two cores shared with the client it took the core the acknowledgements need (see docs/benchmarks.md).
    */
   extractorWorker: boolean;
   /**
@@ -147,7 +148,8 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
   const env = setVariables(rawEnv);
   const dataDir = resolve(flags.dataDir ?? env.CAIRN_DATA_DIR ?? join(homedir(), '.cairn'));
   const port = parsePort(flags.port ?? env.CAIRN_PORT ?? 14242);
-  const workers = defaultWorkers(availableParallelism()) // the cores this process may use (affinity limits included);
+  const workers = defaultWorkers(availableParallelism()); // the cores this process may use (affinity limits included)
+  const backgroundWorkers = parseWorkers('CAIRN_BACKGROUND_WORKERS', env.CAIRN_BACKGROUND_WORKERS, workers.backgroundWorkers);
   return {
     host: flags.host ?? env.CAIRN_HOST ?? '127.0.0.1',
     port,
@@ -163,9 +165,10 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     embedderModel: env.CAIRN_EMBEDDER_MODEL || null,
     embedderUrl: env.CAIRN_EMBEDDER_URL || null,
     extractor: env.CAIRN_EXTRACTOR ?? 'rules',
-    extractorWorker: /^(1|true|yes|on)$/i.test(env.CAIRN_EXTRACTOR_WORKER ?? ''),
+    // Background worker threads imply the rules run off the event loop; CAIRN_EXTRACTOR_WORKER still decides when set.
+    extractorWorker: env.CAIRN_EXTRACTOR_WORKER === undefined ? backgroundWorkers > 0 : /^(1|true|yes|on)$/i.test(env.CAIRN_EXTRACTOR_WORKER),
     readWorkers: parseWorkers('CAIRN_READ_WORKERS', env.CAIRN_READ_WORKERS, workers.readWorkers),
-    backgroundWorkers: parseWorkers('CAIRN_BACKGROUND_WORKERS', env.CAIRN_BACKGROUND_WORKERS, workers.backgroundWorkers),
+    backgroundWorkers,
     llmUrl: env.CAIRN_LLM_URL || null,
     llmModel: env.CAIRN_LLM_MODEL || null,
     llmApiKey: env.CAIRN_LLM_API_KEY || null,

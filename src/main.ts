@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { type Config, describeStore, isLoopbackHost } from './config.ts';
@@ -56,7 +57,7 @@ export async function embedderModel(config: Parameters<typeof searchEmbedder>[0]
 export function buildDeps(
   store: Store,
   config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays' | 'exportDir'> &
-    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker'>>,
+    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker' | 'backgroundWorkers'>>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
@@ -67,6 +68,7 @@ export function buildDeps(
   const labelEmbedder = embedder ?? createHashEmbedder();
   const indexer = embedder && createIndexer({ store, embedder, clock, log, holder });
   const llm = config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null;
+  const extractors = createExtractors({ ...config, log });
   const communities = createCommunityJobs({ store, clock, llm, debounceMs: config.communityDebounceMs, log, holder });
   return {
     store,
@@ -81,13 +83,14 @@ export function buildDeps(
     trashDays: config.trashDays,
     sessions: createLocalSessionSource(config.homeDir),
     // SQLite's data directory is locked to one process: claims it finds on start are a dead process's.
-    extraction: createExtractionSetup({ ...createExtractors({ ...config, log }), store, clock, ids, log, onGraphChanged: () => communities.graphChanged(), exclusive: store.backend === 'sqlite', embedder: labelEmbedder }),
+    extraction: createExtractionSetup({ ...extractors, store, clock, ids, log, onGraphChanged: () => communities.graphChanged(), exclusive: store.backend === 'sqlite', embedder: labelEmbedder }),
     llm,
     communities,
     exportDir: config.exportDir,
     jobs: createJobRunner({ store, clock, ids, holder }),
     thesaurus: sharedThesaurus(),
     holder,
+    workers: { cores: availableParallelism(), background: extractors.primary?.offThread ? Math.max(1, config.backgroundWorkers ?? 1) : 0 },
   };
 }
 

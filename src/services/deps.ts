@@ -54,4 +54,6 @@ export interface Deps {
   holder?: string;
   /** Worker threads serving search, get and list (SQLite, CAIRN_READ_WORKERS); absent or empty: reads run in process. */
   readPool?: ReadPool | null;
+  /** The cores this process may use and the background queue's worker threads (0: on the event loop), for /health. */
+  workers?: { cores: number; background: number };
 }
