@@ -52,6 +52,7 @@ export function createWorkerRulesExtractor(options: WorkerRulesOptions = {}): Ex
     model: null,
     inline: true,
     offThread: true,
+    threads: lanes.length,
     extract(input) {
       if (!gathering) {
         gathering = { inputs: [], settle: [] };
