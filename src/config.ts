@@ -117,7 +117,7 @@ function parseMs(name: string, value: string | undefined, fallback: number): num
 
 /** Default pool sizes on a machine of `cores` cores: reads get all but the event loop's core, background a quarter. */
 export function defaultWorkers(cores: number): { readWorkers: number; backgroundWorkers: number } {
-  return { readWorkers: Math.min(cores - 1, 32), backgroundWorkers: cores >= 4 ? Math.min(Math.floor(cores / 4), 8) : 0 };
+  return { readWorkers: Math.min(cores - 1, 16), backgroundWorkers: cores >= 4 ? Math.min(Math.floor(cores / 4), 8) : 0 };
 }
 
 /** A pool size: a whole number 0..256 (0: the work stays on the event loop). */
