@@ -32,8 +32,9 @@ const embedder: Embedder | null = data.embedder && {
 };
 
 const rules = createRulesExtractor();
+const reader = openSqliteReader({ path: data.databasePath, ann: createUsearchIndex });
 const deps: ReadDeps = {
-  store: openSqliteReader({ path: data.databasePath, ann: createUsearchIndex }),
+  store: reader.store,
   // Search reads only the embedder of the indexer; the server's thread does the indexing.
   indexer: embedder && ({ embedder } as ReadDeps['indexer']),
   clock: { now: () => new Date().toISOString() },
@@ -53,7 +54,9 @@ port.on('message', async (message: Message) => {
     return;
   }
   try {
-    port.postMessage({ id: message.id, value: await runRead(deps, message.request) });
+    // One read at a time, each on one snapshot of the database.
+    const { request } = message;
+    port.postMessage({ id: message.id, value: await reader.serve(() => runRead(deps, request)) });
   } catch (error) {
     port.postMessage({ id: message.id, error: errorToWire(error) });
   }

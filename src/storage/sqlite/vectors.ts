@@ -68,7 +68,8 @@ export function sqliteVectorRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
    * (so what it reads is committed), and nothing logged since the index last looked. Saves ~0.5 ms per call.
    */
   function upToDate(loaded: Loaded | undefined): loaded is Loaded {
-    if (!loaded || running > 0 || sqlite.inTransaction) return false;
+    // A reader's transaction is a read-only snapshot: what it reads is committed.
+    if (!loaded || running > 0 || (sqlite.inTransaction && !options.readOnly)) return false;
     // A reader looks at the last sequence number ever given: rows it has not seen may be pruned already.
     anyChange ??= options.readOnly
       ? sqlite.prepare("select 1 from sqlite_sequence where name = 'vector_changes' and seq > ?")
