@@ -28,7 +28,8 @@ describe('loadConfig', () => {
 
   test('pool sizes follow the cores unless CAIRN_READ_WORKERS and CAIRN_BACKGROUND_WORKERS say; anything but 0..256 refuses', () => {
     assert.deepEqual(defaultWorkers(1), { readWorkers: 0, backgroundWorkers: 0 });
-    assert.deepEqual(defaultWorkers(2), { readWorkers: 1, backgroundWorkers: 0 });
+    assert.deepEqual(defaultWorkers(2), { readWorkers: 0, backgroundWorkers: 0 });
+    assert.deepEqual(defaultWorkers(4), { readWorkers: 3, backgroundWorkers: 1 });
     assert.deepEqual(defaultWorkers(16), { readWorkers: 15, backgroundWorkers: 4 });
     assert.deepEqual(defaultWorkers(64), { readWorkers: 16, backgroundWorkers: 8 });
     const defaults = loadConfig({}, {});

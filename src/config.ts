@@ -36,7 +36,7 @@ export interface Config {
   extractorWorker: boolean;
   /**
    * CAIRN_READ_WORKERS: worker threads serving search, get and list on a SQLite file database, each with its own
-   * read-only connection; 0 serves them on the event loop. Default: one less than the cores (0 on one core).
+   * read-only connection; 0 serves them on the event loop. Default: one less than the cores, at most 16 (0 below 4).
    */
   readWorkers: number;
   /**
@@ -115,9 +115,14 @@ function parseMs(name: string, value: string | undefined, fallback: number): num
   return Number(value);
 }
 
-/** Default pool sizes on a machine of `cores` cores: reads get all but the event loop's core, background a quarter. */
+/**
+ * Default pool sizes on a machine of `cores` cores: reads get all but the event loop's core, background a quarter.
+ * Below 4 cores none: measured on 2 cores (shared with the clients), a read worker cost more CPU per request than it
+ * freed (docs/benchmarks.md, "Reads on every core").
+ */
 export function defaultWorkers(cores: number): { readWorkers: number; backgroundWorkers: number } {
-  return { readWorkers: Math.min(cores - 1, 16), backgroundWorkers: cores >= 4 ? Math.min(Math.floor(cores / 4), 8) : 0 };
+  if (cores < 4) return { readWorkers: 0, backgroundWorkers: 0 };
+  return { readWorkers: Math.min(cores - 1, 16), backgroundWorkers: Math.min(Math.floor(cores / 4), 8) };
 }
 
 /** A pool size: a whole number 0..256 (0: the work stays on the event loop). */
