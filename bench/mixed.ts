@@ -25,6 +25,9 @@ export default async function mixed(argv: string[]): Promise<void> {
     const ids: string[] = [];
     const seeded = await runPhase('seed', seed, 32, async i => void ids.push((await requestJson(pool, 'POST', '/memories', turns[i])).id));
     if (seeded.errors) throw new Error(`${seeded.errors} seed writes failed`);
+    // Where the server runs its work (CAIRN_READ_WORKERS, CAIRN_BACKGROUND_WORKERS; sized from its cores by default).
+    const { workers } = await requestJson(pool, 'GET', '/health');
+    console.log(`server: ${workers.cores} cores, ${workers.read_workers} read workers (reads on ${workers.reads}), ${workers.background_workers} background workers`);
     console.log(`seeded ${ids.length} memories in ${seeded.seconds.toFixed(1)} s; ${options.connections} connections for ${options.seconds} s; load average ${loadavg().map(l => l.toFixed(2)).join(' ')}\n`);
 
     const random = seededRandom(7);
@@ -71,7 +74,7 @@ export default async function mixed(argv: string[]): Promise<void> {
     rows.push(['all', String(all.length), (all.length / seconds).toFixed(0), String(kinds.reduce((s, k) => s + errors[k], 0)), ms(percentile(all, 50)), ms(percentile(all, 99))]);
     console.log(formatTable(rows));
     console.log(`\n${total} requests in ${seconds.toFixed(1)} s = ${(total / seconds).toFixed(0)} requests/s`);
-    if (cpuBefore !== null && cpuAfter !== null) console.log(`server CPU: ${((cpuAfter - cpuBefore) / 1000 / seconds).toFixed(2)} cores busy on average`);
+    if (cpuBefore !== null && cpuAfter !== null) console.log(`server cores busy: ${((cpuAfter - cpuBefore) / 1000 / seconds).toFixed(2)} (process CPU time / wall, every thread)`);
     console.log(`load average at the end ${loadavg().map(l => l.toFixed(2)).join(' ')}`);
     if (kinds.some(k => errors[k] > 0)) process.exitCode = 1;
   } finally {

@@ -1,8 +1,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { isLoopbackHost, loadConfig } from './config.ts';
+import { defaultWorkers, isLoopbackHost, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   test('defaults: 127.0.0.1:14242, data in ~/.cairn, no API key, sqlite', () => {
@@ -17,10 +17,29 @@ describe('loadConfig', () => {
     assert.equal(config.storage, 'sqlite');
   });
 
-  test('the rules run on the event loop unless CAIRN_EXTRACTOR_WORKER=1 asks for a worker thread', () => {
-    assert.equal(loadConfig({}, {}).extractorWorker, false);
-    assert.equal(loadConfig({}, { CAIRN_EXTRACTOR_WORKER: '1' }).extractorWorker, true);
-    assert.equal(loadConfig({}, { CAIRN_EXTRACTOR_WORKER: '0' }).extractorWorker, false);
+  test('the rules run on the event loop unless CAIRN_EXTRACTOR_WORKER=1 or background workers ask for worker threads', () => {
+    assert.equal(loadConfig({}, { CAIRN_BACKGROUND_WORKERS: '0' }).extractorWorker, false);
+    assert.equal(loadConfig({}, { CAIRN_BACKGROUND_WORKERS: '0', CAIRN_EXTRACTOR_WORKER: '1' }).extractorWorker, true);
+    assert.equal(loadConfig({}, { CAIRN_BACKGROUND_WORKERS: '3' }).extractorWorker, true);
+    assert.equal(loadConfig({}, { CAIRN_BACKGROUND_WORKERS: '3', CAIRN_EXTRACTOR_WORKER: '0' }).extractorWorker, false);
+    // By default, as many as the machine's cores say: none below 4 cores.
+    assert.equal(loadConfig({}, {}).extractorWorker, defaultWorkers(availableParallelism()).backgroundWorkers > 0);
+  });
+
+  test('pool sizes follow the cores unless CAIRN_READ_WORKERS and CAIRN_BACKGROUND_WORKERS say; anything but 0..256 refuses', () => {
+    assert.deepEqual(defaultWorkers(1), { readWorkers: 0, backgroundWorkers: 0 });
+    assert.deepEqual(defaultWorkers(2), { readWorkers: 0, backgroundWorkers: 0 });
+    assert.deepEqual(defaultWorkers(4), { readWorkers: 3, backgroundWorkers: 1 });
+    assert.deepEqual(defaultWorkers(16), { readWorkers: 15, backgroundWorkers: 4 });
+    assert.deepEqual(defaultWorkers(64), { readWorkers: 16, backgroundWorkers: 8 });
+    const defaults = loadConfig({}, {});
+    assert.deepEqual([defaults.readWorkers, defaults.backgroundWorkers], Object.values(defaultWorkers(availableParallelism())));
+    const set = loadConfig({}, { CAIRN_READ_WORKERS: '0', CAIRN_BACKGROUND_WORKERS: ' 5 ' });
+    assert.deepEqual([set.readWorkers, set.backgroundWorkers], [0, 5]);
+    for (const bad of ['-1', 'two', '1.5', '257', '0x10']) {
+      assert.throws(() => loadConfig({}, { CAIRN_READ_WORKERS: bad }), /CAIRN_READ_WORKERS must be a whole number from 0 to 256/);
+      assert.throws(() => loadConfig({}, { CAIRN_BACKGROUND_WORKERS: bad }), /CAIRN_BACKGROUND_WORKERS must be a whole number from 0 to 256/);
+    }
   });
 
   test('environment variables replace the defaults', () => {

@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const LOG_FORMATS = ['json', 'pretty', 'auto'] as const;
@@ -29,10 +29,21 @@ export interface Config {
   embedderUrl: string | null;
   extractor: string;
   /**
-   * CAIRN_EXTRACTOR_WORKER=1: the background queue's offline rules run in a worker thread instead of on the event loop.
-   * Off by default: on two cores shared with the client it took the core the acknowledgements need (see docs/benchmarks.md).
+   * CAIRN_EXTRACTOR_WORKER=1: the background queue's offline rules run in worker threads (CAIRN_BACKGROUND_WORKERS of
+   * them, at least one) instead of on the event loop. Default: on when there are background workers, so off below 4
+   * cores: on two cores shared with the client it took the core the acknowledgements need (see docs/benchmarks.md).
    */
   extractorWorker: boolean;
+  /**
+   * CAIRN_READ_WORKERS: worker threads serving search, get and list on a SQLite file database, each with its own
+   * read-only connection; 0 serves them on the event loop. Default: one less than the cores, at most 16 (0 below 4).
+   */
+  readWorkers: number;
+  /**
+   * CAIRN_BACKGROUND_WORKERS: worker threads running the background queue's offline extraction (rules); 0 runs it on
+   * the event loop. Default: a quarter of the cores (0 below 4: on two cores the acknowledgements need the other one).
+   */
+  backgroundWorkers: number;
   llmUrl: string | null;
   llmModel: string | null;
   llmApiKey: string | null;
@@ -104,6 +115,24 @@ function parseMs(name: string, value: string | undefined, fallback: number): num
   return Number(value);
 }
 
+/**
+ * Default pool sizes on a machine of `cores` cores: reads get all but the event loop's core, background a quarter.
+ * Below 4 cores none: measured on 2 cores (shared with the clients), a read worker cost more CPU per request than it
+ * freed (docs/benchmarks.md, "Reads on every core").
+ */
+export function defaultWorkers(cores: number): { readWorkers: number; backgroundWorkers: number } {
+  if (cores < 4) return { readWorkers: 0, backgroundWorkers: 0 };
+  return { readWorkers: Math.min(cores - 1, 16), backgroundWorkers: Math.min(Math.floor(cores / 4), 8) };
+}
+
+/** A pool size: a whole number 0..256 (0: the work stays on the event loop). */
+function parseWorkers(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const size = /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : NaN;
+  if (!(size >= 0 && size <= 256)) throw new Error(`${name} must be a whole number from 0 to 256 (0: on the event loop), got "${value}"`);
+  return size;
+}
+
 /** CAIRN_PG_POOL_SIZE: a whole number of connections, 1..1000. */
 function parsePoolSize(value: string | undefined): number {
   if (value === undefined) return 10;
@@ -124,6 +153,8 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
   const env = setVariables(rawEnv);
   const dataDir = resolve(flags.dataDir ?? env.CAIRN_DATA_DIR ?? join(homedir(), '.cairn'));
   const port = parsePort(flags.port ?? env.CAIRN_PORT ?? 14242);
+  const workers = defaultWorkers(availableParallelism()); // the cores this process may use (affinity limits included)
+  const backgroundWorkers = parseWorkers('CAIRN_BACKGROUND_WORKERS', env.CAIRN_BACKGROUND_WORKERS, workers.backgroundWorkers);
   return {
     host: flags.host ?? env.CAIRN_HOST ?? '127.0.0.1',
     port,
@@ -139,7 +170,10 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     embedderModel: env.CAIRN_EMBEDDER_MODEL || null,
     embedderUrl: env.CAIRN_EMBEDDER_URL || null,
     extractor: env.CAIRN_EXTRACTOR ?? 'rules',
-    extractorWorker: /^(1|true|yes|on)$/i.test(env.CAIRN_EXTRACTOR_WORKER ?? ''),
+    // Background worker threads imply the rules run off the event loop; CAIRN_EXTRACTOR_WORKER still decides when set.
+    extractorWorker: env.CAIRN_EXTRACTOR_WORKER === undefined ? backgroundWorkers > 0 : /^(1|true|yes|on)$/i.test(env.CAIRN_EXTRACTOR_WORKER),
+    readWorkers: parseWorkers('CAIRN_READ_WORKERS', env.CAIRN_READ_WORKERS, workers.readWorkers),
+    backgroundWorkers,
     llmUrl: env.CAIRN_LLM_URL || null,
     llmModel: env.CAIRN_LLM_MODEL || null,
     llmApiKey: env.CAIRN_LLM_API_KEY || null,

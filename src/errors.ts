@@ -57,3 +57,7 @@ export const tooManyAttempts = (address: string, retryAfterSeconds: number) =>
     { retry_after: retryAfterSeconds },
   );
 
+
+/** A read whose worker thread stopped twice under it (a crash): nothing was changed, and asking again is safe. */
+export const readWorkerLost = () =>
+  new AppError(503, 'read_worker_unavailable', 'The worker thread serving this read stopped; nothing was changed. Try again shortly.', { retry_after: 1 });

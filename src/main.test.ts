@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { serve } from './main.ts';
 import { scratchDir } from '../test/scratch.ts';
+import { startServer } from '../bench/lib.ts';
 
 const config = (overrides: Record<string, unknown>) => ({
   ...loadConfig({ dataDir: scratchDir('cairn-main-') }, {}),
@@ -66,4 +67,30 @@ test('a listening server guards the process against stray errors, and gives the 
     await app.close();
   }
   assert.equal(process.listenerCount('unhandledRejection'), before);
+});
+
+test('SIGTERM with read workers serving searches: the searches are answered, the workers closed, the server exits 0', async () => {
+  const dataDir = scratchDir('cairn-sigterm-');
+  const server = await startServer({ dataDir, entry: 'launcher', env: { CAIRN_READ_WORKERS: '2' }, timeoutMs: 60_000 });
+  try {
+    const json = async (path: string, body?: unknown) =>
+      (await fetch(`${server.url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const { workers } = await json('/health');
+    assert.deepEqual([workers.read_workers, workers.reads], [2, 'worker_threads']);
+    await json('/memories', { content: 'The lighthouse keeper logs the ships at dusk' });
+    const searches = Array.from({ length: 16 }, () => json('/memories/search', { query: 'lighthouse ships' }));
+    const settled = Promise.allSettled(searches); // those not yet connected when it closes are refused
+    await searches[0];
+    // Closing waits for the requests in flight, then stops the workers: a worker left running would hold the exit.
+    const exit = await server.stop('SIGTERM', 15_000);
+    assert.deepEqual(exit, { code: 0, signal: null });
+    // A search that arrived before the close is answered in full; one that arrived after it is refused (503).
+    for (const answered of await settled) {
+      if (answered.status !== 'fulfilled') continue;
+      if (Array.isArray(answered.value)) assert.equal(answered.value[0]?.memory.content, 'The lighthouse keeper logs the ships at dusk');
+      else assert.equal(answered.value.statusCode ?? answered.value.status_code ?? 503, 503, JSON.stringify(answered.value));
+    }
+  } finally {
+    await server.stop('SIGKILL');
+  }
 });

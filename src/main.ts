@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { type Config, describeStore, isLoopbackHost } from './config.ts';
@@ -17,12 +17,8 @@ import type { Store } from './storage/ports.ts';
 import { buildServer } from './http/server.ts';
 import { prettyLogDestination, wantsPrettyLogs } from './http/logLines.ts';
 import { createHashEmbedder } from './providers/embedder/hash.ts';
-import { createUseLiteEmbedder } from './providers/embedder/useLite.ts';
-import { createOpenAiEmbedder } from './providers/embedder/openai.ts';
+import { searchEmbedder } from './mainEmbedder.ts';
 import { createUsearchIndex } from './providers/vectors/usearch.ts';
-import { createTransformersEmbedder } from './providers/embedder/transformers.ts';
-import { createWordVectorEmbedder } from './providers/embedder/wordVectors.ts';
-import type { Embedder } from './providers/ports.ts';
 import { createIndexer } from './services/search/indexer.ts';
 import { sharedThesaurus } from './providers/thesaurus/wordnet.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
@@ -33,6 +29,8 @@ import { createExtractionSetup } from './services/graph/setup.ts';
 import { purgeExpiredTrash, startTrashPurge } from './services/trash/trash.ts';
 import { createCommunityJobs } from './services/communities/jobs.ts';
 import { createJobRunner, failInterruptedJobs } from './services/exports/jobs.ts';
+import { runRead } from './services/reads/reads.ts';
+import { createReadPool } from './mainReadPool.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -49,33 +47,6 @@ export async function openStore(
   return openSqliteStore({ path: config.databasePath, synchronous: config.sqliteSync, walCheckpointMs: config.walCheckpointMs, ann: createUsearchIndex });
 }
 
-/** The embedder named by CAIRN_EMBEDDER; null means search stays lexical. */
-function searchEmbedder(config: Pick<Config, 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir'>): Embedder | null {
-  switch (config.embedder) {
-    case 'hash':
-      return createHashEmbedder();
-    case 'use-lite':
-      return createUseLiteEmbedder();
-    case 'openai': {
-      const url = config.embedderUrl ?? config.llmUrl;
-      if (!url || !config.embedderModel) {
-        throw new Error('CAIRN_EMBEDDER=openai needs CAIRN_EMBEDDER_MODEL and an endpoint (CAIRN_EMBEDDER_URL or CAIRN_LLM_URL)');
-      }
-      return createOpenAiEmbedder({ url, model: config.embedderModel, apiKey: config.llmApiKey });
-    }
-    case 'transformers':
-      if (!config.embedderModel) throw new Error('CAIRN_EMBEDDER=transformers needs CAIRN_EMBEDDER_MODEL: a model id or a local model folder');
-      return createTransformersEmbedder({ model: config.embedderModel, cacheDir: join(config.dataDir, 'models') });
-    case 'word-vectors':
-      return createWordVectorEmbedder({ cacheDir: join(config.dataDir, 'models'), source: config.embedderModel });
-    case 'none':
-    case 'default':
-      return null;
-    default:
-      throw new Error(`Unknown CAIRN_EMBEDDER "${config.embedder}": use none, use-lite, word-vectors, openai, transformers or hash`);
-  }
-}
-
 /** The model name CAIRN_EMBEDDER's embedder gives its vectors (null: none configured); nothing is loaded or embedded. */
 export async function embedderModel(config: Parameters<typeof searchEmbedder>[0]): Promise<string | null> {
   const embedder = searchEmbedder(config);
@@ -86,7 +57,7 @@ export async function embedderModel(config: Parameters<typeof searchEmbedder>[0]
 export function buildDeps(
   store: Store,
   config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays' | 'exportDir'> &
-    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker'>>,
+    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker' | 'backgroundWorkers'>>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
@@ -97,6 +68,7 @@ export function buildDeps(
   const labelEmbedder = embedder ?? createHashEmbedder();
   const indexer = embedder && createIndexer({ store, embedder, clock, log, holder });
   const llm = config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null;
+  const extractors = createExtractors({ ...config, log });
   const communities = createCommunityJobs({ store, clock, llm, debounceMs: config.communityDebounceMs, log, holder });
   return {
     store,
@@ -111,13 +83,14 @@ export function buildDeps(
     trashDays: config.trashDays,
     sessions: createLocalSessionSource(config.homeDir),
     // SQLite's data directory is locked to one process: claims it finds on start are a dead process's.
-    extraction: createExtractionSetup({ ...createExtractors({ ...config, log }), store, clock, ids, log, onGraphChanged: () => communities.graphChanged(), exclusive: store.backend === 'sqlite', embedder: labelEmbedder }),
+    extraction: createExtractionSetup({ ...extractors, store, clock, ids, log, onGraphChanged: () => communities.graphChanged(), exclusive: store.backend === 'sqlite', embedder: labelEmbedder }),
     llm,
     communities,
     exportDir: config.exportDir,
     jobs: createJobRunner({ store, clock, ids, holder }),
     thesaurus: sharedThesaurus(),
     holder,
+    workers: { cores: availableParallelism(), background: extractors.primary?.offThread ? Math.max(1, config.backgroundWorkers ?? 1) : 0 },
   };
 }
 
@@ -158,6 +131,17 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
   // Readable lines in a terminal (or with CAIRN_LOG_FORMAT=pretty); pino's JSON lines otherwise.
   const pretty = wantsPrettyLogs(config.logFormat, Boolean(process.stdout.isTTY));
   const logStream = pretty ? prettyLogDestination(Boolean(process.stdout.isTTY)) : undefined;
+  // Reads on every core: worker threads with read-only connections (WAL). PostgreSQL's pool is its connection pool,
+  // and an in-memory database (tests) cannot be shared between connections.
+  if (store.backend === 'sqlite' && config.databasePath !== ':memory:' && config.readWorkers > 0) {
+    deps.readPool = createReadPool({
+      size: config.readWorkers,
+      databasePath: config.databasePath,
+      embedder: deps.indexer?.embedder ?? null,
+      fallback: request => runRead(deps, request),
+      log: message => server.log.warn(message),
+    });
+  }
   const server = await buildServer({ deps, auth, logLevel: config.logLevel, logStream, validateResponses: config.validateResponses });
   deps.indexer?.kick(); // embed whatever was left pending by the last run
   deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run
@@ -172,6 +156,7 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
     auth,
     async close() {
       await server.close();
+      await deps.readPool?.close();
       if (embeddingPoll) clearInterval(embeddingPoll);
       stopTrashPurge();
       await stopBackgroundWork(deps);

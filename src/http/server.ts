@@ -52,6 +52,20 @@ export interface ServerOptions {
 }
 
 /** Builds the HTTP server: JSON parsing, validation, auth, errors, OpenAPI and every route. */
+/**
+ * Once the server is closing, each answer still in flight closes its connection: a keep-alive connection that went
+ * idle after close() began would otherwise hold the shutdown for the whole keep-alive timeout (72 s).
+ */
+function closeConnectionsWhenClosing(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+}
+
 export async function buildServer({ deps, auth, logLevel = 'info', logStream, validateResponses = false }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logLevel === 'silent' ? false : { level: logLevel, ...(logStream && { stream: logStream }) },
@@ -82,6 +96,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   });
 
   installErrorHandlers(app);
+  closeConnectionsWhenClosing(app);
   installNulGuard(app);
   installUnknownFieldWarnings(app);
   installAuth(app, auth);

@@ -76,6 +76,8 @@ export interface Extractor {
   readonly inline: boolean;
   /** True when extract() runs on another thread: calls made together do not hold up the event loop. */
   readonly offThread?: boolean;
+  /** Threads extract() spreads the calls made together over (default 1): the background queue claims that many batches. */
+  readonly threads?: number;
   /** Stops what the extractor started (a worker thread). */
   close?(): Promise<void>;
   extract(input: ExtractionInput): Promise<Extraction>;

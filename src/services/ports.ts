@@ -45,6 +45,16 @@ export interface Runners {
   communities?: CommunityJobs | null;
   /** Background jobs (data export and import), rows of the jobs table. */
   jobs: JobRunner;
+  /** Worker threads serving search, get and list (SQLite, CAIRN_READ_WORKERS); absent or empty: reads run in process. */
+  readPool?: ReadPool | null;
+}
+
+/** Reads served by other threads (services/reads says what a read request is and runs one in process). */
+export interface ReadPool {
+  run(request: { kind: 'search' | 'get' | 'list' }): Promise<unknown>;
+  /** Threads serving reads now (0 once closed or when they could not start: reads then run in process). */
+  readonly size: number;
+  close(): Promise<void>;
 }
 
 /** CAIRN_EXTRACTOR: the rules (offline), a language model, or nothing. */

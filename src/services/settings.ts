@@ -11,4 +11,6 @@ export interface Settings {
   exportDir: string;
   /** This process, as leases and work claims on a shared store name it (a UUID made at start). */
   holder?: string;
+  /** The cores this process may use and the background queue's worker threads (0: on the event loop), for /health. */
+  workers?: { cores: number; background: number };
 }

@@ -52,6 +52,16 @@ export const healthDocs = {
           embedding: z.object({ provider: z.string(), model: z.string().nullable(), available: z.boolean(), degraded: z.boolean() }),
           storage: z.object({ backend: z.enum(['sqlite', 'postgres']) }),
           background_queue: BackgroundQueue.nullable().describe('null when the database does not answer'),
+          workers: z
+            .object({
+              cores: z.number().int().describe('Cores this process may use (os.availableParallelism)'),
+              read_workers: z.number().int().describe('Worker threads serving search, get and list now (CAIRN_READ_WORKERS; 0: none)'),
+              reads: z
+                .enum(['worker_threads', 'connection_pool', 'event_loop'])
+                .describe('Where reads run: worker threads (SQLite), any pooled connection (PostgreSQL), or the event loop'),
+              background_workers: z.number().int().describe("Worker threads of the background queue's extraction (CAIRN_BACKGROUND_WORKERS; 0: the event loop)"),
+            })
+            .describe('Where the work runs'),
         }),
       },
     }),

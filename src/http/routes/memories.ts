@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../services/deps.ts';
 import { createMemory } from '../../services/memories/create.ts';
-import { getMemory, listMemories } from '../../services/readModel/memories.ts';
+import { read } from '../../services/reads/reads.ts';
 import { updateMemory } from '../../services/memories/update.ts';
 import { deleteMemory } from '../../services/memories/delete.ts';
 import { exportMemory, type ExportFormat } from '../../services/memories/export.ts';
@@ -28,9 +28,11 @@ export const memoryRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     createMemory(deps, req.body, { wait: req.query.wait === 'graph' ? 'graph' : null }),
   );
   app.get('/memories', { schema: { ...memoryDocs.list, querystring: listMemoriesQuery } }, req =>
-    listMemories(deps, { ...req.query, states: req.query.state }),
+    read(deps, { kind: 'list', input: { ...req.query, states: req.query.state } }),
   );
-  app.get('/memories/:memory_id', { schema: { ...memoryDocs.get, ...getMemorySchema } }, req => getMemory(deps, req.params.memory_id, req.query));
+  app.get('/memories/:memory_id', { schema: { ...memoryDocs.get, ...getMemorySchema } }, req =>
+    read(deps, { kind: 'get', id: req.params.memory_id, query: req.query }),
+  );
   app.patch('/memories/:memory_id', { schema: { ...memoryDocs.update, params: memoryIdParams, body: updateMemoryBody } }, req =>
     updateMemory(deps, req.params.memory_id, req.body),
   );

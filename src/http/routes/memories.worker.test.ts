@@ -9,10 +9,11 @@ const TURNS = [
 ];
 
 /** The graph as a client sees it, without ids and times: entities with their type and counts. */
-async function graphOf(extractorWorker: boolean) {
-  const app = await buildTestApp({ extractorWorker });
+async function graphOf(extractorWorker: boolean, backgroundWorkers = 1) {
+  const app = await buildTestApp({ extractorWorker, backgroundWorkers });
   try {
     assert.equal(app.deps.extraction.primary?.offThread === true, extractorWorker);
+    if (extractorWorker) assert.equal(app.deps.extraction.primary?.threads, backgroundWorkers);
     for (const content of TURNS) assert.equal((await post(app, '/memories', { content })).status, 200);
     await settleBackground(app);
     const entities = (await get(app, '/entities?limit=100')).body as Record<string, unknown>[];
@@ -29,5 +30,15 @@ describe('the background queue with the rules in a worker thread', () => {
     const [inWorker, inline] = [await graphOf(true), await graphOf(false)];
     assert.ok(inline.some(e => e.name === 'Stripe'), JSON.stringify(inline));
     assert.deepEqual(inWorker, inline);
+  });
+
+  test('on several threads (CAIRN_BACKGROUND_WORKERS) the graph is the same, and /health counts the threads', async () => {
+    assert.deepEqual(await graphOf(true, 3), await graphOf(false));
+    const app = await buildTestApp({ extractorWorker: true, backgroundWorkers: 3 });
+    try {
+      assert.equal((await get(app, '/health')).body.workers.background_workers, 3);
+    } finally {
+      await app.close();
+    }
   });
 });

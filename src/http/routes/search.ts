@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../services/deps.ts';
-import { searchMemories } from '../../services/search/search.ts';
+import { read } from '../../services/reads/reads.ts';
 import {
   optimizeStorage,
   reindexMemories,
@@ -15,7 +15,7 @@ import { reindexBody, reindexQuery, reindexStatusQuery, searchBody, searchDocs, 
 
 export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.post('/memories/search', { schema: { ...searchDocs.search, body: searchBody } }, async req => {
-    const { results } = await searchMemories(deps, req.body);
+    const { results } = await read(deps, { kind: 'search', input: req.body });
     return results;
   });
   // Memories and conversations in one ranked list (not in the interface: Cairn's own).
@@ -23,12 +23,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   // The query-string form several real clients call.
   app.get('/memories/search', { schema: { ...searchDocs.searchGet, querystring: searchQuery } }, async req => {
     const started = performance.now();
-    const { results, semantic_unavailable } = await searchMemories(deps, {
-      ...req.query,
-      query: req.query.q,
-      include_states: ['active'],
-      include_entities: false,
-    });
+    const input = { ...req.query, query: req.query.q, include_states: ['active' as const], include_entities: false };
+    const { results, semantic_unavailable } = await read(deps, { kind: 'search', input });
     return {
       memories: results.map(r => ({ ...r.memory, relevance_score: r.similarity_score, relevance_reason: r.relevance_reason })),
       search_metadata: {

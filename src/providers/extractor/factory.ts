@@ -11,6 +11,8 @@ export interface ExtractorConfig {
   llmApiKey: string | null;
   /** The background queue's rules run in a worker thread; false or absent: inline, on the caller's thread. */
   extractorWorker?: boolean;
+  /** How many worker threads the background queue's rules get (CAIRN_BACKGROUND_WORKERS); at least one. */
+  backgroundWorkers?: number;
   log?: (message: string) => void;
 }
 
@@ -26,7 +28,7 @@ export function createExtractors(config: ExtractorConfig): { mode: 'rules' | 'll
   switch (config.extractor) {
     case 'rules':
       // The background queue's extractor; previews and the language model's fallback keep the inline rules.
-      return { mode: 'rules', primary: config.extractorWorker ? createWorkerRulesExtractor({ log: config.log }) : rules, rules, llm };
+      return { mode: 'rules', primary: config.extractorWorker ? createWorkerRulesExtractor({ log: config.log, threads: config.backgroundWorkers }) : rules, rules, llm };
     case 'none':
       return { mode: 'none', primary: null, rules, llm };
     case 'llm': {

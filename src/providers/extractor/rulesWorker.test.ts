@@ -33,6 +33,17 @@ describe('the rules extractor in a worker thread', () => {
     }
   });
 
+  test('on several threads the calls made together are split between them, with the same results', async () => {
+    const extractor = createWorkerRulesExtractor({ threads: 3 });
+    try {
+      const many = Array.from({ length: 7 }, (_, i) => INPUTS[i % INPUTS.length]!);
+      assert.equal(extractor.threads, 3);
+      assert.deepEqual(await Promise.all(many.map(input => extractor.extract(input))), many.map(input => extractWithRules(input)));
+    } finally {
+      await extractor.close();
+    }
+  });
+
   test('a worker that cannot start leaves the rules inline, with the same results', async () => {
     const messages: string[] = [];
     const extractor = createWorkerRulesExtractor({ script: pathToFileURL(join(tmpdir(), 'no-such-cairn-worker.mjs')), log: m => messages.push(m) });

@@ -17,20 +17,65 @@ export interface WorkerRulesOptions {
   /** The worker's script (tests give a failing one); default the rules worker, bundled or from the sources. */
   script?: URL;
   log?: (message: string) => void;
+  /** Worker threads (CAIRN_BACKGROUND_WORKERS; default 1): the memories gathered in one turn are split between them. */
+  threads?: number;
+}
+
+/** One worker thread and what it has in hand; when it cannot start or dies, its memories are extracted inline. */
+interface Lane {
+  send(waiting: Waiting): void;
+  close(): Promise<void>;
 }
 
 /**
  * The offline rules extractor run in a worker thread, so the NLP libraries (about a millisecond of CPU per memory)
- * use another core and never hold up requests. Calls made in the same event-loop turn travel as one message. When the
+ * use other cores and never hold up requests. Calls made in the same event-loop turn travel as one message. When the
  * worker cannot start or dies, what it was given and everything after runs inline (the same rules, same results).
  */
 export function createWorkerRulesExtractor(options: WorkerRulesOptions = {}): Extractor & { close(): Promise<void> } {
+  const lanes = Array.from({ length: Math.max(1, options.threads ?? 1) }, () => createLane(options));
+  let gathering: Waiting | null = null;
+
+  /** The memories gathered in this turn, split into one run of neighbours per thread. */
+  function send() {
+    const waiting = gathering!;
+    gathering = null;
+    const share = Math.ceil(waiting.inputs.length / lanes.length);
+    lanes.forEach((lane, i) => {
+      const part = { inputs: waiting.inputs.slice(i * share, (i + 1) * share), settle: waiting.settle.slice(i * share, (i + 1) * share) };
+      if (part.inputs.length) lane.send(part);
+    });
+  }
+
+  return {
+    provider: 'rules',
+    model: null,
+    inline: true,
+    offThread: true,
+    threads: lanes.length,
+    extract(input) {
+      if (!gathering) {
+        gathering = { inputs: [], settle: [] };
+        queueMicrotask(send);
+      }
+      const waiting = gathering;
+      return new Promise<Extraction>((resolve, reject) => {
+        waiting.inputs.push(input);
+        waiting.settle.push(result => (result instanceof Error ? reject(result) : resolve(result)));
+      });
+    },
+    async close() {
+      await Promise.all(lanes.map(lane => lane.close()));
+    },
+  };
+}
+
+function createLane(options: WorkerRulesOptions): Lane {
   const log = options.log ?? (() => {});
   let worker: Worker | null = null;
   let starts = 0;
   let nextId = 0;
   const inFlight = new Map<number, Waiting>();
-  let gathering: Waiting | null = null;
 
   /** Runs the rules on this thread, one memory per event-loop turn. */
   async function inline(waiting: Waiting) {
@@ -87,9 +132,7 @@ export function createWorkerRulesExtractor(options: WorkerRulesOptions = {}): Ex
     return started;
   }
 
-  function send() {
-    const waiting = gathering!;
-    gathering = null;
+  function send(waiting: Waiting) {
     worker ??= start();
     if (!worker) return void inline(waiting);
     const id = nextId++;
@@ -99,21 +142,7 @@ export function createWorkerRulesExtractor(options: WorkerRulesOptions = {}): Ex
   }
 
   return {
-    provider: 'rules',
-    model: null,
-    inline: true,
-    offThread: true,
-    extract(input) {
-      if (!gathering) {
-        gathering = { inputs: [], settle: [] };
-        queueMicrotask(send);
-      }
-      const waiting = gathering;
-      return new Promise<Extraction>((resolve, reject) => {
-        waiting.inputs.push(input);
-        waiting.settle.push(result => (result instanceof Error ? reject(result) : resolve(result)));
-      });
-    },
+    send,
     async close() {
       const running = worker;
       worker = null;

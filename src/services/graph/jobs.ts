@@ -76,7 +76,8 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   const worker = ids.next();
   const usesModel = extractor !== null && !extractor.inline;
   const offThread = extractor?.offThread === true;
-  const batchSize = usesModel ? MODEL_BATCH : RULES_BATCH;
+  // Rules on several threads take a batch each, in one claim: the graph writes stay one transaction per claim.
+  const batchSize = usesModel ? MODEL_BATCH : RULES_BATCH * (extractor?.threads ?? 1);
   const leaseMs = usesModel ? MODEL_LEASE_MS : RULES_LEASE_MS;
   let timer: NodeJS.Timeout | null = null;
   let poll: NodeJS.Timeout | null = null;

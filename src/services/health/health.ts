@@ -6,7 +6,21 @@ import { backgroundQueueStatus } from './backgroundQueue.ts';
 export const INTERFACE_VERSION = '0.9.15';
 
 /** Liveness and readiness of the service and its database (the reference's HealthResponse plus ours). */
-export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version' | 'indexer' | 'extraction'>) {
+/**
+ * Where the work runs: reads on worker threads (SQLite), on the connection pool (PostgreSQL: any pooled connection
+ * serves a read while others write) or on the event loop; the background queue's extraction threads.
+ */
+function describeWorkers(deps: Pick<Deps, 'store' | 'readPool' | 'workers'>) {
+  const readWorkers = deps.readPool?.size ?? 0;
+  return {
+    cores: deps.workers?.cores ?? 1,
+    read_workers: readWorkers,
+    reads: readWorkers > 0 ? 'worker_threads' : deps.store.backend === 'postgres' ? 'connection_pool' : 'event_loop',
+    background_workers: deps.workers?.background ?? 0,
+  } as const;
+}
+
+export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version' | 'indexer' | 'extraction' | 'readPool' | 'workers'>) {
   const connected = await deps.store.ping().catch(() => false);
   const background = connected ? await backgroundQueueStatus(deps).catch(() => null) : null;
   return {
@@ -22,6 +36,7 @@ export async function getHealth(deps: Pick<Deps, 'store' | 'clock' | 'version' |
     storage: { backend: deps.store.backend },
     // Work the acknowledged writes still wait for (graph, EVOLVES, embeddings); null when the database cannot say.
     background_queue: background,
+    workers: describeWorkers(deps),
   };
 }
 

@@ -11,6 +11,11 @@ export interface SqliteVectorOptions {
   ann?: AnnIndexFactory;
   /** Vectors in one space from which its searches go through the ANN index. */
   annThreshold?: number;
+  /**
+   * A read-only connection (a read worker's): it never prunes the log, and when the writer pruned changes it had not
+   * seen yet (a gap in the log's sequence) it reloads every vector instead.
+   */
+  readOnly?: boolean;
 }
 
 /** Changes since the last look beyond which reloading every vector is cheaper than applying them one by one. */
@@ -63,8 +68,12 @@ export function sqliteVectorRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
    * (so what it reads is committed), and nothing logged since the index last looked. Saves ~0.5 ms per call.
    */
   function upToDate(loaded: Loaded | undefined): loaded is Loaded {
-    if (!loaded || running > 0 || sqlite.inTransaction) return false;
-    anyChange ??= sqlite.prepare('select 1 from vector_changes where seq > ? limit 1');
+    // A reader's transaction is a read-only snapshot: what it reads is committed.
+    if (!loaded || running > 0 || (sqlite.inTransaction && !options.readOnly)) return false;
+    // A reader looks at the last sequence number ever given: rows it has not seen may be pruned already.
+    anyChange ??= options.readOnly
+      ? sqlite.prepare("select 1 from sqlite_sequence where name = 'vector_changes' and seq > ?")
+      : sqlite.prepare('select 1 from vector_changes where seq > ? limit 1');
     return anyChange.get(loaded.seen) === undefined;
   }
 
@@ -82,14 +91,17 @@ export function sqliteVectorRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
     return rows.map(r => ({ memory_id: r.memory_id, space_id: r.space_id, vector: toFloats(r.vector) }));
   }
 
-  async function lastSeq(): Promise<number> {
-    const { rows } = await sql<{ seq: number | null }>`select max(seq) as seq from vector_changes`.execute(db);
+  /** The log's last row, or (`ever`) the last sequence number it ever gave, pruned or not. */
+  async function lastSeq(ever = false): Promise<number> {
+    const { rows } = ever
+      ? await sql<{ seq: number | null }>`select seq from sqlite_sequence where name = 'vector_changes'`.execute(db)
+      : await sql<{ seq: number | null }>`select max(seq) as seq from vector_changes`.execute(db);
     return rows[0]?.seq ?? 0;
   }
 
   /** Every vector of the model; changes logged after `seen` are applied again later, which is harmless. */
   async function load(model: string): Promise<Loaded> {
-    const seen = await lastSeq();
+    const seen = await lastSeq(options.readOnly);
     const index = createVectorIndex(0, options);
     index.reset(await readVectors(model));
     const loaded = { index, seen };
@@ -103,6 +115,7 @@ export function sqliteVectorRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
    * later reads all its vectors anyway.
    */
   async function prune() {
+    if (options.readOnly) return;
     const floor = models.size ? Math.min(...[...models.values()].map(m => m.seen)) : Number.MAX_SAFE_INTEGER;
     await sql`delete from vector_changes where seq <= ${floor}`.execute(db);
     appliedSincePrune = 0;
@@ -117,8 +130,10 @@ export function sqliteVectorRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       if (!loaded) return (await load(model)).index;
       const { rows } = await sql<{ seq: number; memory_id: string }>`
         select seq, memory_id from vector_changes where seq > ${loaded.seen} order by seq limit ${RELOAD_ABOVE + 1}`.execute(db);
-      if (rows.length === 0) return loaded.index;
-      if (rows.length > RELOAD_ABOVE) {
+      // The writer pruned changes this reader had not seen: only a full reload is sure to hold them.
+      const gap = options.readOnly && (await lastSeq(true)) > loaded.seen && rows[0]?.seq !== loaded.seen + 1;
+      if (rows.length === 0 && !gap) return loaded.index;
+      if (rows.length > RELOAD_ABOVE || gap) {
         await load(model);
       } else {
         const ids = [...new Set(rows.map(r => r.memory_id))];

@@ -6,6 +6,7 @@ import { MAX_LABEL_NAME_CHARS } from '../../../domain/label.ts';
 import { searchMemories, SEARCH_MODES, type SearchMode } from '../../../services/search/search.ts';
 import { searchEverything, type UnifiedSearchInput } from '../../../services/search/unified.ts';
 import { getMemory } from '../../../services/readModel/memories.ts';
+import { read } from '../../../services/reads/reads.ts';
 import { createMemory } from '../../../services/memories/create.ts';
 import { updateMemory } from '../../../services/memories/update.ts';
 import { forgetMemory } from '../../../services/memories/lifecycle.ts';
@@ -99,7 +100,8 @@ export const memoryTools: ToolDef[] = [
   }, async (args, ctx) => {
     const filters = { ...args, filter_labels: args.labels ?? args.filter_labels ?? null, space_id: spaceOf(ctx, args.space_id) };
     if (args.include_threads) return searchWithThreads(ctx, filters);
-    const { results, semantic_unavailable } = await searchMemories(ctx.deps, { ...filters, include_states: ['active'], include_entities: false });
+    const input = { ...filters, include_states: ['active' as const], include_entities: false };
+    const { results, semantic_unavailable } = await read(ctx.deps, { kind: 'search', input });
     const found = results.map(r => memoryFound(r.memory, r.similarity_score, r.relevance_reason));
     const text = found.length
       ? found.map((m, i) => `${i + 1}. ${memoryLine(m)}`).join('\n')
@@ -114,7 +116,7 @@ export const memoryTools: ToolDef[] = [
     ids: { memory_id: 'memory' },
     input: { memory_id: memoryId, space_id: spaceArg },
   }, async (args, ctx) => {
-    const memory = await getMemory(ctx.deps, args.memory_id, { space_id: spaceOf(ctx, args.space_id) });
+    const memory = await read(ctx.deps, { kind: 'get', id: args.memory_id, query: { space_id: spaceOf(ctx, args.space_id) } });
     const facts = [`importance: ${memory.importance}`, `state: ${memory.lifecycle_state}`];
     if (memory.event_start) facts.push(`event: ${memory.event_start}${memory.event_end ? ` – ${memory.event_end}` : ''}`);
     if (memory.source_thread_id) facts.push(`from thread: ${memory.source_thread_id}`);
