@@ -19,6 +19,7 @@ import * as m020searchVocabulary from './020_search_vocabulary.ts';
 import * as m021vectorChanges from './021_vector_changes.ts';
 import * as m022processCoordination from './022_process_coordination.ts';
 import * as m023appliedGraph from './023_applied_graph.ts';
+import * as m024postingOrder from './024_posting_order.ts';
 
 /**
  * Numbered, append-only: add a file and a line, never edit a released one. 011, 014 and 015 were never used and stay
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '021_vector_changes': m021vectorChanges,
   '022_process_coordination': m022processCoordination,
   '023_applied_graph': m023appliedGraph,
+  '024_posting_order': m024postingOrder,
 };
 
 export const sqliteMigrations: MigrationProvider = {
