@@ -73,12 +73,15 @@ test('messages without a prefix are turns when a speaker-like key alternates wit
   assert.equal(turns.get('r1')!.speaker, 'assistant');
 });
 
-test('documents and lone prefixed notes are not turns, and a long pause ends a run', () => {
+test('documents and lone prefixed notes are not turns, a run goes on past a document, and a long pause ends it', () => {
   const doc = 'Abstract '.repeat(300);
   const late = { created_at: '2026-03-01T00:00:00.000Z' };
   const turns = inferConversations([
     [posted('d1', `Ann: ${doc}`), posted('x1', 'Ann: hello'), posted('x2', 'Bob: hi'), posted('x3', 'Ann: bye', {}, late)],
   ]);
   assert.deepEqual([...turns.keys()].sort(), ['x1', 'x2']);
+  const around = inferConversations([[posted('y1', 'Ann: see the file'), posted('y2', `Ann: ${doc}`), posted('y3', 'Bob: got it'), posted('y4', 'Ann: good')]]);
+  assert.deepEqual([...around.keys()].sort(), ['y1', 'y3', 'y4']);
+  assert.equal(around.get('y3')!.position.turn, 1);
   assert.equal(inferConversations([[posted('s1', 'Sam: only me'), posted('n1', 'a plain note')]]).size, 0);
 });

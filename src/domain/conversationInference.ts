@@ -19,7 +19,7 @@
  * - Other memories are a conversation when they form a **run**: consecutive memories in posting order,
  *   each with a speaker prefix, at most `RUN_GAP_HOURS` apart (by event_start, else created_at), with two speakers or
  *   more, one of them speaking more than once in the stretch.
- * - Documents (over `MAX_TURN_CHARS` characters) are never turns, and break a run.
+ * - Documents (over `MAX_TURN_CHARS` characters) are never turns; a run goes on past one (a file shared in a chat).
  * A turn's position is its index-like key when its group has one, else its place in posting order; neighbours are
  * only looked for within one contiguous stretch, so a memory the stretch did not read is never skipped over.
  */
@@ -171,7 +171,7 @@ export function inferConversations(windows: PostedMemory[][]): Map<string, Infer
     const named = roles.speaker.map(k => scalar(m.metadata?.[k])).find(v => typeof v === 'string');
     return typeof named === 'string' && isNameLike(named) ? named : null;
   };
-  const speakers = new Map(sorted.flat().map(m => [m.id, speakerOf(m)]));
+  const speakers = new Map(sorted.flat().map(m => [m.id, m.length <= MAX_TURN_CHARS ? speakerOf(m) : null]));
   const spoken = new Map<string, number>();
   for (const id of new Set(sorted.flat().map(m => m.id))) {
     const s = speakers.get(id);
@@ -201,8 +201,9 @@ export function inferConversations(windows: PostedMemory[][]): Map<string, Infer
       if (run.length >= 2 && names.size >= 2 && [...names].some(n => (spoken.get(n) ?? 0) >= 2)) placeGroup(turns, `run:${run[0]!.id}@${at}`, run, [], speakers);
       run = [];
     };
-    for (const m of stretch) {
-      const prefixed = m.length <= MAX_TURN_CHARS && !turns.has(m.id) && speakerPrefix(m.opening) !== null;
+    // A document shared in the middle of a chat is skipped over, not an end to it.
+    for (const m of chats) {
+      const prefixed = !turns.has(m.id) && speakerPrefix(m.opening) !== null;
       if (!prefixed || (run.length && hours(run.at(-1)!, m) > RUN_GAP_HOURS)) close();
       if (prefixed) run.push(m);
     }
