@@ -6,6 +6,9 @@
  * `--concurrency N` posts each conversation's turns N at a time (a client writing concurrently, a bulk import): turns
  * then reach the store out of order, and recall must not change, since each turn carries its position (metadata dia_id).
  * A plain BM25 baseline (bench/bm25.ts, FTS5 over the same turns, per conversation) is printed beside fast and deep.
+ * `--client-keys` posts each turn as a client that stores chat messages with metadata of its own would: the same
+ * "Name: text", dated, with `{conversation, msg}` (msg: the turn's number in its conversation) instead of Cairn's
+ * `dia_id`, so conversation handling must come from inference (domain/conversationInference.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,7 +76,15 @@ async function json(url: string, init?: RequestInit) {
 }
 
 export default async function locomo(argv: string[]) {
-  const options = numericOptions(argv, { limit: 10, concurrency: 1 });
+  const clientKeys = argv.includes('--client-keys');
+  const options = numericOptions(argv.filter(a => a !== '--client-keys'), { limit: 10, concurrency: 1 });
+  // Client keys name a turn by (conversation, msg): the dia_id it stands for, to score results.
+  const diaIdOf = new Map<string, string>();
+  const metadataOf = (c: Conversation, t: Conversation['turns'][number], index: number) => {
+    if (!clientKeys) return { dia_id: t.dia_id };
+    diaIdOf.set(`${c.id}:${index + 1}`, t.dia_id);
+    return { conversation: c.id, msg: index + 1 };
+  };
   const conversations = loadConversations();
   const dataDir = makeTempDir('cairn-locomo-');
   const server = await startServer({ dataDir });
@@ -87,8 +98,8 @@ export default async function locomo(argv: string[]) {
       conversations.map(async c => {
         for (let i = 0; i < c.turns.length; i += width) {
           await Promise.all(
-            c.turns.slice(i, i + width).map(t => {
-              const body = { content: t.content, space_id: c.id, event_start: t.event_start, metadata: { dia_id: t.dia_id } };
+            c.turns.slice(i, i + width).map((t, j) => {
+              const body = { content: t.content, space_id: c.id, event_start: t.event_start, metadata: metadataOf(c, t, i + j) };
               return json(`${server.url}/memories`, { method: 'POST', body: JSON.stringify(body) }).catch(() => errors++);
             }),
           );
@@ -114,7 +125,7 @@ export default async function locomo(argv: string[]) {
             body: JSON.stringify({ query: q.question, limit: options.limit, mode, space_id: conversation.id }),
           });
           latencies.push(performance.now() - started);
-          const ids: string[] = results.map((r: any) => r.memory.metadata.dia_id);
+          const ids: string[] = results.map((r: any) => r.memory.metadata.dia_id ?? diaIdOf.get(`${r.memory.metadata.conversation}:${r.memory.metadata.msg}`));
           const evidence = new Set(q.evidence);
           for (const k of [1, 5, 10] as const) if (ids.slice(0, k).some(id => evidence.has(id))) hits[k]++;
           total++;
@@ -137,7 +148,8 @@ export default async function locomo(argv: string[]) {
     bm25.close();
     const { hits, latencies, total } = baseline;
     rows.push(['bm25', String(total), ...[1, 5, 10].map(k => (hits[k as 1 | 5 | 10] / total).toFixed(3)), ms(percentile(latencies, 50)), ms(percentile(latencies, 95))]);
-    console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns.length} turns, posted ${width} at a time per conversation`);
+    const keys = clientKeys ? 'metadata {conversation, msg}' : 'metadata {dia_id}';
+    console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${turns.length} turns, posted ${width} at a time per conversation, ${keys}`);
     console.log(`search index: ${status.message}`);
     console.log(`ingest: ${(turns.length / ingestSeconds).toFixed(0)} memories/s (${errors} errors); embedding and graph settled ${indexSeconds.toFixed(1)} s later\n`);
     console.log(formatTable(rows));
