@@ -77,11 +77,19 @@ test('documents and lone prefixed notes are not turns, a run goes on past a docu
   const doc = 'Abstract '.repeat(300);
   const late = { created_at: '2026-03-01T00:00:00.000Z' };
   const turns = inferConversations([
-    [posted('d1', `Ann: ${doc}`), posted('x1', 'Ann: hello'), posted('x2', 'Bob: hi'), posted('x3', 'Ann: bye', {}, late)],
+    [posted('d1', `Ann: ${doc}`), posted('x1', 'Ann: hello'), posted('x2', 'Bob: hi'), posted('x0', 'Ann: so?'), posted('x3', 'Ann: bye', {}, late)],
   ]);
-  assert.deepEqual([...turns.keys()].sort(), ['x1', 'x2']);
+  assert.deepEqual([...turns.keys()].sort(), ['x0', 'x1', 'x2']);
   const around = inferConversations([[posted('y1', 'Ann: see the file'), posted('y2', `Ann: ${doc}`), posted('y3', 'Bob: got it'), posted('y4', 'Ann: good')]]);
   assert.deepEqual([...around.keys()].sort(), ['y1', 'y3', 'y4']);
   assert.equal(around.get('y3')!.position.turn, 1);
   assert.equal(inferConversations([[posted('s1', 'Sam: only me'), posted('n1', 'a plain note')]]).size, 0);
+});
+
+test('notes that open with their topic ("Chess:", "Heating:") are not a conversation, even when a topic comes back', () => {
+  const topics = ['Guitar: fingerstyle, 20 minutes a day', 'Photography: the 23 mm lens', 'Chess: rated 1480', 'Chess: reached 1612', 'Woodworking: a bookshelf', 'Cycling: 7 km each way'];
+  assert.equal(inferConversations([topics.map((t, i) => posted(`h${i}`, t))]).size, 0);
+  assert.equal(inferConversations([topics.map((t, i) => posted(`g${i}`, t, { project: 'hobbies' }))]).size, 0);
+  const chat = ['Ann: hi', 'Bob: hey', 'Cy: hello all', 'Ann: lunch?', 'Bob: sure'];
+  assert.equal(inferConversations([chat.map((t, i) => posted(`c${i}`, t))]).size, 5);
 });

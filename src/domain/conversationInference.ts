@@ -15,10 +15,12 @@
  *   changes, holds a few short name-like values and agrees with the speakers texts name (if they name any), and an **index-like key** (`msg_no: 3`) when it is a whole number
  *   that changes from one memory to the next. Other values held by one memory each (ids, timestamps) are ignored.
  * - Memories with the same values for every grouping key form a **group**. A group is a conversation when at least
- *   two of its memories, and at least half of them, have a speaker: then every memory of the group is a turn.
+ *   two of its memories, and at least half of them, have a speaker, and, past three speaking, its speakers **recur** (those who speak more
+ *   than once say at least half of it: topic-labelled notes, "Chess: …", "Heating: …", name a new topic nearly every time).
+ *   Then every memory of the group is a turn.
  * - Other memories are a conversation when they form a **run**: consecutive memories in posting order,
  *   each with a speaker prefix, at most `RUN_GAP_HOURS` apart (by event_start, else created_at), with two speakers or
- *   more, one of them speaking more than once in the stretch.
+ *   more who recur.
  * - Documents (over `MAX_TURN_CHARS` characters) are never turns; a run goes on past one (a file shared in a chat).
  * A turn's position is its index-like key when its group has one, else its place in posting order; neighbours are
  * only looked for within one contiguous stretch, so a memory the stretch did not read is never skipped over.
@@ -172,11 +174,6 @@ export function inferConversations(windows: PostedMemory[][]): Map<string, Infer
     return typeof named === 'string' && isNameLike(named) ? named : null;
   };
   const speakers = new Map(sorted.flat().map(m => [m.id, m.length <= MAX_TURN_CHARS ? speakerOf(m) : null]));
-  const spoken = new Map<string, number>();
-  for (const id of new Set(sorted.flat().map(m => m.id))) {
-    const s = speakers.get(id);
-    if (s) spoken.set(s, (spoken.get(s) ?? 0) + 1);
-  }
   const turns = new Map<string, InferredTurn>();
   sorted.forEach((stretch, at) => {
     const chats = stretch.filter(m => m.length <= MAX_TURN_CHARS);
@@ -190,15 +187,16 @@ export function inferConversations(windows: PostedMemory[][]): Map<string, Infer
     for (const [key, members] of groups) {
       // Most of a conversation's members speak: a key every memory of a client carries (`source: "app"`) does not
       // turn its notes into turns because a few chat lines share it.
-      const speaking = members.filter(m => speakers.get(m.id)).length;
-      if (speaking < 2 || speaking * 2 < members.length) continue;
+      const names = members.map(m => speakers.get(m.id)).filter((n): n is string => Boolean(n));
+      // A short exchange ("Cy: …", "Di: …") under one key is a chat too; more lines must show the same voices again.
+      if (names.length < 2 || names.length * 2 < members.length || (names.length > 3 && !speakersRecur(names))) continue;
       placeGroup(turns, `group:${key}@${at}`, members, roles.index, speakers);
     }
     // Memories no group made turns: runs of consecutive prefixed memories.
     let run: PostedMemory[] = [];
     const close = () => {
-      const names = new Set(run.map(m => speakers.get(m.id)!));
-      if (run.length >= 2 && names.size >= 2 && [...names].some(n => (spoken.get(n) ?? 0) >= 2)) placeGroup(turns, `run:${run[0]!.id}@${at}`, run, [], speakers);
+      const names = run.map(m => speakers.get(m.id)!);
+      if (new Set(names).size >= 2 && speakersRecur(names)) placeGroup(turns, `run:${run[0]!.id}@${at}`, run, [], speakers);
       run = [];
     };
     // A document shared in the middle of a chat is skipped over, not an end to it.
@@ -210,6 +208,18 @@ export function inferConversations(windows: PostedMemory[][]): Map<string, Infer
     close();
   });
   return turns;
+}
+
+/**
+ * True when the speakers of a stretch of memories talk as people in a chat do: the same few speak again and again, so
+ * those who speak more than once say at least half of it. Notes that open with their topic ("Chess: …", "Heating: …",
+ * "Gym: …") name a new topic nearly every time.
+ */
+export function speakersRecur(names: string[]): boolean {
+  const counts = new Map<string, number>();
+  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  const again = [...counts.values()].filter(c => c >= 2).reduce((sum, c) => sum + c, 0);
+  return names.length >= 2 && again * 2 >= names.length;
 }
 
 /** Windows read around several memories, joined where they overlap into contiguous stretches, each in posting order. */

@@ -126,6 +126,12 @@ describe('notes and documents are not conversations', () => {
     'Note: the dentist moved to Elm Street',
     'Decision: renew online, not at the office',
     'TODO: scan the old passport',
+    // Notes that open with their topic, as people write them (bench/fixtures/notes).
+    'Chess: rated 1480 on Lichess rapid in January.',
+    'Guitar: learning fingerstyle, twenty minutes a day.',
+    'Chess: reached 1612 rapid on Lichess in October.',
+    'Cycling: commute by bike, seven km each way.',
+    'Heating: the radiators need bleeding every October.',
   ];
   const document = `Ann: Conference venue report. ${'The hall seats four hundred people and has good light. '.repeat(60)}`;
   before(async () => {
@@ -144,6 +150,13 @@ describe('notes and documents are not conversations', () => {
     assert.equal(holding(asked, 'call the dentist'), undefined);
     const update = holding(await search(app, 'notes', 'Any update on the passport office?'), 'opens at nine');
     assert.equal(update?.score_breakdown.cues, 1);
+  });
+
+  test('notes that open with their topic ("Chess:", "Heating:") are not turns, even when a topic comes back', async () => {
+    const results = await search(app, 'notes', 'What was my chess rating in January?');
+    assert.ok(holding(results, 'rated 1480'));
+    assert.ok(results.every(r => r.score_breakdown.neighbour === 0 && r.score_breakdown.cues === 1));
+    assert.equal(holding(results, 'fingerstyle'), undefined);
   });
 
   test('a long document opening with a name is not a turn, and the chat around it still is', async () => {
