@@ -10,7 +10,7 @@ import { datesInQuery } from './queryDates.ts';
 import { entityBonus, entityContext, relatedEntities } from './entities.ts';
 import { describe } from './explain.ts';
 import { bridgeHits, combine, lexicalHits } from './lexical.ts';
-import { conversationReader } from './conversations.ts';
+import { conversationReader, mayBeSpokenBy } from './conversations.ts';
 import { neighbourContext } from './turns.ts';
 
 export const SEARCH_MODES = ['fast', 'deep'] as const;
@@ -191,8 +191,11 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput) {
     }
   }
   // Turns are told by Cairn's names or inferred from the memories posted around each candidate (services/search/conversations.ts).
-  const conversations = conversationReader(deps, filter);
-  await conversations.learn([...records.values()]);
+  // Fast mode uses turns only for the speaker rule: only a memory that may be spoken by someone the query names needs
+  // reading around.
+  const conversations = conversationReader(deps, filter, input.mode === 'fast' ? mayBeSpokenBy(cues.words) : undefined);
+  const best = (c: Candidate) => Math.min(c.lexicalRank ?? Infinity, c.semanticRank ?? Infinity);
+  await conversations.learn([...candidates].sort((a, b) => best(a) - best(b)).flatMap(c => records.get(c.id) ?? []));
   const profileOf = (id: string) => (records.has(id) ? profileFor(input.mode, conversations.isTurn(records.get(id)!)) : base);
   const fused = fusedScores(candidates, await cosines(candidates.map(c => c.id)), unavailable === null, profileOf, lexicalStrength);
   const neighbourRules = input.mode === 'deep' ? CONVERSATION_PROFILE.turns?.neighbours : null;

@@ -11,6 +11,8 @@ export interface MetadataSql {
   text(key: string): RawBuilder<unknown>;
   /** The turn key as the backend's expression index on it has it (so the index serves the lookup). */
   turnKey(key: 'dia_id' | 'session_id'): RawBuilder<unknown>;
+  /** `memories m` as a walk in posting order reads it, through the index memories_posting_order. */
+  postingOrder: RawBuilder<unknown>;
 }
 
 /** SQL conditions on `m` (memories) for a search filter. */
@@ -52,7 +54,7 @@ export function filterQueries(db: Kysely<Database>, metadata: MetadataSql): Filt
       // Two index walks per anchor (memories_posting_order: space, created_at, id), one each way, as one statement.
       const side = (a: { id: string; created_at: string }, before: boolean) => sql`select * from (
           select cast(${a.id} as text) as anchor, m.id, substr(m.content, 1, ${opening}) as opening, length(m.content) as length,
-            m.metadata, m.created_at, m.event_start from memories m
+            m.metadata, m.created_at, m.event_start from ${metadata.postingOrder}
           where ${where(filter)} and (m.created_at, m.id) ${sql.raw(before ? '<' : '>')} (${a.created_at}, ${a.id})
           order by m.created_at ${sql.raw(before ? 'desc' : 'asc')}, m.id ${sql.raw(before ? 'desc' : 'asc')} limit ${each}) as ${sql.raw(before ? 'b' : 'a')}`;
       const rows: (Omit<PostedNeighbour, 'metadata'> & { metadata: string })[] = [];
