@@ -10,6 +10,7 @@ const benchmarks: Record<string, { about: string; load: () => Promise<{ default:
   ingest: { about: 'LoCoMo turns posted at full speed: acknowledged creates/s, then time until fully processed, queue lag over time', load: () => import('./ingest.ts') },
   mixed: { about: '70/20/10 search/create/read at 64 connections for 60 s: throughput, p50/p99 per kind, errors', load: () => import('./mixed.ts') },
   distill: { about: 'offline distillation on LoCoMo as nmem-bench drives it: evidence coverage, recall@10 fast/deep of the distilled memories, turns/s', load: () => import('./distill.ts') },
+  quality: { about: 'every retrieval set (notes, docs, locomo, chats, beir) on a fresh server each, in one table: fast, deep and BM25 recall; --sets, --json, --embedder', load: () => import('./quality.ts') },
   locomo: { about: 'retrieval recall@1/5/10 and latency on the LoCoMo conversations', load: () => import('./locomo.ts') },
   notes: { about: 'retrieval recall@1/5/10 and MRR on 300+ ordinary notes (fast, deep, plain BM25), by kind of question', load: () => import('./notes.ts') },
   docs: { about: 'the notes benchmark on 80 abstract-length technical and science documents (fast, deep, plain BM25)', load: () => import('./docs.ts') },

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { locomoDir } from './lib.ts';
+import { parseQualityArgs, qualityTable } from './quality.ts';
+import { runSet, summarize } from './retrieval.ts';
+import { BEIR_DIR, CHATS_DIR, chatUnits, loadSet, SET_NAMES } from './sets.ts';
+
+const CAIRN_TURN_KEYS = ['speaker', 'dia_id', 'session_id', 'turn'];
+
+test('the chats set: 1,000+ messages in 10+ conversations of 7+ days, 90+ questions whose evidence messages exist', () => {
+  const set = loadSet('chats');
+  const groups = new Set(set.units.map(u => u.group));
+  assert.ok(set.units.length >= 1000, `${set.units.length} messages`);
+  assert.ok(groups.size >= 10, `${groups.size} conversations`);
+  for (const group of groups) {
+    const days = new Set(set.units.filter(u => u.group === group).map(u => String(u.body.event_start).slice(0, 10)));
+    assert.ok(days.size >= 7, `${group} spans ${days.size} days`);
+  }
+  assert.ok(set.questions.length >= 90, `${set.questions.length} questions`);
+  const keys = new Set(set.units.map(u => `${u.group}#${u.key}`));
+  assert.equal(keys.size, set.units.length, 'message numbers are unique within a conversation');
+  for (const q of set.questions) {
+    assert.ok(q.relevant.length >= 1, `"${q.query}" names its evidence`);
+    for (const key of q.relevant) assert.ok(keys.has(`${q.group}#${key}`), `"${q.query}": message ${key} is in ${q.group}`);
+  }
+});
+
+test('chat messages are posted as a chat client stores them: "Name: text", dated, in order, with its own metadata keys', () => {
+  const units = chatUnits([
+    { conversation: 'John Zhang', msg: 1, date: '2023-04-27', author: 'John Zhang', text: 'Hi, my name is John Zhang.' },
+    { conversation: 'John Zhang', msg: 2, date: '2023-04-27', author: 'AI companion', text: 'Hi John Zhang.' },
+    { conversation: 'John Zhang', msg: 3, date: '2023-04-28', author: 'John Zhang', text: 'Good morning.' },
+  ]);
+  assert.deepEqual(
+    units.map(u => [u.group, u.body.content, u.body.event_start]),
+    [
+      ['chat-john-zhang', 'John Zhang: Hi, my name is John Zhang.', '2023-04-27T09:00:00.000Z'],
+      ['chat-john-zhang', 'AI companion: Hi John Zhang.', '2023-04-27T09:01:00.000Z'],
+      ['chat-john-zhang', 'John Zhang: Good morning.', '2023-04-28T09:00:00.000Z'],
+    ],
+  );
+  assert.deepEqual(units[1].body.metadata, { conversation: 'John Zhang', msg: 2, author: 'AI companion' });
+  for (const unit of loadSet('chats').units) {
+    const metadata = unit.body.metadata as Record<string, unknown>;
+    assert.deepEqual(Object.keys(metadata).filter(k => CAIRN_TURN_KEYS.includes(k)), [], `message ${unit.key} uses none of Cairn's turn keys`);
+    assert.match(String(unit.body.content), /^[^:\n]+: \S/, `message ${unit.key} reads "Name: text"`);
+  }
+});
+
+test('the beir set: 2,000–3,000 long documents (title line, then text) under 3 MB, 100+ questions, distractors', () => {
+  const set = loadSet('beir');
+  assert.ok(set.units.length >= 2000 && set.units.length <= 3000, `${set.units.length} documents`);
+  assert.ok(statSync(join(BEIR_DIR, 'documents.json')).size < 3 * 1024 * 1024);
+  assert.ok(set.questions.length >= 100, `${set.questions.length} questions`);
+  const ids = new Set(set.units.map(u => u.key));
+  assert.equal(ids.size, set.units.length, 'document ids are unique');
+  for (const q of set.questions) for (const id of q.relevant) assert.ok(ids.has(id), `"${q.query}" names ${id}, which is there`);
+  const relevant = new Set(set.questions.flatMap(q => q.relevant));
+  assert.ok(set.units.length - relevant.size >= set.units.length / 2, 'at least half the documents answer no question');
+  const withTitleLine = set.units.filter(u => /^[^\n]{10,}\n[^\n]{200,}$/.test(String(u.body.content)));
+  assert.ok(withTitleLine.length >= set.units.length * 0.95, `${withTitleLine.length} documents have a title line and a long text`);
+  for (const unit of set.units) assert.deepEqual(Object.keys(unit.body), ['content'], 'a document is posted as its content alone');
+});
+
+test('every set loads, and its SOURCE.md sits beside the public ones', () => {
+  for (const name of SET_NAMES) {
+    if (name === 'locomo' && locomoDir() === null) continue; // LoCoMo lives beside the repository, not in it
+    const set = loadSet(name);
+    assert.ok(set.units.length > 0 && set.questions.length > 0, name);
+  }
+  for (const dir of [CHATS_DIR, BEIR_DIR]) assert.ok(statSync(join(dir, 'SOURCE.md')).size > 200);
+});
+
+test('quality options: every set by default, a subset, the JSON path and the embedder; unknown sets are refused', () => {
+  assert.deepEqual(parseQualityArgs([]), { sets: [...SET_NAMES], json: null, embedder: 'none', limit: 10 });
+  assert.deepEqual(parseQualityArgs(['--sets', 'chats,beir', '--json', 'out.json', '--embedder', 'use-lite', '--limit', '5']), {
+    sets: ['chats', 'beir'],
+    json: 'out.json',
+    embedder: 'use-lite',
+    limit: 5,
+  });
+  assert.throws(() => parseQualityArgs(['--sets', 'chats,scifact']), /unknown set scifact/);
+  assert.throws(() => parseQualityArgs(['--json']), /--json needs a value/);
+});
+
+test('the harness posts a set to a real server, searches each question in its space and scores the ranks', async () => {
+  const units = chatUnits([
+    { conversation: 'Ada', msg: 1, date: '2023-05-01', author: 'Ada', text: 'I planted tomatoes and basil on the balcony.' },
+    { conversation: 'Ada', msg: 2, date: '2023-05-01', author: 'AI companion', text: 'Lovely! Water them in the morning.' },
+    { conversation: 'Ada', msg: 3, date: '2023-05-02', author: 'Ada', text: 'My sister Grace visits from Lisbon next week.' },
+    { conversation: 'Bo', msg: 1, date: '2023-05-01', author: 'Bo', text: 'My sister flew in from Lisbon yesterday.' },
+  ]);
+  const set = {
+    name: 'tiny',
+    units,
+    questions: [
+      { query: 'Who is visiting from Lisbon?', relevant: ['3'], group: 'chat-ada' },
+      { query: 'What did I plant on the balcony?', relevant: ['1'], group: 'chat-ada' },
+      { query: 'spaceship engines', relevant: ['2'], group: 'chat-ada' },
+    ],
+  };
+  const run = await runSet(set, { limit: 10, env: { CAIRN_EMBEDDER: 'none' } });
+  assert.equal(run.postErrors, 0);
+  for (const method of ['fast', 'deep', 'bm25'] as const) {
+    // Bo's message about Lisbon is in another space: it must never be what answers Ada's question.
+    assert.deepEqual(run.methods[method].ranks.slice(0, 2), [1, 1], method);
+    assert.equal(run.methods[method].ranks[2], null, `${method}: no message mentions spaceships`);
+    const s = summarize(run.methods[method]);
+    assert.equal(s.questions, 3);
+    assert.equal(s.recallAt10.toFixed(3), '0.667');
+  }
+  const table = qualityTable([{ name: 'tiny', summaries: { fast: summarize(run.methods.fast), deep: summarize(run.methods.deep), bm25: summarize(run.methods.bm25) } }], 10);
+  assert.match(table, /^set\s+questions\s+fast r@1\s+fast r@10\s+fast MRR\s+deep r@1/);
+  assert.match(table, /\ntiny\s+3\s+0\.667\s+0\.667\s+0\.667\s+0\.667/);
+});
