@@ -114,12 +114,12 @@ export function keyRoles(stretches: PostedMemory[][]): KeyRoles {
   for (const stretch of stretches) {
     let previous: Record<string, unknown> | null = null;
     for (const m of stretch) {
+      const prefixed = speakerPrefix(m.opening);
       for (const [key, raw] of Object.entries(m.metadata ?? {})) {
         const value = scalar(raw);
         if (value === null) continue;
         const s = stats.get(key) ?? stats.set(key, { values: [], pairs: 0, changes: 0, named: 0, agrees: 0 }).get(key)!;
         s.values.push(value);
-        const prefixed = speakerPrefix(m.opening);
         if (prefixed) {
           s.named++;
           if (String(value).toLowerCase() === prefixed.toLowerCase()) s.agrees++;
