@@ -128,6 +128,8 @@ for (const backend of STORE_BACKENDS) {
       const c1 = rows.find(r => r.id === 'c1')!;
       assert.deepEqual({ ...c1, anchor: undefined }, { anchor: undefined, id: 'c1', opening: 'Ann: turn c1', length: 213, metadata: { chat: 'k', n: 1 }, created_at: at(30), event_start: null });
       assert.deepEqual(await store.search.postedAround([], filter(), 2, 12), []);
+      // Later tests count every memory of the store.
+      await store.transaction(tx => tx.memories.deleteMany(['c1', 'c2', 'c3', 'c4', 'c5', 'c6']));
     });
 
     test('document frequencies and term statistics count memories, not occurrences', async () => {
