@@ -1,5 +1,5 @@
 import { isConversationTurn, speakerOfTurn } from '../../domain/conversation.ts';
-import { type InferredTurn, inferConversations, MAX_TURN_CHARS, OPENING_CHARS, type PostedMemory, speakerPrefix } from '../../domain/conversationInference.ts';
+import { type InferredTurn, inferConversations, isNameLike, MAX_TURN_CHARS, OPENING_CHARS, type PostedMemory, speakerPrefix } from '../../domain/conversationInference.ts';
 import { CONVERSATION_PROFILE } from '../../domain/searchProfile.ts';
 import { words } from '../../domain/text.ts';
 import type { MemoryRecord, SearchFilter } from '../../storage/ports.ts';
@@ -27,13 +27,14 @@ export function conversationReader(deps: Pick<Deps, 'store'>, filter: SearchFilt
   let budget = ANCHORS;
   let inferred = new Map<string, InferredTurn>();
 
-  // Only a memory that could be a turn is worth reading around: short, and with a speaker or metadata of its own.
+  // Only a memory that could be a turn is worth reading around: short, and with a speaker — a name its text opens with,
+  // or a metadata value that could name one (a turn needs one; a note dated `{recorded: "2024-01-10"}` has none).
   const worthReading = (m: MemoryRecord) =>
     !read.has(m.id) &&
     (only === undefined || only(m)) &&
     !isConversationTurn(m) &&
     m.content.length <= MAX_TURN_CHARS &&
-    (speakerPrefix(m.content) !== null || Object.values(m.metadata ?? {}).some(v => typeof v === 'string' || typeof v === 'number'));
+    (speakerPrefix(m.content) !== null || Object.values(m.metadata ?? {}).some(v => typeof v === 'string' && isNameLike(v)));
 
   return {
     /** Reads around the memories (best first) not read yet, as many as the search's budget still allows. */
