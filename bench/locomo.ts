@@ -7,6 +7,9 @@
  * `--concurrency N` posts each conversation's turns N at a time (a client writing concurrently, a bulk import): turns
  * then reach the store out of order, and recall must not change, since each turn carries its position (metadata dia_id).
  * A plain BM25 baseline (bench/bm25.ts, FTS5 over the same turns, per conversation) is printed beside fast and deep.
+ * `--client-keys` posts each turn as a client that stores chat messages with metadata of its own would: the same
+ * "Name: text", dated, with `{conversation, msg}` (msg: the turn's number in its conversation) instead of Cairn's
+ * `dia_id`, so conversation handling must come from inference (domain/conversationInference.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,24 +65,30 @@ export function loadConversations(dir = locomoDir()): Conversation[] {
     });
 }
 
-/** Every turn in its conversation's space, with its dia_id, in order; a hit is any evidence turn among the results. */
-export function locomoSet(conversations = loadConversations()): RetrievalSet {
+/**
+ * Every turn in its conversation's space, with its dia_id (or, with `clientKeys`, `{conversation, msg}`), in order; a
+ * hit is any evidence turn among the results.
+ */
+export function locomoSet(conversations = loadConversations(), clientKeys = false): RetrievalSet {
+  const metadata = (c: Conversation, t: Conversation['turns'][number], index: number) => (clientKeys ? { conversation: c.id, msg: index + 1 } : { dia_id: t.dia_id });
   return {
     name: 'locomo',
     units: conversations.flatMap(c =>
-      c.turns.map(t => ({ key: t.dia_id, group: c.id, text: t.content, body: { content: t.content, event_start: t.event_start, metadata: { dia_id: t.dia_id } } })),
+      c.turns.map((t, i) => ({ key: t.dia_id, group: c.id, text: t.content, body: { content: t.content, event_start: t.event_start, metadata: metadata(c, t, i) } })),
     ),
     questions: conversations.flatMap(c => c.questions.map(q => ({ query: q.question, relevant: q.evidence, group: c.id }))),
   };
 }
 
 export default async function locomo(argv: string[]) {
-  const options = numericOptions(argv, { limit: 10, concurrency: 1 });
+  const clientKeys = argv.includes('--client-keys');
+  const options = numericOptions(argv.filter(a => a !== '--client-keys'), { limit: 10, concurrency: 1 });
   const conversations = loadConversations();
-  const set = locomoSet(conversations);
+  const set = locomoSet(conversations, clientKeys);
   const width = Math.max(1, Math.floor(options.concurrency));
   const run = await runSet(set, { limit: options.limit, concurrency: width });
-  console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${set.units.length} turns, posted ${width} at a time per conversation`);
+  const keys = clientKeys ? 'metadata {conversation, msg}' : 'metadata {dia_id}';
+  console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${set.units.length} turns, posted ${width} at a time per conversation, ${keys}`);
   console.log(`${ingestLine(run)}\n`);
   console.log(methodTable(run));
 }

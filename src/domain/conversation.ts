@@ -1,7 +1,9 @@
 /**
- * Which memories are conversation turns, who speaks them, and where they sit in their conversation. Pure.
+ * Which memories are conversation turns by Cairn's own names, who speaks them, and where they sit in their
+ * conversation. Pure. Memories that use no Cairn name are read by domain/conversationInference.ts, from the memories
+ * posted around them (a speaker prefix, metadata keys of any name, posting order); search asks both.
  *
- * A memory is a turn when it says so explicitly, never because its text has a colon or a question mark:
+ * A memory is a turn by Cairn's names when it says so explicitly, never because its text has a colon or a question mark:
  * - provenance: `source_thread_id` (and `source_message_id`): captured from a thread or distilled from one;
  * - metadata `distilled_by` (written by distillation);
  * - metadata `speaker` (a string);

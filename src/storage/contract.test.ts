@@ -110,6 +110,27 @@ for (const backend of STORE_BACKENDS) {
       assert.deepEqual(await store.search.filterIds(['m1'], filter({ metadata: [{ key: 'ok', value: '1' }] })), ['m1']);
     });
 
+    test('memories posted around others: the nearest each way by created_at then id, within the filter', async () => {
+      const same = at(40);
+      await store.transaction(async tx => {
+        for (const [id, created_at, extra] of [
+          ['c1', at(30), {}], ['c2', same, {}], ['c3', same, {}], ['c4', at(50), { lifecycle_state: 'archived' as const }], ['c5', at(60), {}],
+          ['c6', at(45), { space_id: 'elsewhere' }],
+        ] as const) {
+          await tx.memories.insert(memory(id, `Ann: turn ${id} ${'x'.repeat(200)}`, { space_id: 'chats', created_at, metadata: { chat: 'k', n: Number(id[1]) }, ...extra }));
+        }
+      });
+      const rows = await store.search.postedAround([{ id: 'c2', created_at: same }, { id: 'c5', created_at: at(60) }], filter({ space_id: 'chats' }), 2, 12);
+      const around = (anchor: string) => rows.filter(r => r.anchor === anchor).map(r => r.id).sort();
+      assert.deepEqual(around('c2'), ['c1', 'c3', 'c5']);
+      assert.deepEqual(around('c5'), ['c2', 'c3']);
+      const c1 = rows.find(r => r.id === 'c1')!;
+      assert.deepEqual({ ...c1, anchor: undefined }, { anchor: undefined, id: 'c1', opening: 'Ann: turn c1', length: 213, metadata: { chat: 'k', n: 1 }, created_at: at(30), event_start: null });
+      assert.deepEqual(await store.search.postedAround([], filter(), 2, 12), []);
+      // Later tests count every memory of the store.
+      await store.transaction(tx => tx.memories.deleteMany(['c1', 'c2', 'c3', 'c4', 'c5', 'c6']));
+    });
+
     test('document frequencies and term statistics count memories, not occurrences', async () => {
       const counts = await store.search.documentFrequencies(['postgresql', 'dentist', 'unheard'], filter(), 10);
       assert.deepEqual([...counts], [['postgresql', 1], ['dentist', 1], ['unheard', 0]]);

@@ -27,6 +27,20 @@ export interface MetadataTurn {
   metadata: Record<string, unknown>;
 }
 
+/** A memory read around another in posting order (created_at, then id): what domain/conversationInference.ts reads. */
+export interface PostedNeighbour {
+  /** The memory whose window this row belongs to. */
+  anchor: string;
+  id: string;
+  /** The first characters of its content. */
+  opening: string;
+  /** Its content's length in characters. */
+  length: number;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  event_start: string | null;
+}
+
 /** A memory captured or distilled from a thread, with the position of its source message in the thread. */
 export interface ThreadTurn {
   id: string;
@@ -63,6 +77,11 @@ export interface SearchRepo {
   vocabulary(prefix: string, limit: number): Promise<{ term: string; documents: number }[]>;
   /** Memories within the filter whose metadata `key` (as text) is one of `values`, at most `limit`. */
   turnsByMetadata(key: 'dia_id' | 'session_id', values: string[], filter: SearchFilter, limit: number): Promise<MetadataTurn[]>;
+  /**
+   * For each anchor, up to `each` memories within the filter posted just before it and `each` just after (by created_at,
+   * then id; an index on the space and that order serves it), with the first `opening` characters of their content.
+   */
+  postedAround(anchors: { id: string; created_at: string }[], filter: SearchFilter, each: number, opening: number): Promise<PostedNeighbour[]>;
   /** Memories within the filter captured or distilled from these threads (by thread_id), with their source message's position. */
   threadTurns(threadIds: string[], filter: SearchFilter, limit: number): Promise<ThreadTurn[]>;
   /** Substring matches through the trigram index (CJK and partial words); the needle is plain text. */

@@ -1,5 +1,4 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
-import { isConversationTurn, speakerOfTurn } from '../../domain/conversation.ts';
 import { absoluteSimilarity, cueBoost, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
 import { profileFor, SEARCH_RECIPES, type SearchProfile } from '../../domain/searchProfile.ts';
 import { isStopWord, stem, termsAsWritten, termsFor } from '../../domain/text.ts';
@@ -11,6 +10,7 @@ import { datesInQuery } from './queryDates.ts';
 import { entityBonus, entityContext, relatedEntities } from './entities.ts';
 import { describe } from './explain.ts';
 import { bridgeHits, combine, lexicalHits } from './lexical.ts';
+import { conversationReader, mayBeSpokenBy } from './conversations.ts';
 import { neighbourContext } from './turns.ts';
 
 export const SEARCH_MODES = ['fast', 'deep'] as const;
@@ -190,12 +190,18 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       for (const m of await deps.store.memories.getMany(candidates.map(c => c.id).filter(id => !records.has(id)))) records.set(m.id, m);
     }
   }
-  const profileOf = (id: string) => (records.has(id) ? profileFor(recipe, isConversationTurn(records.get(id)!)) : base);
+  // Turns are told by Cairn's names or inferred from the memories posted around each candidate (services/search/conversations.ts).
+  // Fast mode uses turns only for the speaker rule: only a memory that may be spoken by someone the query names needs
+  // reading around.
+  const conversations = conversationReader(deps, filter, input.mode === 'fast' ? mayBeSpokenBy(cues.words) : undefined);
+  const best = (c: Candidate) => Math.min(c.lexicalRank ?? Infinity, c.semanticRank ?? Infinity);
+  await conversations.learn([...candidates].sort((a, b) => best(a) - best(b)).flatMap(c => records.get(c.id) ?? []));
+  const profileOf = (id: string) => (records.has(id) ? profileFor(recipe, conversations.isTurn(records.get(id)!)) : base);
   const fused = fusedScores(candidates, await cosines(candidates.map(c => c.id)), unavailable === null, profileOf, lexicalStrength);
   const neighbourRules = profileFor(recipe, true).turns?.neighbours;
   // Seeds pass on their plain score: their own cue boost would count twice where a neighbour has the same cue.
   const plain = new Map([...fused].map(([id, f]) => [id, f.total]));
-  const context = neighbourRules ? await neighbourContext(deps, plain, records, filter, neighbourRules) : new Map<string, { score: number; from: string }>();
+  const context = neighbourRules ? await neighbourContext(deps, plain, records, filter, neighbourRules, conversations) : new Map<string, { score: number; from: string }>();
   for (const id of context.keys()) if (!fused.has(id)) candidates.push({ id });
   const entities = base.entities
     ? await entityContext(deps, input.query, (await deps.store.search.termStats([])).documents, base.entities)
@@ -210,7 +216,9 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   for (const id of [...dated, ...mentioning]) if (!known.has(id) && known.add(id)) candidates.push({ id });
   const sharedEntities = base.entities ? await entityBonus(deps, entities, candidates.map(c => c.id), base.entities) : new Map();
   const missing = candidates.map(c => c.id).filter(id => !records.has(id));
-  for (const m of await deps.store.memories.getMany(missing)) records.set(m.id, m);
+  const fetched = await deps.store.memories.getMany(missing);
+  for (const m of fetched) records.set(m.id, m);
+  await conversations.learn(fetched);
   const candidateCosines = await cosines(candidates.map(c => c.id));
 
   const now = Date.parse(deps.clock.now());
@@ -218,7 +226,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
     .filter(c => records.has(c.id))
     .map(c => {
       const memory = records.get(c.id)!;
-      const turn = isConversationTurn(memory);
+      const turn = conversations.isTurn(memory);
       const profile = profileFor(recipe, turn);
       const overlap = overlapOf(memory);
       const cosine = candidateCosines.get(c.id);
@@ -229,7 +237,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       const prior = profile.priors ? priorBoost(memory.importance, (now - Date.parse(memory.created_at)) / 86_400_000, profile.priors) : 1;
       const when = profile.dates ? periodHolding(dates, memory.event_start ?? memory.created_at, profile.dates.lagDays) : undefined;
       const date = when ? profile.dates!.bonus : 0;
-      const speaker = profile.turns ? speakerOfTurn(memory) : null;
+      const speaker = profile.turns ? conversations.speaker(memory) : null;
       const cue = cueBoost(cues, { content: memory.content, speaker }, { speakerBoost: profile.turns?.speakerBoost ?? 0, whenBoost: profile.whenBoost });
       const shared = sharedEntities.get(c.id);
       const entity = shared?.bonus ?? 0;

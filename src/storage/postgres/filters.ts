@@ -9,6 +9,8 @@ export const metadataSql: MetadataSql = {
     else m.metadata::jsonb ->> ${key} end)`,
   // The expressions of migration 001's indexes, literally.
   turnKey: key => (key === 'dia_id' ? sql`(m.metadata::jsonb ->> 'dia_id')` : sql`(m.metadata::jsonb ->> 'session_id')`),
+  // PostgreSQL picks memories_posting_order by itself for an ordered walk with a limit.
+  postingOrder: sql`memories m`,
 };
 
 /** SQL conditions on `m` (memories) for a search filter. */

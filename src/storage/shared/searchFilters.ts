@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { MetadataTurn, SearchFilter, SearchRepo, ThreadTurn } from '../ports.ts';
+import type { MetadataTurn, PostedNeighbour, SearchFilter, SearchRepo, ThreadTurn } from '../ports.ts';
 import type { Database } from './schema.ts';
 import { chunked } from './chunks.ts';
 
@@ -11,6 +11,8 @@ export interface MetadataSql {
   text(key: string): RawBuilder<unknown>;
   /** The turn key as the backend's expression index on it has it (so the index serves the lookup). */
   turnKey(key: 'dia_id' | 'session_id'): RawBuilder<unknown>;
+  /** `memories m` as a walk in posting order reads it, through the index memories_posting_order. */
+  postingOrder: RawBuilder<unknown>;
 }
 
 /** SQL conditions on `m` (memories) for a search filter. */
@@ -30,7 +32,7 @@ export function filterSql(filter: SearchFilter, metadata: MetadataSql): RawBuild
   return sql.join(conditions, sql` and `);
 }
 
-type FilterQueries = Pick<SearchRepo, 'turnsByMetadata' | 'threadTurns' | 'countFiltered' | 'inTimeSpans' | 'filterIds'>;
+type FilterQueries = Pick<SearchRepo, 'turnsByMetadata' | 'postedAround' | 'threadTurns' | 'countFiltered' | 'inTimeSpans' | 'filterIds'>;
 
 /** The search queries that need no full-text index, written once for every backend over its metadata SQL. */
 export function filterQueries(db: Kysely<Database>, metadata: MetadataSql): FilterQueries {
@@ -46,6 +48,23 @@ export function filterQueries(db: Kysely<Database>, metadata: MetadataSql): Filt
         return rows;
       });
       return rows.slice(0, limit).map((r): MetadataTurn => ({ id: r.id, metadata: JSON.parse(r.metadata) as Record<string, unknown> }));
+    },
+
+    async postedAround(anchors, filter, each, opening) {
+      if (anchors.length === 0 || each < 1) return [];
+      // Two index walks per anchor (memories_posting_order: space, created_at, id), one each way, as one statement.
+      const side = (a: { id: string; created_at: string }, before: boolean) => sql`select * from (
+          select cast(${a.id} as text) as anchor, m.id, substr(m.content, 1, ${opening}) as opening, length(m.content) as length,
+            m.metadata, m.created_at, m.event_start from ${metadata.postingOrder}
+          where ${where(filter)} and (m.created_at, m.id) ${sql.raw(before ? '<' : '>')} (${a.created_at}, ${a.id})
+          order by m.created_at ${sql.raw(before ? 'desc' : 'asc')}, m.id ${sql.raw(before ? 'desc' : 'asc')} limit ${each}) as ${sql.raw(before ? 'b' : 'a')}`;
+      const rows: (Omit<PostedNeighbour, 'metadata'> & { metadata: string })[] = [];
+      // 20 anchors a statement keeps it well under SQLite's limits on compound selects and bound parameters.
+      for (let i = 0; i < anchors.length; i += 20) {
+        const part = anchors.slice(i, i + 20).flatMap(a => [side(a, true), side(a, false)]);
+        rows.push(...(await sql<(typeof rows)[number]>`${sql.join(part, sql` union all `)}`.execute(db)).rows);
+      }
+      return rows.map(r => ({ ...r, length: Number(r.length), metadata: JSON.parse(r.metadata) as Record<string, unknown> }));
     },
 
     async threadTurns(threadIds, filter, limit) {

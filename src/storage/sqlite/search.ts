@@ -21,6 +21,8 @@ export const metadataSql: MetadataSql = {
   has: key => sql`json_type(m.metadata, ${`$."${key.replace(/"/g, '')}"`}) is not null`,
   text: key => sql`cast(json_extract(m.metadata, ${`$."${key.replace(/"/g, '')}"`}) as text)`,
   turnKey: key => (key === 'dia_id' ? sql`json_extract(m.metadata, '$.dia_id')` : sql`json_extract(m.metadata, '$.session_id')`),
+  // Named: with one lifecycle state asked, the planner would take memories_by_space_state_time and sort the space.
+  postingOrder: sql`memories m indexed by memories_posting_order`,
 };
 const filterSql = (filter: SearchFilter) => sharedFilterSql(filter, metadataSql);
 

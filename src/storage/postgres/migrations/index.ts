@@ -3,6 +3,7 @@ import * as m001 from './001_initial.ts';
 import * as m002 from './002_process_coordination.ts';
 import * as m003 from './003_applied_graph.ts';
 import * as m004 from './004_spaces.ts';
+import * as m005 from './005_posting_order.ts';
 
 /** PostgreSQL's own numbered, append-only migrations: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002_process_coordination': m002,
   '003_applied_graph': m003,
   '004_spaces': m004,
+  '005_posting_order': m005,
 };
 
 export const postgresMigrations: MigrationProvider = { getMigrations: async () => migrations };
