@@ -86,7 +86,7 @@ export async function embedderModel(config: Parameters<typeof searchEmbedder>[0]
 export function buildDeps(
   store: Store,
   config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays' | 'exportDir'> &
-    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker'>>,
+    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker' | 'importUploadMaxBytes'>>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
@@ -115,6 +115,7 @@ export function buildDeps(
     llm,
     communities,
     exportDir: config.exportDir,
+    importUploadMaxBytes: config.importUploadMaxBytes,
     jobs: createJobRunner({ store, clock, ids, holder }),
     thesaurus: sharedThesaurus(),
     holder,
