@@ -134,6 +134,14 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({}, { CAIRN_TRASH_DAYS: '0' }).trashDays, 0);
     for (const bad of ['-1', '2.5', 'forever']) assert.throws(() => loadConfig({}, { CAIRN_TRASH_DAYS: bad }), /CAIRN_TRASH_DAYS/, bad);
   });
+
+  test('CAIRN_IMPORT_UPLOAD_MAX_MB bounds archive uploads at 512 MiB by default; anything but 1..1048576 refuses', () => {
+    assert.equal(loadConfig({}, {}).importUploadMaxBytes, 512 * 1024 * 1024);
+    assert.equal(loadConfig({}, { CAIRN_IMPORT_UPLOAD_MAX_MB: '2048' }).importUploadMaxBytes, 2048 * 1024 * 1024);
+    for (const bad of ['0', '-1', '1.5', 'lots', '2000000']) {
+      assert.throws(() => loadConfig({}, { CAIRN_IMPORT_UPLOAD_MAX_MB: bad }), /CAIRN_IMPORT_UPLOAD_MAX_MB/, bad);
+    }
+  });
 });
 
 describe('isLoopbackHost', () => {

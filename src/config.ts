@@ -13,6 +13,8 @@ export interface Config {
   databasePath: string;
   apiKey: string | null;
   exportDir: string;
+  /** CAIRN_IMPORT_UPLOAD_MAX_MB (default 512): the largest archive POST /data/import/upload accepts, in bytes. */
+  importUploadMaxBytes: number;
   homeDir: string;
   /** CAIRN_STORAGE: 'sqlite' (the default: one file in the data dir) or 'postgres' (CAIRN_DATABASE_URL). */
   storage: string;
@@ -108,6 +110,14 @@ function parseSeconds(name: string, value: string | undefined, fallback: number)
   return seconds;
 }
 
+/** A size in megabytes (MiB), 1..1048576 (1 TiB); anything else refuses to start. Returns bytes. */
+function parseMegabytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback * 1024 * 1024;
+  const mb = /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!(mb >= 1 && mb <= 1_048_576)) throw new Error(`Invalid ${name}: "${value}" (use a whole number of megabytes, 1 to 1048576)`);
+  return mb * 1024 * 1024;
+}
+
 /** A duration in milliseconds: digits only; anything else refuses to start. */
 function parseMs(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -162,6 +172,7 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     databasePath: join(dataDir, 'cairn.db'),
     apiKey: env.CAIRN_API_KEY || null,
     exportDir: resolve(env.CAIRN_EXPORT_DIR ?? join(dataDir, 'exports')),
+    importUploadMaxBytes: parseMegabytes('CAIRN_IMPORT_UPLOAD_MAX_MB', env.CAIRN_IMPORT_UPLOAD_MAX_MB, 512),
     homeDir: resolve(env.CAIRN_HOME_DIR ?? homedir()),
     storage: env.CAIRN_STORAGE ?? 'sqlite',
     databaseUrl: env.CAIRN_DATABASE_URL ?? null,

@@ -21,11 +21,11 @@ export class InputError extends Error {
   }
 }
 
-export type Kind = 'memory' | 'label' | 'relation' | 'thread' | 'entity' | 'crystal' | 'community' | 'job' | 'profile' | 'merge' | 'space';
+export type Kind = 'memory' | 'label' | 'relation' | 'thread' | 'entity' | 'crystal' | 'community' | 'job' | 'profile' | 'merge' | 'space' | 'rule';
 
 const titles: Record<Kind, string> = {
   memory: 'Memory', label: 'Label', relation: 'Relation', thread: 'Thread', entity: 'Entity',
-  crystal: 'Crystal', community: 'Community', job: 'Job', profile: 'Profile', merge: 'Merge', space: 'Space',
+  crystal: 'Crystal', community: 'Community', job: 'Job', profile: 'Profile', merge: 'Merge', space: 'Space', rule: 'Rule',
 };
 
 export const notFound = (kind: Kind, id: string) => new AppError(404, `${kind}_not_found`, `${titles[kind]} not found: ${id}`);

@@ -57,7 +57,7 @@ export async function embedderModel(config: Parameters<typeof searchEmbedder>[0]
 export function buildDeps(
   store: Store,
   config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays' | 'exportDir'> &
-    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker' | 'backgroundWorkers'>>,
+    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker' | 'backgroundWorkers' | 'importUploadMaxBytes'>>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
@@ -87,6 +87,7 @@ export function buildDeps(
     llm,
     communities,
     exportDir: config.exportDir,
+    importUploadMaxBytes: config.importUploadMaxBytes,
     jobs: createJobRunner({ store, clock, ids, holder }),
     thesaurus: sharedThesaurus(),
     holder,

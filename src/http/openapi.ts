@@ -23,9 +23,10 @@ export const TAGS = {
   Threads: 'Conversations: save, import, append, search and read threads, the provenance of memories.',
   Distillation: 'Turn a conversation into memories: triage, then distil.',
   Agent: 'What an assistant reads and writes: working memory, context bundles, the activity feed, the memory filesystem.',
-  Profiles: 'Agent profiles imported into settings.',
+  Profiles: 'Agent profiles in settings: import, create, update, list, delete.',
+  Settings: "The owner's profile and the guidance rules for agents (part of the context bundle).",
   Spaces: 'Spaces: separate memory lanes with a name, a key, agent instructions and shared-space links; listed with what each holds.',
-  Data: 'Export and import the whole store as an archive, at once or as a background job.',
+  Data: 'Export and import the whole store as an archive, at once, as a background job, or as a download and an upload; a storage checkpoint.',
   Trash: 'Deleted memories stay restorable for a while: list, read, restore, empty.',
   Health: 'Liveness, health, capabilities and a storage checkpoint. These answer without an API key.',
 } as const;

@@ -300,3 +300,28 @@ export const VectorSearchStatus = z
     detail: z.string().nullable(),
   })
   .meta({ id: 'VectorSearchStatus' });
+
+/** A guidance rule for agents (reference GuidanceRuleResponse). */
+export const GuidanceRule = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  scope: z.enum(['global', 'agent', 'space']),
+  status: z.enum(['draft', 'active', 'archived']),
+  agentProfileId: z.string(),
+  spaceId: z.string(),
+  priority: z.int(),
+  source: z.string(),
+  tags: z.array(z.string()),
+  evidenceMemoryIds: z.array(z.string()),
+  supportedEvidenceMemoryIds: z.array(z.string()),
+  unsupportedEvidenceMemoryIds: z.array(z.string()),
+  confidence: z.number().nullable(),
+  rationale: z.string(),
+  supportCount: z.int(),
+  archivedAt: z.string(),
+  archivedReason: z.string(),
+  archivedBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -32,6 +32,7 @@ import { crystalRoutes } from './routes/crystals.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { profileRoutes } from './routes/profiles.ts';
+import { settingsRoutes } from './routes/settings.ts';
 import { spaceRoutes } from './routes/spaces.ts';
 import { communityRoutes } from './routes/communities.ts';
 import { dataRoutes } from './routes/data.ts';
@@ -126,6 +127,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   await app.register(trashRoutes, options);
   await app.register(libraryRoutes, options);
   await app.register(profileRoutes, options);
+  await app.register(settingsRoutes, options);
   await app.register(spaceRoutes, options);
   await app.register(communityRoutes, options);
   await app.register(dataRoutes, options);

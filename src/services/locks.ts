@@ -16,3 +16,9 @@ export const labelIdLock = (id: string) => `label-id:${id}`;
 
 /** The space profiles: every write to them takes it, so names, keys and ids stay unique under concurrent writes. */
 export const spacesLock = () => 'spaces';
+
+/** One server-wide setting (the owner's profile, the guidance rules): every read-change-write of it takes turns. */
+export const settingLock = (key: string) => `setting:${key}`;
+
+/** An agent profile: an edit reads it and writes it back whole, so two edits take turns. */
+export const agentProfileLock = (id: string) => `agent-profile:${id}`;

@@ -9,6 +9,8 @@ export interface Settings {
   trashDays: number;
   /** CAIRN_EXPORT_DIR: where data exports are written and imports read from; archive paths resolve inside it. */
   exportDir: string;
+  /** CAIRN_IMPORT_UPLOAD_MAX_MB, in bytes: the largest archive an upload may carry (default 512 MiB). */
+  importUploadMaxBytes?: number;
   /** This process, as leases and work claims on a shared store name it (a UUID made at start). */
   holder?: string;
   /** The cores this process may use and the background queue's worker threads (0: on the event loop), for /health. */

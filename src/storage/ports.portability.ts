@@ -5,7 +5,7 @@ export type PortableTable =
   | 'memories' | 'labels' | 'memory_labels' | 'memory_relations'
   | 'entities' | 'entity_keys' | 'mentions' | 'entity_relations'
   | 'communities' | 'community_members' | 'crystals' | 'crystal_sources'
-  | 'threads' | 'thread_messages' | 'working_memory' | 'trash' | 'agent_profiles' | 'spaces';
+  | 'threads' | 'thread_messages' | 'working_memory' | 'trash' | 'agent_profiles' | 'spaces' | 'settings';
 
 /** A stored row as the database holds it (booleans 0/1, JSON as text), without columns the database derives. */
 export type TableRow = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * process seeded through the API. Screenshots of each view go to test-output/screenshots/.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -267,6 +267,22 @@ describe('the web app in a browser', () => {
     await page.getByRole('button', { name: 'Create space' }).click();
     await page.getByRole('button', { name: 'Delete space Scratch' }).click();
     await page.locator('.space-list li', { hasText: 'Scratch' }).waitFor({ state: 'detached' });
+  });
+
+  test('Settings downloads an export ZIP and imports it back through an upload', async () => {
+    await open('#/settings');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download export' }).click();
+    const zip = await downloading;
+    assert.match(zip.suggestedFilename(), /^cairn-export-.*\.zip$/);
+    const saved = join(dataDir, 'downloaded-export.zip');
+    await zip.saveAs(saved);
+    assert.equal(readFileSync(saved).subarray(0, 2).toString('latin1'), 'PK', 'a ZIP archive');
+    const memories = ((await call('GET', '/memories?limit=100')) as { memories: unknown[] }).memories.length;
+    await page.getByLabel('Export archive to import').setInputFiles(saved);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.locator('.toast', { hasText: 'Imported downloaded-export.zip' }).waitFor();
+    assert.equal(((await call('GET', '/memories?limit=100')) as { memories: unknown[] }).memories.length, memories, 'a merge of the same records adds none');
   });
 
   test('two labels are merged, and the merge is undone', async () => {

@@ -60,7 +60,10 @@ function describe(status: number, body: ErrorBody, path: string): ApiError {
 async function send(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, { method, headers: headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body), signal });
+    // A FormData body (an upload) goes as multipart: the browser writes its Content-Type, with the boundary.
+    const form = body instanceof FormData;
+    const payload = body === undefined ? undefined : form ? body : JSON.stringify(body);
+    response = await fetch(path, { method, headers: headers(body !== undefined && !form), body: payload, signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('Cairn did not answer: the server may be stopped or unreachable.', 0, 'Start it (cairn serve, or npm start) and retry.');
@@ -90,9 +93,12 @@ export const patch = <T = unknown>(path: string, body?: unknown) => api<T>('PATC
 export const put = <T = unknown>(path: string, body?: unknown) => api<T>('PUT', path, body);
 export const del = <T = unknown>(path: string) => api<T>('DELETE', path);
 
-/** Downloads a file the API streams (with the key), reporting bytes received as it goes. */
-export async function download(path: string, fallbackName: string, onProgress: (bytes: number) => void): Promise<number> {
-  const response = await send('GET', path);
+/** Sends a form (a file upload) as multipart/form-data; answers the JSON reply. */
+export const upload = <T = unknown>(path: string, form: FormData) => api<T>('POST', path, form);
+
+/** Downloads a file the API streams (with the key), reporting bytes received as it goes; `post` sends a JSON body. */
+export async function download(path: string, fallbackName: string, onProgress: (bytes: number) => void, post?: unknown): Promise<number> {
+  const response = await send(post === undefined ? 'GET' : 'POST', path, post);
   const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const reader = response.body!.getReader();
   const chunks: Uint8Array[] = [];

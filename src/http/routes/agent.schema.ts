@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../../domain/thread.ts';
 import { boolQuery, intQuery } from '../schemas.ts';
 import { doc } from '../openapi.ts';
-import { AgentProfile, Memory, ThreadListItem, WorkingMemory } from '../responses.ts';
+import { AgentProfile, GuidanceRule, Memory, ThreadListItem, WorkingMemory } from '../responses.ts';
 
 const spaceId = z.string().min(1).max(200);
 
@@ -78,7 +78,8 @@ export const agentDocs = {
       'What an assistant reads at session start: the agent profile matching `agent_id`, `host_agent_id` or `source_app`, ' +
       "the space's profile (name, agent instructions, retrieval defaults; null for a space without one), its working memory " +
       '(unless `include_working_memory=false`), its most important recent memories and its latest threads, as data and ' +
-      'all together as `rendered_markdown`. Reads only.',
+      'all together as `rendered_markdown`; `rules` holds the active guidance rules that apply (global ones, the matched ' +
+      'profile\'s, the space\'s; see `/settings/rules`), highest priority first. Reads only.',
     response: {
       200: z.object({
         space_id: z.string(),
@@ -87,6 +88,7 @@ export const agentDocs = {
         source_app: z.string().nullable(),
         host_agent_id: z.string().nullable(),
         profile: AgentProfile.nullable(),
+        rules: z.array(GuidanceRule),
         space: z
           .object({ id: z.string(), name: z.string(), instructions: z.string().nullable(), default_retrieval_mode: z.string(), shared_space_ids: z.array(z.string()) })
           .nullable(),

@@ -129,7 +129,7 @@ describe('agent profiles in the bundle', () => {
   });
 
   test('a matching profile is rendered first with its instructions', () => {
-    const markdown = renderContextBundle({ space_id: 'default', generated_at: 'now', profile: profiles[0]!, space: null, working_memory: null, memories: [], threads: [] });
+    const markdown = renderContextBundle({ space_id: 'default', generated_at: 'now', profile: profiles[0]!, rules: [], space: null, working_memory: null, memories: [], threads: [] });
     assert.match(markdown, /## Agent profile\n\n\*\*Coder\*\* · id `coder`\n\n### Instructions\n\nWrite tests first\./);
   });
 });

@@ -33,6 +33,9 @@ export const importSchema = {
   }),
 };
 
+/** Reference DataExportDownloadRequest: the include flags only (the archive comes back in the response). */
+export const downloadSchema = { body: z.strictObject(includeFlags) };
+
 export const jobStatusSchema = { params: z.object({ job_id: idString }) };
 
 const JobStarted = z.object({
@@ -100,6 +103,36 @@ export const dataDocs = {
         }),
       ]),
     },
+  }),
+  exportDownload: doc({
+    tag: 'Data',
+    summary: 'Download an export (ZIP)',
+    description:
+      'The archive of `POST /data/export` (the same `include_*` flags, all on by default), sent in the response as a ZIP ' +
+      'attachment instead of saved: it is built in a scratch folder of the export root and removed once sent. Import ' +
+      'it with `POST /data/import/upload`.',
+    response: { 200: { description: 'A Cairn export archive (ZIP)', content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } } } },
+  }),
+  importUpload: doc({
+    tag: 'Data',
+    summary: 'Import an uploaded archive',
+    description:
+      'A browser upload of an export ZIP: `multipart/form-data` with the archive in the field `file`, and optionally ' +
+      '`mode` (`merge`, default; `skip`; `overwrite`) and the `include_*` flags as `true`/`false`. Past the upload limit ' +
+      '(`CAIRN_IMPORT_UPLOAD_MAX_MB`, default 512) the answer is 413 `body_too_large`. The archive is verified first: a ' +
+      'damaged, unsafe or expanding one (past 200 times its size, at least 64 MiB: a zip bomb) answers 422 and nothing is ' +
+      'written. Then the import runs as a background job (poll `/data/import/status/{job_id}`) in one transaction; the ' +
+      'uploaded file is removed when it ends.',
+    response: { 200: JobStarted },
+  }),
+  checkpoint: doc({
+    tag: 'Data',
+    summary: 'Flush writes to durable storage',
+    description:
+      'Reference POST /data/checkpoint; the same as `POST /health/checkpoint`. SQLite copies its write-ahead log into ' +
+      'the database file; PostgreSQL has nothing to flush (the server checkpoints its own ' +
+      'log): it answers `checkpointed: true` with a `detail` saying so. 500 `checkpoint_failed` when it cannot.',
+    response: { 200: z.object({ checkpointed: z.boolean(), detail: z.string(), success: z.boolean() }) },
   }),
   importStatus: doc({
     tag: 'Data',

@@ -5,6 +5,7 @@ import { presentMemories } from '../readModel/memories.ts';
 import { presentThreadPublic } from '../readModel/threads.ts';
 import { loadAgentProfiles, matchAgentProfile } from './profiles.ts';
 import { renderContextBundle } from './render.ts';
+import { activeRules } from './rules.ts';
 import { getWorkingMemory } from './workingMemory.ts';
 
 export interface ContextBundleInput {
@@ -34,7 +35,7 @@ export function rankImportantRecent(memories: MemoryRecord[], now: string, count
 
 /**
  * What a capture plugin reads at session start: the agent profile matching `agent_id` / `host_agent_id` /
- * `source_app` (when one exists), the space's working memory, its most important recent memories and its latest
+ * `source_app` (when one exists), the active guidance rules, the space's working memory, its most important recent memories and its latest
  * threads, each as data and all together as `rendered_markdown`. Reads only.
  */
 export async function getContextBundle(deps: Pick<Deps, 'store' | 'clock'>, input: ContextBundleInput) {
@@ -48,11 +49,13 @@ export async function getContextBundle(deps: Pick<Deps, 'store' | 'clock'>, inpu
     deps.store.threads.list({ space_id: spaceId, limit: BUNDLE_THREADS, offset: 0 }),
   ]);
   const profile = matchAgentProfile(profiles, input);
+  const rules = await activeRules(deps, { agentProfileId: profile?.id ?? null, spaceId });
   const memories = rankImportantRecent(recent.items, now, BUNDLE_MEMORIES);
   const rendered = renderContextBundle({
     space_id: spaceId,
     generated_at: now,
     profile,
+    rules,
     space: space ? { name: space.name, instructions: space.instructions } : null,
     working_memory: workingMemory?.exists ? workingMemory : null,
     memories,
@@ -65,6 +68,8 @@ export async function getContextBundle(deps: Pick<Deps, 'store' | 'clock'>, inpu
     source_app: input.source_app ?? null,
     host_agent_id: input.host_agent_id ?? null,
     profile,
+    // The active guidance rules that apply here (global, this agent's, this space's), highest priority first.
+    rules,
     // The space's profile: its name, guidance for agents and retrieval defaults (null for a space without one).
     space: space
       ? { id: space.id, name: space.name, instructions: space.instructions, default_retrieval_mode: space.default_retrieval_mode, shared_space_ids: space.shared_space_ids }

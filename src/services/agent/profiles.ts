@@ -1,6 +1,7 @@
 import { type AgentProfile, DEFAULT_CARD_VERSION, presentAgentProfile, withoutNulls } from '../../domain/agentProfile.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { Deps } from '../deps.ts';
+import { agentProfileLock } from '../locks.ts';
 
 export type { AgentProfile } from '../../domain/agentProfile.ts';
 
@@ -63,4 +64,32 @@ export async function getAgentProfile(deps: Pick<Deps, 'store'>, id: string) {
 export async function deleteAgentProfile(deps: Pick<Deps, 'store'>, id: string) {
   if (!(await deps.store.agentProfiles.delete(id))) throw notFound('profile', id);
   return listAgentProfiles(deps);
+}
+
+/** A profile written through the settings API: the known fields, any of them null or left out. */
+export type ProfilePayload = Record<string, unknown> & { id?: string | null };
+
+/** Creates a profile (reference POST /settings/agent-profiles): its id given or made; an id in use is a 409 `profile_exists`. */
+export async function createAgentProfile(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, payload: ProfilePayload) {
+  const id = payload.id ?? `agent_${deps.ids.next()}`;
+  const now = deps.clock.now();
+  const profile = { ...withoutNulls(payload), id };
+  const record = { id, profile, service_identity_card: DEFAULT_CARD_VERSION, created_at: now, updated_at: now };
+  if (!(await deps.store.agentProfiles.insert(record))) {
+    throw conflict('profile_exists', `Agent profile already exists: ${id} (PUT /settings/agent-profiles/${id} changes it)`, { profile_id: id });
+  }
+  return presentAgentProfile(profile);
+}
+
+/** Changes the fields given (null or missing ones stay as stored) of an existing profile; 404 when unknown. */
+export async function updateAgentProfile(deps: Pick<Deps, 'store' | 'clock'>, id: string, payload: ProfilePayload) {
+  const { id: _pathWins, ...changes } = withoutNulls(payload);
+  return deps.store.transaction(async tx => {
+    await tx.locks.hold([agentProfileLock(id)]);
+    const current = await tx.agentProfiles.getById(id);
+    if (!current) throw notFound('profile', id);
+    const profile = { ...current.profile, ...changes, id };
+    await tx.agentProfiles.replace({ ...current, profile, updated_at: deps.clock.now() });
+    return presentAgentProfile(profile);
+  });
 }

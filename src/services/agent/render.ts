@@ -6,6 +6,8 @@ export interface BundleParts {
   space_id: string;
   generated_at: string;
   profile: AgentProfile | null;
+  /** The active guidance rules, in the order to show them. */
+  rules: { title: string; body: string }[];
   /** The space's profile, when it has one. */
   space: { name: string; instructions: string | null } | null;
   working_memory: { content: string; date: string } | null;
@@ -27,6 +29,9 @@ export function renderContextBundle(parts: BundleParts): string {
     if (profile.description) lines.push(profile.description);
     if (profile.instructions) lines.push(`### Instructions\n\n${profile.instructions}`);
     sections.push(lines.join('\n\n'));
+  }
+  if (parts.rules.length) {
+    sections.push(`## Rules\n\n${parts.rules.map(r => `### ${oneLine(r.title, 120)}\n\n${r.body.trim()}`).join('\n\n')}`);
   }
   if (parts.working_memory?.content.trim()) {
     sections.push(`## Working memory (${parts.working_memory.date})\n\n${parts.working_memory.content.trim()}`);

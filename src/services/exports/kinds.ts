@@ -77,6 +77,8 @@ export const KINDS: KindSpec[] = [
   { kind: 'trash', file: 'trash.jsonl', table: 'trash', json: ['snapshot'], included: f => f.include_memories },
   { kind: 'agent_profiles', file: 'agent_profiles.jsonl', table: 'agent_profiles', json: ['profile'], included: () => true },
   { kind: 'spaces', file: 'spaces.jsonl', table: 'spaces', json: ['aliases', 'shared_space_ids'], included: () => true },
+  // Server-wide settings (the owner's profile, guidance rules, spaces switched on), each value as its JSON.
+  { kind: 'settings', file: 'settings.jsonl', table: 'settings', json: ['value'], included: () => true },
   { kind: 'sources', file: 'sources.jsonl', table: null, included: f => f.include_sources },
   { kind: 'skills', file: 'skills.jsonl', table: null, included: f => f.include_skills },
 ];

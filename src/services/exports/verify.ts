@@ -50,9 +50,14 @@ function parseManifest(text: string): Manifest {
 /**
  * Reads the whole archive once before anything is written: the manifest must be a Cairn export of a version this
  * service reads, and every file it lists must be present with its hash, size and line count; unknown or escaping
- * entries (zip-slip), a truncated zip or a file out of order are refused. Returns the manifest.
+ * entries (zip-slip), a truncated zip or a file out of order are refused, and so is an archive whose files expand past
+ * `maxExpandedBytes` (a zip bomb: an upload passes a bound proportional to its size). Returns the manifest.
  */
-export async function verifyArchive(source: { path: string; format: ArchiveFormat }, progress: (fraction: number) => void): Promise<Manifest> {
+export async function verifyArchive(
+  source: { path: string; format: ArchiveFormat },
+  progress: (fraction: number) => void,
+  maxExpandedBytes = Number.POSITIVE_INFINITY,
+): Promise<Manifest> {
   let manifest: Manifest | null = null;
   let names: string[] = [];
   if (source.format === 'folder') {
@@ -74,6 +79,7 @@ export async function verifyArchive(source: { path: string; format: ArchiveForma
   let lastKind = -1;
   const totalBytes = manifest ? Object.values(manifest.files).reduce((sum, f) => sum + f.bytes, 0) : 0;
   let readBytes = 0;
+  let expandedBytes = 0;
 
   try {
     for await (const { name, chunk, final } of readArchive(source, names)) {
@@ -89,6 +95,10 @@ export async function verifyArchive(source: { path: string; format: ArchiveForma
         }
         unfinished.add(name);
         hashing = { name, hash: createHash('sha256'), bytes: 0, lines: 0 };
+      }
+      expandedBytes += chunk.length;
+      if (expandedBytes > maxExpandedBytes) {
+        throw refuse(`The archive expands to more than ${maxExpandedBytes} bytes: refused (a zip bomb, or an archive too large for an upload)`);
       }
       if (name === MANIFEST) {
         manifestChunks.push(Buffer.from(chunk));

@@ -7,7 +7,7 @@ const KEYS: Record<PortableTable, string[]> = {
   memories: ['id'], labels: ['id'], memory_labels: ['memory_id', 'label_id'], memory_relations: ['id'],
   entities: ['id'], entity_keys: ['key', 'entity_id'], mentions: ['memory_id', 'entity_id'], entity_relations: ['id'],
   communities: ['id'], community_members: ['entity_id'], crystals: ['id'], crystal_sources: ['crystal_id', 'memory_id'],
-  threads: ['id'], thread_messages: ['id'], working_memory: ['space_id', 'date'], trash: ['memory_id'], agent_profiles: ['id'], spaces: ['id'],
+  threads: ['id'], thread_messages: ['id'], working_memory: ['space_id', 'date'], trash: ['memory_id'], agent_profiles: ['id'], spaces: ['id'], settings: ['key'],
 };
 
 /**

@@ -3,6 +3,7 @@ import { get, getKey, post, put, setKey } from '../api.ts';
 import { ErrorBox, fmtBytes, fmtDateTime, Loading, Progress, toast, toastError, useAsync } from '../ui.tsx';
 import { counted } from '../plural.ts';
 import { SpacesPanel } from './Spaces.tsx';
+import { TransferPanel } from './Transfer.tsx';
 import type { Capabilities, ExportJob, Health, IndexStatus, RebuildStatus, StorageInfo, WorkingMemory } from '../types.ts';
 
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
@@ -219,6 +220,10 @@ export function SettingsView({ onForgetKey }: { onForgetKey: () => void }) {
         <div class="card">
           <h2>Export</h2>
           <Export />
+        </div>
+        <div class="card">
+          <h2>Download and import</h2>
+          <TransferPanel />
         </div>
         <div class="card">
           <h2>API key</h2>
