@@ -4,9 +4,9 @@
  * the server renames or retypes fails the type check here.
  */
 import type { z } from 'zod';
-import type { dataDocs } from '../src/http/routes/data.schema.ts';
-import type { memoryDocs } from '../src/http/routes/memories.schema.ts';
-import type { searchDocs } from '../src/http/routes/search.schema.ts';
+import type { dataDocs } from '../src/http/routes/data/data.schema.ts';
+import type { memoryDocs } from '../src/http/routes/memories/memories.schema.ts';
+import type { searchDocs } from '../src/http/routes/search/search.schema.ts';
 import type * as Web from '../web/src/types.ts';
 
 type Answer<Doc extends { response: { 200: z.ZodType } }> = z.infer<Doc['response'][200]>;

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
-import { createMemoryBody } from '../../src/http/routes/memories.schema.ts';
+import { createMemoryBody } from '../../src/http/routes/memories/memories.schema.ts';
 import { openSqliteStore } from '../../src/storage/sqlite/store.ts';
 
 const dataDir = process.argv[2];

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { Authenticator } from '../services/auth/authenticator.ts';
 import { admitToDocs, docsRefusalPage, endSession, isDocsPath, sessionKey, wantsHtml } from './docsAccess.ts';
-import { isWebAppPath } from './routes/webApp.ts';
+import { isWebAppPath } from './routes/webApp/webApp.ts';
 
 /** Endpoints any caller may reach, key or not (contract §3). */
 const OPEN_PATHS = new Set(['/capabilities', '/health', '/livez']);

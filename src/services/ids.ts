@@ -7,9 +7,9 @@
  * (http/idPrefixes.ts) and the MCP tools resolve through here; nothing else needs to know.
  */
 import { ambiguousId } from '../errors.ts';
-import { DEFAULT_SPACE } from '../domain/memory.ts';
 import type { IdKind } from '../storage/ports.ts';
 import type { Deps } from './deps.ts';
+import { spaceOrDefault } from '../domain/space.ts';
 
 export type { IdKind };
 
@@ -51,7 +51,7 @@ export function idPrefix(raw: string): string | null {
 export async function resolveId(deps: Pick<Deps, 'store'>, kind: IdKind, raw: string, spaceId?: string | null): Promise<string> {
   const prefix = idPrefix(raw);
   if (prefix === null) return raw;
-  const found = await deps.store.ids.findByPrefix(kind, prefix, raw, CANDIDATES_LISTED + 1, spaceId || DEFAULT_SPACE);
+  const found = await deps.store.ids.findByPrefix(kind, prefix, raw, CANDIDATES_LISTED + 1, spaceOrDefault(spaceId));
   if (found.length === 0 || found.includes(raw)) return raw;
   if (found.length === 1) return found[0]!;
   throw ambiguousId(NOUNS[kind], raw, found.slice(0, CANDIDATES_LISTED), found.length > CANDIDATES_LISTED);
@@ -93,7 +93,7 @@ export async function shortIds(deps: Pick<Deps, 'store'>, kind: IdKind, ids: str
   const short: Record<string, string> = Object.fromEntries(ids.map(id => [id, id]));
   const uuids = [...new Set(ids.filter(id => FULL_UUID.test(id) && id === id.toLowerCase()))];
   if (uuids.length === 0) return short;
-  for (const { id, before, after } of await deps.store.ids.neighbours(kind, uuids, spaceId || DEFAULT_SPACE)) {
+  for (const { id, before, after } of await deps.store.ids.neighbours(kind, uuids, spaceOrDefault(spaceId))) {
     let length = Math.max(commonLength(id, before), commonLength(id, after)) + 1;
     length = Math.max(length, MIN_PREFIX_DIGITS);
     while (id[length - 1] === '-') length++;

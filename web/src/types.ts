@@ -5,18 +5,18 @@
  */
 import type { z } from 'zod';
 import type * as Responses from '../../src/http/responses.ts';
-import type { activityDocs } from '../../src/http/routes/activity.schema.ts';
-import type { agentDocs } from '../../src/http/routes/agent.schema.ts';
-import type { communityDocs } from '../../src/http/routes/communities.schema.ts';
-import type { crystalDocs } from '../../src/http/routes/crystals.schema.ts';
-import type { favoriteDocs } from '../../src/http/routes/favorites.schema.ts';
-import type { graphDocs } from '../../src/http/routes/graph.schema.ts';
-import type { healthDocs } from '../../src/http/routes/health.schema.ts';
-import type { labelDocs } from '../../src/http/routes/labels.schema.ts';
-import type { libraryDocs } from '../../src/http/routes/library.schema.ts';
-import type { relationDocs } from '../../src/http/routes/relations.schema.ts';
-import type { spaceDocs } from '../../src/http/routes/spaces.schema.ts';
-import type { threadDocs } from '../../src/http/routes/threads.docs.ts';
+import type { activityDocs } from '../../src/http/routes/activity/activity.schema.ts';
+import type { agentDocs } from '../../src/http/routes/agent/agent.schema.ts';
+import type { communityDocs } from '../../src/http/routes/communities/communities.schema.ts';
+import type { crystalDocs } from '../../src/http/routes/crystals/crystals.schema.ts';
+import type { favoriteDocs } from '../../src/http/routes/favorites/favorites.schema.ts';
+import type { graphDocs } from '../../src/http/routes/graph/graph.schema.ts';
+import type { healthDocs } from '../../src/http/routes/health/health.schema.ts';
+import type { labelDocs } from '../../src/http/routes/labels/labels.schema.ts';
+import type { libraryDocs } from '../../src/http/routes/library/library.schema.ts';
+import type { relationDocs } from '../../src/http/routes/relations/relations.schema.ts';
+import type { spaceDocs } from '../../src/http/routes/spaces/spaces.schema.ts';
+import type { threadDocs } from '../../src/http/routes/threads/threads.docs.ts';
 
 /** The 200 answer a route documents. */
 type Answer<Doc extends { response: { 200: z.ZodType } }> = z.infer<Doc['response'][200]>;

@@ -1,4 +1,3 @@
-import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import type { MemoryRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../readModel/memories.ts';
@@ -7,6 +6,7 @@ import { loadAgentProfiles, matchAgentProfile } from './profiles.ts';
 import { renderContextBundle } from './render.ts';
 import { activeRules } from './rules.ts';
 import { getWorkingMemory } from './workingMemory.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 export interface ContextBundleInput {
   agent_id?: string;
@@ -39,7 +39,7 @@ export function rankImportantRecent(memories: MemoryRecord[], now: string, count
  * threads, each as data and all together as `rendered_markdown`. Reads only.
  */
 export async function getContextBundle(deps: Pick<Deps, 'store' | 'clock'>, input: ContextBundleInput) {
-  const spaceId = input.space_id || DEFAULT_SPACE;
+  const spaceId = spaceOrDefault(input.space_id);
   const now = deps.clock.now();
   const [profiles, space, workingMemory, recent, threads] = await Promise.all([
     loadAgentProfiles(deps),

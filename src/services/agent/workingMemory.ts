@@ -1,8 +1,8 @@
-import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import type { WorkingMemoryRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { InputError } from '../../errors.ts';
 import { editWorkingMemory } from '../../domain/workingMemory.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 const today = (deps: Pick<Deps, 'clock'>) => deps.clock.now().slice(0, 10);
 
@@ -23,7 +23,7 @@ function present(record: WorkingMemoryRecord | undefined, spaceId: string, date:
  * until replaced); with `date` (YYYY-MM-DD) that day's entry. Missing → `exists: false` and empty content.
  */
 export async function getWorkingMemory(deps: Pick<Deps, 'store' | 'clock'>, input: { date?: string; space_id?: string | null }) {
-  const spaceId = input.space_id || DEFAULT_SPACE;
+  const spaceId = spaceOrDefault(input.space_id);
   const day = today(deps);
   const record = input.date ? await deps.store.workingMemory.get(spaceId, input.date) : await deps.store.workingMemory.latest(spaceId, day);
   return present(record, spaceId, input.date ?? day, (record?.date ?? input.date ?? day) === day);
@@ -31,7 +31,7 @@ export async function getWorkingMemory(deps: Pick<Deps, 'store' | 'clock'>, inpu
 
 /** Replaces today's working memory of the space (earlier days stay in the history). */
 export async function updateWorkingMemory(deps: Pick<Deps, 'store' | 'clock'>, input: { content: string; space_id?: string | null }) {
-  const spaceId = input.space_id || DEFAULT_SPACE;
+  const spaceId = spaceOrDefault(input.space_id);
   const at = deps.clock.now();
   const record = { space_id: spaceId, date: today(deps), content: input.content, created_at: at, updated_at: at };
   await deps.store.workingMemory.upsert(record);
@@ -51,7 +51,7 @@ export async function patchWorkingMemory(
   input: { heading?: string; append?: string; content?: string; space_id?: string | null },
 ) {
   if ((input.append === undefined) === (input.content === undefined)) throw new InputError(['body'], 'Give one of append or content');
-  const spaceId = input.space_id || DEFAULT_SPACE;
+  const spaceId = spaceOrDefault(input.space_id);
   const at = deps.clock.now();
   const record = await deps.store.transaction(async tx => {
     await tx.locks.hold([`working_memory:${spaceId}`]); // another process's edit lands first, then this one on top of it
@@ -69,7 +69,7 @@ export async function patchWorkingMemory(
 
 /** Days with a working memory in the space, newest first. */
 export async function workingMemoryHistory(deps: Pick<Deps, 'store'>, input: { limit: number; space_id?: string | null }) {
-  const spaceId = input.space_id || DEFAULT_SPACE;
+  const spaceId = spaceOrDefault(input.space_id);
   const { items, total } = await deps.store.workingMemory.history(spaceId, input.limit);
   return { space_id: spaceId, dates: items.map(i => i.date), entries: items, total };
 }

@@ -1,5 +1,5 @@
-import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import { distillThread } from './distill.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 /** Recent threads looked at for ones no memory was distilled from yet. */
 const RECENT_THREADS = 100;
@@ -12,7 +12,7 @@ type CatchupDeps = Parameters<typeof distillThread>[0];
  * with its error and the others still run.
  */
 export async function catchUpThreads(deps: CatchupDeps, input: { space_id?: string | null; limit: number; dry_run: boolean }) {
-  const spaceId = input.space_id || DEFAULT_SPACE;
+  const spaceId = spaceOrDefault(input.space_id);
   const { items } = await deps.store.threads.list({ space_id: spaceId, limit: RECENT_THREADS, offset: 0 });
   const pending = [];
   for (const thread of items) {

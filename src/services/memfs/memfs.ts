@@ -4,7 +4,7 @@
  * for the assistant to read (`output`, at most MAX_LINES lines) and the same facts as data (`data`).
  */
 import { InputError } from '../../errors.ts';
-import { DEFAULT_SPACE, UNIT_TYPES, type UnitType } from '../../domain/memory.ts';
+import { UNIT_TYPES, type UnitType } from '../../domain/memory.ts';
 import { SEARCH_MODES, type SearchMode } from '../search/search.ts';
 import { type FlagSpec, parseArgs, type ParsedArgs, tokenize } from './tokenize.ts';
 import { type FsPath, noSuchPath, resolvePath, ROOTS } from './paths.ts';
@@ -14,6 +14,7 @@ import { findMemories, grepMemories, grepThreads, lineMatcher } from './search.t
 import { listThreadFiles, threadFile, threadLine } from './threads.ts';
 import { counted } from '../../domain/text.ts';
 import { listEntityFiles, listTopicFiles, wikiText } from './wiki.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 export type { MemFsDeps } from './memories.ts';
 
@@ -251,5 +252,5 @@ export async function runMemFsWords(deps: MemFsDeps, verb: string, words: string
     throw new InputError(LOC, `Unknown command "${verb}": mem_fs is read-only and knows ${MEMFS_COMMANDS.join(', ')} (e.g. \`ls /memories\`)`);
   }
   const [handler, spec] = entry;
-  return handler(deps, parseArgs(verb, words, spec), spaceId || DEFAULT_SPACE);
+  return handler(deps, parseArgs(verb, words, spec), spaceOrDefault(spaceId));
 }

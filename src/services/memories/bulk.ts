@@ -1,8 +1,9 @@
 import { InputError } from '../../errors.ts';
 import { memoryLock } from '../locks.ts';
-import { BULK_LIMIT, DEFAULT_SPACE } from '../../domain/memory.ts';
+import { BULK_LIMIT } from '../../domain/memory.ts';
 import type { Deps } from '../deps.ts';
 import { captureForTrash, moveToTrash } from '../trash/capture.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 export interface BulkSelection {
   mode: 'ids' | 'space';
@@ -26,7 +27,7 @@ async function resolveSelection(deps: Pick<Deps, 'store'>, selection: BulkSelect
   if (selection.mode === 'space' && !selection.source_space_id) {
     throw new InputError(['body', 'selection', 'source_space_id'], 'source_space_id is required when mode is "space"', 'missing');
   }
-  const sourceSpace = selection.source_space_id || DEFAULT_SPACE;
+  const sourceSpace = spaceOrDefault(selection.source_space_id);
   const excluded = new Set(selection.exclude_memory_ids);
   const candidates =
     selection.mode === 'space' ? await deps.store.memories.idsInSpace(sourceSpace) : [...new Set(selection.memory_ids)];

@@ -1,10 +1,11 @@
 import { reciprocalRankFusion } from '../../domain/fusion.ts';
 import { UNIFIED_PROFILE, type UnifiedProfile } from '../../domain/searchProfile.ts';
-import { DEFAULT_SPACE, type UnitType } from '../../domain/memory.ts';
+import { type UnitType } from '../../domain/memory.ts';
 import { isStopWord, queryTerms, stem } from '../../domain/text.ts';
 import type { Deps } from '../deps.ts';
 import { searchThreads } from '../threads/search.ts';
 import { searchMemories, type SearchMode } from './search.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 /** What one unified search may return: saved memories, and the messages of saved conversations. */
 export const SEARCH_KINDS = ['memory', 'thread'] as const;
@@ -117,7 +118,7 @@ export async function searchEverything(deps: Parameters<typeof searchMemories>[0
       query: input.query,
       mode: input.mode,
       kinds: SEARCH_KINDS.filter(wants),
-      space_id: input.space_id || DEFAULT_SPACE,
+      space_id: spaceOrDefault(input.space_id),
       memories_found: memories.hits.length,
       messages_found: messages.length,
       took_ms: Math.round((performance.now() - started) * 100) / 100,

@@ -1,10 +1,10 @@
 import { conflict } from '../../errors.ts';
-import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import { deriveThreadTitle, MAX_THREAD_TITLE_CHARS, oneLine, toIsoTimestamp } from '../../domain/thread.ts';
 import type { Repos, ThreadRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { lastMessageAt, type MessageInput, messageRecords, threadLock } from './messages.ts';
 import { presentMessage, presentThreadNode } from '../readModel/threads.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 /** A new thread (reference `ThreadCreateRequest`). */
 export interface CreateThreadInput {
@@ -30,7 +30,7 @@ export const threadExists = (threadId: string, spaceId: string) =>
  * `thread_exists` and nothing is written.
  */
 export async function insertThread(deps: Pick<Deps, 'clock' | 'ids'>, tx: Repos, input: CreateThreadInput, defaultSource = 'api') {
-  const spaceId = input.space_id || DEFAULT_SPACE;
+  const spaceId = spaceOrDefault(input.space_id);
   await tx.locks.hold([threadLock(spaceId, input.thread_id)]);
   if (await tx.threads.get(spaceId, input.thread_id)) throw threadExists(input.thread_id, spaceId);
   const at = deps.clock.now();

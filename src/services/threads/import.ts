@@ -1,5 +1,4 @@
 import { AppError, InputError } from '../../errors.ts';
-import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import { keyedExternalId } from '../../domain/thread.ts';
 import { parseConversationMarkdown } from '../../domain/threadMarkdown.ts';
 import type { Repos } from '../../storage/ports.ts';
@@ -7,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import { appendToThread } from './append.ts';
 import { type CreateThreadInput, insertThread } from './create.ts';
 import { explicitExternalId, type MessageInput, threadLock } from './messages.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 /** One thread to import (reference `ThreadImportItem`): JSON `messages`, or conversation `markdown_content`. */
 export interface ImportItem {
@@ -53,7 +53,7 @@ const failure = (thread_id: string, title: string | null, error: string, error_c
 /** The space an item goes to: its own `space_id`, else its `metadata.space_id`, else the batch's, else the query's. */
 function itemSpace(item: ImportItem, batchSpace: string | null | undefined, querySpace: string | null | undefined): string {
   const fromMetadata = item.metadata?.space_id;
-  return item.space_id || (typeof fromMetadata === 'string' && fromMetadata ? fromMetadata : null) || batchSpace || querySpace || DEFAULT_SPACE;
+  return item.space_id || (typeof fromMetadata === 'string' && fromMetadata ? fromMetadata : null) || batchSpace || spaceOrDefault(querySpace);
 }
 
 /** The thread an item describes, or the reason it cannot be imported. */

@@ -1,8 +1,8 @@
 import { notFound } from '../../errors.ts';
-import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import { estimateTokens, messageHash, toIsoTimestamp } from '../../domain/thread.ts';
 import type { Repos, ThreadMessageRecord, ThreadRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 /** A message as callers send it (reference `MessageCreateRequest`, plus the `external_id` real clients add). */
 export interface MessageInput {
@@ -21,11 +21,11 @@ export function explicitExternalId(message: MessageInput): string | null {
 }
 
 /** The lock a transaction holds while it reads a thread to create it or append to it: writers of one thread take turns. */
-export const threadLock = (spaceId: string | null | undefined, threadId: string) => `thread:${spaceId || DEFAULT_SPACE}\u001f${threadId}`;
+export const threadLock = (spaceId: string | null | undefined, threadId: string) => `thread:${spaceOrDefault(spaceId)}\u001f${threadId}`;
 
 /** The thread named by `thread_id` in the space (default when omitted), or a 404 `thread_not_found`. */
 export async function requireThread(repos: Pick<Repos, 'threads'>, threadId: string, spaceId?: string | null): Promise<ThreadRecord> {
-  const thread = await repos.threads.get(spaceId || DEFAULT_SPACE, threadId);
+  const thread = await repos.threads.get(spaceOrDefault(spaceId), threadId);
   if (!thread) throw notFound('thread', threadId);
   return thread;
 }

@@ -1,8 +1,8 @@
-import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../readModel/memories.ts';
 import { requireThread } from './messages.ts';
 import { presentMessage, presentThreadNode, presentThreadPublic } from '../readModel/threads.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 /**
  * One thread with a page of its messages (all of them when `limit` is absent), the memories whose source it is,
@@ -39,7 +39,7 @@ export async function getThread(deps: Pick<Deps, 'store'>, threadId: string, inp
 
 /** A page of threads in one space (optionally of one source), most recent activity first, ties by thread_id. */
 export async function listThreads(deps: Pick<Deps, 'store'>, input: { limit: number; offset: number; source?: string; space_id?: string }) {
-  const { items, total } = await deps.store.threads.list({ ...input, space_id: input.space_id || DEFAULT_SPACE });
+  const { items, total } = await deps.store.threads.list({ ...input, space_id: spaceOrDefault(input.space_id) });
   return {
     threads: items.map(presentThreadPublic),
     pagination: { limit: input.limit, offset: input.offset, total, has_more: input.offset + items.length < total },
@@ -48,7 +48,7 @@ export async function listThreads(deps: Pick<Deps, 'store'>, input: { limit: num
 
 /** Title and summary of every thread in the space, most recent activity first. */
 export async function threadSummaries(deps: Pick<Deps, 'store'>, input: { space_id?: string }) {
-  const threads = await deps.store.threads.listAll(input.space_id || DEFAULT_SPACE);
+  const threads = await deps.store.threads.listAll(spaceOrDefault(input.space_id));
   return {
     summaries: threads.map(t => ({
       thread_id: t.thread_id,
@@ -67,7 +67,7 @@ export async function threadSummaries(deps: Pick<Deps, 'store'>, input: { space_
 
 /** The sources of the space's threads with their thread and message counts, most threads first. */
 export async function threadSources(deps: Pick<Deps, 'store'>, input: { space_id?: string }) {
-  const sources = await deps.store.threads.sources(input.space_id || DEFAULT_SPACE);
+  const sources = await deps.store.threads.sources(spaceOrDefault(input.space_id));
   return {
     sources,
     total: sources.length,

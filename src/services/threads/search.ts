@@ -1,4 +1,3 @@
-import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import { hasCjk, queryWords, terms } from '../../domain/text.ts';
 import { lexicalOverlap, type OverlapOptions } from '../../domain/scoring.ts';
 import { THREAD_PROFILE, type ThreadProfile } from '../../domain/searchProfile.ts';
@@ -7,6 +6,7 @@ import { messageScore, threadScore, type ThreadSearchMode } from '../../domain/t
 import type { LexicalQuery, ThreadSearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentThreadPublic } from '../readModel/threads.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 export interface ThreadSearchInput {
   query: string;
@@ -49,7 +49,7 @@ async function messageHits(deps: Pick<Deps, 'store'>, query: string, match: Lexi
  */
 export async function searchThreads(deps: Pick<Deps, 'store'>, input: ThreadSearchInput, profile: ThreadProfile = THREAD_PROFILE) {
   const started = performance.now();
-  const filter: ThreadSearchFilter = { space_id: input.space_id || DEFAULT_SPACE, source: input.source };
+  const filter: ThreadSearchFilter = { space_id: spaceOrDefault(input.space_id), source: input.source };
   const match = matchExpression(input.query, input.mode);
   const full = input.mode === 'full';
   const pool = Math.min(2000, Math.max(full ? 100 : 50, input.limit * (full ? 5 : 3)));

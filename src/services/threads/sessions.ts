@@ -1,11 +1,11 @@
 import { isAbsolute } from 'node:path';
-import { DEFAULT_SPACE } from '../../domain/memory.ts';
 import { type PersistMode, type SessionClient, truncateContent } from '../../domain/thread.ts';
 import type { CodingSession } from '../../providers/ports.ts';
 import type { Deps } from '../deps.ts';
 import { appendToThread } from './append.ts';
 import { insertThread } from './create.ts';
 import { type MessageInput, threadLock } from './messages.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 export interface SessionSaveInput {
   client: SessionClient;
@@ -32,7 +32,7 @@ function sessionMessages(session: CodingSession, truncate: boolean): MessageInpu
 
 /** Saves one session in one transaction: a new thread, or only the messages the thread does not have yet. */
 async function saveSession(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, session: CodingSession, input: SessionSaveInput) {
-  const spaceId = input.space_id || DEFAULT_SPACE;
+  const spaceId = spaceOrDefault(input.space_id);
   const threadId = sessionThreadId(session);
   const messages = sessionMessages(session, input.truncate_large_content);
   return deps.store.transaction(async tx => {

@@ -1,6 +1,7 @@
 /** What every MCP tool shares: its scope, how it is registered, how answers and errors are shaped. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { spaceId } from '../../schemas.ts';
 import { AppError, InputError } from '../../../errors.ts';
 import type { Deps } from '../../../services/deps.ts';
 import { type IdFields, resolveIdFields } from '../../../services/ids.ts';
@@ -45,7 +46,7 @@ export interface ToolSpec<S extends z.ZodRawShape> {
 /** The space a call works in: the connection's header first, then the argument, else the default space. */
 export const spaceOf = (ctx: ToolContext, given?: string | null) => ctx.scope.space_id ?? (given || undefined);
 
-export const spaceArg = z.string().min(1).max(200).optional().describe('Space to work in (default: "default"). The connection\'s X-Nmem-Space-Id header wins when set.');
+export const spaceArg = spaceId.optional().describe('Space to work in (default: "default"). The connection\'s X-Nmem-Space-Id header wins when set.');
 export const agentArg = z.string().min(1).max(200).optional().describe('Agent identity; the X-Nmem-Agent-Id header wins when set.');
 export const dateArg = (what: string) =>
   z.string().refine(v => !Number.isNaN(Date.parse(v)), { message: 'Expected an ISO 8601 date such as 2025-01-31 or 2025-01-31T09:00:00Z' }).describe(what);
