@@ -1,16 +1,8 @@
 /** Space profiles and server settings (part of the Store; re-exported by ports.ts). */
+import type { SpaceProfile } from '../domain/space.ts';
 
-/** A space someone described: records name it by `id` in their `space_id`. */
-export interface SpaceRecord {
-  id: string;
-  key: string | null;
-  name: string;
-  aliases: string[];
-  description: string | null;
-  icon: string | null;
-  instructions: string | null;
-  shared_space_ids: string[];
-  default_retrieval_mode: string;
+/** A space someone described (domain/space.ts has its fields): records name it by `id` in their `space_id`. */
+export interface SpaceRecord extends SpaceProfile {
   created_at: string;
   updated_at: string;
 }
