@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { after, before, describe, test } from '../../test/suite.ts';
-import { buildTestApp, createMemory, del, patch, post } from '../../test/helpers.ts';
+import { buildTestApp, createMemory, del, get, patch, post } from '../../test/helpers.ts';
 import type { App } from '../main.ts';
 
 /** An EventSource-like reader: the events of one stream, in order, as they arrive. */
@@ -67,6 +67,11 @@ describe('GET /events/stream', () => {
     );
     assert.equal(changes[0]!.data.space_id, 'ops');
     stream.close();
+  });
+
+  test('the stream is in the API reference', async () => {
+    const document = (await get(app, '/openapi.json')).body as { paths: Record<string, { get?: { summary?: string } }> };
+    assert.match(String(document.paths['/events/stream']?.get?.summary), /Live updates/);
   });
 
   test('closing the server ends open streams instead of waiting on them', async () => {

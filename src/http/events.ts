@@ -5,7 +5,7 @@
  * database, each process streams its own. Nothing is kept: a client that reconnects reads the current state.
  */
 import { EventEmitter } from 'node:events';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { doc } from './openapi.ts';
 import { z } from 'zod';
 
@@ -53,8 +53,12 @@ function spaceFrom(request: FastifyRequest): string | null {
   return null;
 }
 
-/** Publishes each answered write to the stream's subscribers (and reads nothing while there are none). */
-export function installEvents(app: FastifyInstance) {
+/**
+ * Publishes each answered write to the stream's subscribers (and reads nothing while there are none). The hook is
+ * installed at once, before any route (hooks apply to routes added after them); the stream's route comes back as a
+ * plugin to register after the OpenAPI document is set up, so `/docs` lists it.
+ */
+export function installEvents(app: FastifyInstance): FastifyPluginAsync {
   const changes = new EventEmitter();
   changes.setMaxListeners(0);
   const streams = new Set<() => void>();
@@ -81,28 +85,30 @@ export function installEvents(app: FastifyInstance) {
     return payload;
   });
 
-  app.get('/events/stream', { schema: eventDocs.stream }, (request: FastifyRequest, reply: FastifyReply) => {
-    const out = reply.raw;
-    reply.hijack();
-    out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    const send = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    send('ready', { type: 'ready', at: new Date().toISOString() });
-    const onChange = (change: DataChange) => send(change.type, change);
-    changes.on('change', onChange);
-    const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    const stop = () => {
-      clearInterval(heartbeat);
-      changes.off('change', onChange);
-      streams.delete(end);
-    };
-    const end = () => {
-      stop();
-      out.end();
-    };
-    streams.add(end);
-    request.raw.on('close', stop);
-  });
+  return async routes => {
+    routes.get('/events/stream', { schema: eventDocs.stream }, (request: FastifyRequest, reply: FastifyReply) => {
+      const out = reply.raw;
+      reply.hijack();
+      out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      const send = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      send('ready', { type: 'ready', at: new Date().toISOString() });
+      const onChange = (change: DataChange) => send(change.type, change);
+      changes.on('change', onChange);
+      const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      const stop = () => {
+        clearInterval(heartbeat);
+        changes.off('change', onChange);
+        streams.delete(end);
+      };
+      const end = () => {
+        stop();
+        out.end();
+      };
+      streams.add(end);
+      request.raw.on('close', stop);
+    });
+  };
 }
 
 const eventDocs = {
@@ -113,6 +119,6 @@ const eventDocs = {
       'A `text/event-stream`: first `ready`, then a `data-change` event for every write this process answers ' +
       '(`{type, resource, action, method, path, id, space_id, at}`), and a keep-alive comment every 15 s. Browsers ' +
       'connect with `new EventSource("/events/stream?nmem_api_key=…")` (EventSource sends no headers).',
-    response: { 200: z.string().describe('An event stream') },
+    response: { 200: { description: 'Server-sent events', content: { 'text/event-stream': { schema: z.string() } } } },
   }),
 };

@@ -103,7 +103,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   installAuth(app, auth);
   installSpaceRefs(app, deps);
   installIdPrefixes(app, deps);
-  installEvents(app);
+  const eventRoutes = installEvents(app);
 
   await installOpenApi(app);
 
@@ -135,6 +135,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   await app.register(fsRoutes, options);
   await app.register(idRoutes, options);
   await app.register(mcpRoutes, options);
+  await app.register(eventRoutes);
   await app.register(webAppRoutes);
   return app;
 }
