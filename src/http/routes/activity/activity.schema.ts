@@ -14,7 +14,7 @@ export const evolvesQuery = z.object({
   content_relation: optionalText,
   unreviewed_only: boolQuery().default(false),
   memory_id: optionalText,
-  space_id: spaceId,
+  space_id: spaceId.optional(),
 });
 
 /** Reference `GET /agent/feed/events`. */
@@ -28,7 +28,7 @@ export const feedEventsQuery = z.object({
   date_from: day,
   date_to: day,
   source: optionalText,
-  space_id: spaceId,
+  space_id: spaceId.optional(),
   include_total: boolQuery().default(true),
 });
 
