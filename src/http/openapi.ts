@@ -191,7 +191,8 @@ export async function installOpenApi(app: FastifyInstance) {
     routePrefix: '/docs',
     theme: { title: 'Cairn API', css: [{ filename: 'cairn.css', content: '.swagger-ui .topbar { display: none }' }] },
     uiConfig: {
-      docExpansion: 'list',
+      // Tags start collapsed: with every operation expanded (over 130 of them), Swagger UI rendered only the first tag.
+      docExpansion: 'none',
       deepLinking: true,
       persistAuthorization: true,
       // Swagger UI runs these in the browser (they are sent as source): the key of the /docs session, named in the

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { UNIT_TYPES } from '../../../domain/memory.ts';
-import { boolQuery, intQuery, spaceId } from '../../schemas.ts';
+import { MAX_TITLE_CHARS, UNIT_TYPES } from '../../../domain/memory.ts';
+import { boolQuery, dateString, intQuery, spaceId } from '../../schemas.ts';
 import { doc } from '../../openapi.ts';
-import { updateMemoryBody } from '../memories/memories.schema.ts';
+import { MAX_LABEL_NAME_CHARS } from '../../../domain/label.ts';
 
 const path = (what: string) => z.string().min(1).max(2_000).describe(what);
 const cursor = z.string().max(200).optional().describe('Opaque pagination cursor (next_cursor of the page before)');
@@ -53,14 +53,24 @@ export const recallQuery = z.object({ query: z.string().min(1).max(2_000), path:
 export const writeBody = z.object({
   path: z.string().min(1).max(2_000),
   body: z.string().max(100_000).default(''),
-  frontmatter: updateMemoryBody.pick({ title: true, importance: true, unit_type: true, labels: true, event_start: true, event_end: true }).loose().nullish(),
+  // The memory fields a file's front matter may set, validated as PATCH /memories/{id} validates them.
+  frontmatter: z
+    .looseObject({
+      title: z.string().max(MAX_TITLE_CHARS).optional(),
+      importance: z.number().min(0).max(1).optional(),
+      unit_type: z.enum(UNIT_TYPES).optional(),
+      labels: z.array(z.string().trim().min(1).max(MAX_LABEL_NAME_CHARS)).max(100).optional(),
+      event_start: dateString.nullish(),
+      event_end: dateString.nullish(),
+    })
+    .nullish(),
   record_version: z.string().max(40).nullish(),
   ...space,
 });
 export const deleteBody = z.object({ path: z.string().min(1).max(2_000), ...space });
 
-const answer = { 200: z.looseObject({ path: z.string().optional() }) };
-const read = (summary: string, description: string) => doc({ tag: 'Agent', summary, description, response: answer });
+// A fresh answer schema per operation: the OpenAPI transform must not meet one object twice.
+const read = (summary: string, description: string) => doc({ tag: 'Agent', summary, description, response: { 200: z.looseObject({ path: z.string().optional() }) } });
 
 export const fsDocs = {
   capabilities: read('Filesystem view: what it offers', 'Roots, commands and limits of the filesystem view of the store (the same view as `POST /agent/mem-fs` and MCP `mem_fs`).'),
