@@ -3,6 +3,7 @@ import type { LifecycleState, UnitType } from '../domain/memory.ts';
 import type { FieldWeights } from '../domain/searchProfile.ts';
 import type { LexicalQuery } from './ports.lexical.ts';
 import type { WorkClaim } from './ports.coordination.ts';
+import type { PostedMemory } from '../domain/conversationInference.ts';
 
 /** What a search may be restricted to; every field but space and states is optional. */
 export interface SearchFilter {
@@ -28,17 +29,9 @@ export interface MetadataTurn {
 }
 
 /** A memory read around another in posting order (created_at, then id): what domain/conversationInference.ts reads. */
-export interface PostedNeighbour {
+export interface PostedNeighbour extends PostedMemory {
   /** The memory whose window this row belongs to. */
   anchor: string;
-  id: string;
-  /** The first characters of its content. */
-  opening: string;
-  /** Its content's length in characters. */
-  length: number;
-  metadata: Record<string, unknown>;
-  created_at: string;
-  event_start: string | null;
 }
 
 /** A memory captured or distilled from a thread, with the position of its source message in the thread. */
