@@ -15,7 +15,7 @@ const SERVICE_PORTS = ['ports', 'settings', 'deps'];
 const SERVICE_KERNEL = ['locks', 'singleton', 'drainLoop', 'ids'];
 const SERVICE_AREAS = [
   'auth', 'spaces', 'labels', 'relations', 'trash', 'graph', 'health', 'communities', 'memories', 'threads', 'crystals',
-  'distill', 'search', 'library', 'exports', 'agent', 'memfs', 'reads',
+  'distill', 'search', 'sources', 'library', 'exports', 'agent', 'memfs', 'reads', 'sync',
 ];
 const servicePath = names => `^src/services/(${names.join('|')})(/|\\.ts$)`;
 const areaRules = SERVICE_AREAS.slice(0, -1).map((area, i) => ({
