@@ -156,7 +156,8 @@ st david's day, st george's day, midsummer, juhannus, walpurgis night, king's da
 export const EVENT_HEADS = new Set(
   list(`festival, fest, marathon, half, half-marathon, ultra, triathlon, 10k, 5k, parade, fair, exhibition, conference,
   summit, symposium, event, convention, congress, meetup, hackathon, championship, championships, cup, games, olympics, grand prix, carnival, race, run, week,
-  tournament, regatta, relay, derby, gala, concert, awards, ceremony, jubilee, fiesta, classic`),
+  tournament, regatta, relay, derby, gala, concert, awards, ceremony, jubilee, fiesta, classic, eisteddfod, fayre, expo, show,
+  sportive, walkathon, showcase, retreat, reunion`),
 );
 
 /** Units and measures that are written in capitals or mixed case but are never names ("500 MB", "3 GHz"). */

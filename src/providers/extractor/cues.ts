@@ -27,13 +27,13 @@ const PRODUCT_NOUNS = new Set(
   score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices box kit
   speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
   microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
-  screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding`.split(/\s+/),
+  screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding deck decks spec specs mockup mockups prd`.split(/\s+/),
 );
 
 /** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */
 export const PROJECT_PARTS = new Set('release releases launch rollout roadmap backlog codebase repo repository beta milestone milestones changelog'.split(' '));
 /** What only a person has, after a possessive name ("Kemi's birthday", "Ana's mum"). */
-const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mom dad wife husband partner kids son daughter sister brother parents boyfriend girlfriend fiance fiancé fiancée graduation retirement baby dog cat band'.split(' '));
+export const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mom dad wife husband partner kids son daughter sister brother parents boyfriend girlfriend fiance fiancé fiancée graduation retirement baby dog cat band'.split(' '));
 /** Words before "on X" that make X a project ("worked on Heron", "an update on Kestrel"). */
 const WORKED_ON = /^(?:work|works|worked|working|progress|update|updates|feedback|focus|focused|focusing|blocked)$/;
 /** Nouns before "called X" that make X an organisation ("a startup called Fernweh"). */
@@ -47,6 +47,14 @@ const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|laun
 const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
 /** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
 const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg'.split(' '));
+/** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage"). */
+const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite'.split(' '));
+/** What an organisation has, after its possessive name ("Corvex's CEO", "Plinth's layoffs"); a person has none of these. */
+const ORGANIZATION_PARTS = new Set('ceo cto cfo coo founder founders cofounder co-founder board shareholders investors headquarters hq stock shares ipo valuation layoffs employees workforce'.split(' '));
+/** Verbs of talking: "to X" after them is someone spoken to ("talked to Orrin", "pitched it to Clemency at …"). */
+const TALKED = /^(?:talk|talked|talking|spoke|speak|speaking|chatted|chatting|explained|explaining|mentioned|pitched|pitching|presented|presenting|introduced|replied|reply|complained|apologised|apologized|wrote|write|writing|reached)$/;
+/** Verbs of handing over: "to X at/from <Name>" after them is a person at an organisation ("sent the draft to Emmerich at …"). */
+const HANDED = /^(?:sent|send|sending|emailed|emailing|forwarded|gave|give|handed|lent|passed|showed|delegated|assigned)$/;
 const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund folks people guys crew team teams recruiters membership memberships rep reps'.split(' '));
 /** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
 const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
@@ -97,6 +105,9 @@ const CODING = /^(?:wr[io]te|written|writing|coded|code|implemented|implementing
 const PLACE_BEFORE = new Set(['up', 'climbed', 'summited', 'visited', 'visiting', 'explored', 'exploring', 'toured', 'touring']);
 /** What follows an organisation's name: "X is hiring", "X was acquired". */
 const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acquired|bought|listed|public|bankrupt|closing|expanding|relocating)$|^(?:went|goes) (?:public|bust|under)$/;
+
+/** People a firm sends ("the plumber from X"). */
+const TRADES = new Set('plumber plumbers electrician electricians engineer engineers builder builders technician technicians courier driver rep reps recruiter recruiters agent agents fitter fitters installer surveyor inspector adjuster broker auditor auditors salesman saleswoman guy guys lady woman man folks people team'.split(' '));
 
 /** Roles a name may follow, set off by commas. */
 const ROLES = new Set('ceo cto cfo coo cio cmo vp founder cofounder co-founder engineer designer developer analyst accountant lawyer doctor nurse teacher recruiter pm intern contractor consultant architect editor'.split(' '));
@@ -151,11 +162,13 @@ function nounAfter({ words, to, after }: Around): Typed | null {
   // "Heron's release", "Kestrel's roadmap": what a project has, not a person; "Kemi's birthday": a person.
   if (next && !next.cap && words[to - 1].possessive && PROJECT_PARTS.has(after)) return { type: 'product', confidence: 0.75 };
   if (next && !next.cap && words[to - 1].possessive && PERSONAL_AFTER.has(after)) return { type: 'person', confidence: 0.85 };
+  if (next && (!next.cap || next.allCaps) && words[to - 1].possessive && ORGANIZATION_PARTS.has(after)) return { type: 'organization', confidence: 0.8 };
   // An acronym noun counts like a lower-case one: "the Plumtree API", "the Wren SDK".
   if (!next || (next.cap && !next.allCaps) || words[to - 1].possessive) return null;
   // "Heron v2": a version of something built.
   if (/^v\d+(?:\.\d+)*$/.test(after)) return { type: 'product', confidence: 0.8 };
   if (PRODUCT_NOUNS.has(after)) return { type: 'product', confidence: 0.85 };
+  if (PLACE_KINDS.has(after)) return { type: 'location', confidence: 0.8 };
   if (PLACE_NOUNS.has(after)) return { type: 'location', confidence: 0.7 };
   if (ORGANIZATION_NOUNS.has(after)) return { type: 'organization', confidence: 0.75 };
   return null;
@@ -197,6 +210,8 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
   // "migrate Tessera to Postgres": what is moved is software too.
   if (SWITCHING.test(before) && (after === 'to' || after === 'from' || after === 'off')) return { type: 'technology', confidence: 0.8 };
   if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };
+  // "the plumber from Flowright", "our rep from Tidewell": someone sent by a firm.
+  if (before === 'from' && lead === from && (TRADES.has(before2) || ROLES.has(before2))) return { type: 'organization', confidence: 0.75 };
   // "flew Qatar Airways", "flying Norwegian": an airline; "flew to Oslo" is a place (below).
   if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
     return { type: 'organization', confidence: 0.7 };
@@ -214,8 +229,13 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
 }
 
 /** Words that go with people: "with X", "my sister X", "our CTO, X,", "X's team", "X from accounting", "X and I". */
-function personCue({ words, to, before, before2, after, after2 }: Around): Typed | null {
+function personCue({ words, from, to, lead, before, before2, after, after2, earlier }: Around): Typed | null {
   if (before === 'with' && !WITH_A_COMPANY.has(before2)) return { type: 'person', confidence: 0.7 };
+  // "talked to Orrin", "sent the draft to Emmerich at Lindqvist & Berg": someone, not somewhere.
+  const atSomeone = (after === 'at' || after === 'from') && words[to + 1]?.cap === true;
+  if (before === 'to' && lead === from && (TALKED.test(before2) || (atSomeone && earlier.slice(-4).some(w => HANDED.test(w) || TALKED.test(w))))) {
+    return { type: 'person', confidence: 0.8 };
+  }
   if (PERSON_CUES.has(before) && before !== 'with') return { type: 'person', confidence: 0.7 };
   if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2) || GENERIC_TERMS.has(before2))) return { type: 'person', confidence: 0.65 };
   const next = words[to];

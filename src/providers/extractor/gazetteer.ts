@@ -163,7 +163,10 @@ export const ORGANIZATION_HEADS = new Set(
   bureau, commission, office, authority, service, services, network, networks, media, entertainment, games, motors, pharmaceuticals,
   industries, solutions, consulting, records, publishing, brewery, bakery, cafe, café, restaurant, bar, hotel, gym, store, shop,
   foods, markets, market, mall, center, centre, records, cinema, theatre, theater, inn, pub, lodge, tavern, arms, rail, railways,
-  transit, telecom, water, power, broadband`),
+  transit, telecom, water, power, broadband, mutual, surgery, practice, medical, dental, veterinary, vets, pharmacy, opticians,
+  legal, solicitors, lawyers, accountants, finance, payroll, lettings, estates, removals, roofing, plumbing, builders, hire,
+  logistics, logistik, freight, couriers, travel, tours, campers, books, stores, primary, robotics, analytics, bio, biotech,
+  savings, pensions, brewing, distillery, roasters, kitchen, catering, nursery, preschool`),
 );
 
 /** Last words of place names. */
@@ -172,7 +175,8 @@ export const PLACE_HEADS = new Set(
   beach, island, islands, station, airport, bridge, tunnel, trail, canyon, falls, forest, desert, sea, ocean, coast, county, city,
   state, province, district, museum, cathedral, tower, palace, castle, gardens, garden, harbor, harbour, port, peninsula, hills, hill,
   springs, heights, village, town, square, plaza, pier, zoo, stadium, arena, temple, shrine, abbey, chapel, market, quarter, gate,
-  common, heath, green, cross, hall, house, place, wharf, quay, moor, fell, glen, loch, dale, fjord, cliffs, gorge, pass, peak, national park`),
+  common, heath, green, cross, hall, house, place, wharf, quay, moor, fell, glen, loch, dale, fjord, cliffs, gorge, pass, peak, national park,
+  way, estuary, marsh, marshes, fen, fens, downs, wood, woods, reservoir, lido, ponds, promenade, crescent, terrace, close, row, mews`),
 );
 
 /** First words of place names. */

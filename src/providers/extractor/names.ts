@@ -1,5 +1,5 @@
 import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
-import { contextType, PROJECT_PARTS, techShaped, type Typed } from './cues.ts';
+import { contextType, PERSONAL_AFTER, PROJECT_PARTS, techShaped, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, HONORIFICS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES,
@@ -90,6 +90,15 @@ const NO_NAMES: ReadonlySet<string> = new Set();
 const FUNDING_ROUND = /^(?:pre-)?series [a-h]\.?$/i;
 /** "Rewrote", "Unpinned", "Overslept": a prefix on an English word. */
 const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
+/** Verbs after a name opening a sentence that only people do ("Bryony said", "Marigold joined Stripe"). */
+const PERSON_OPENING_VERBS = new Set('said says thinks thought asked asks told tells reckons joined wants wanted recommended suggested promised texted emailed'.split(' '));
+
+/** Whether what follows a capitalised word says it is a person: kin or a birthday after its possessive, or a person's verb. */
+function personFollows(word: Word, next: Word | undefined): boolean {
+  if (!next || next.cap) return false;
+  return word.possessive ? PERSONAL_AFTER.has(next.lower) : word.pos === 'PROPN' && PERSON_OPENING_VERBS.has(next.lower);
+}
+
 const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
 
 /** Words written capitalised inside sentences (not first): at a sentence's start the same word is a name too. */
@@ -126,7 +135,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const continues = i + 1 < words.length && nameWord(words[i + 1], false);
     // "Heron's release slipped": an ordinary word at the start, but what follows says it is a project's name.
     const project = atStart && word.possessive && PROJECT_PARTS.has(words[i + 1]?.lower ?? '') && nameWord(word, false);
-    if (!isThe && !project && !nameWord(word, atStart, continues, names)) {
+    // "Eluned's son is …", "Bryony said …": an ordinary word at the start, but a person's kin or a person's verb follows.
+    const person = atStart && !continues && nameWord(word, false) && personFollows(word, words[i + 1]);
+    if (!isThe && !project && !person && !nameWord(word, atStart, continues, names)) {
       i++;
       continue;
     }
@@ -137,6 +148,11 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross".
       if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower))))) break;
       if (nameWord(next, false, j + 1 < words.length && nameWord(words[j + 1], false))) {
+        j++;
+        continue;
+      }
+      // A generic word that is an organisation's last word completes its name ("Marchbank Legal", "Fernleaf Payroll").
+      if (next.cap && !next.allCaps && GENERIC_TERMS.has(bare(next)) && ORGANIZATION_HEADS.has(bare(next))) {
         j++;
         continue;
       }
@@ -199,7 +215,8 @@ function intrinsicType(words: Word[]): Typed | null {
   const last = bare(words[of > 0 ? of - 1 : words.length - 1]);
   const firstWord = bare(words[0]);
   const final = bare(words[words.length - 1]);
-  if (words.length > 1 && (last === 'day' || last === 'eve')) return { type: 'date', confidence: 0.75 };
+  // "Windrush Day", "Sports Day": a day named for something is an occasion, an event on the calendar.
+  if (words.length > 1 && (last === 'day' || last === 'eve')) return { type: 'event', confidence: 0.75 };
   // "Boston Marathon", "Glastonbury Festival", "Oxford Half", "PyCon Italia": events.
   if ((words.length > 1 && EVENT_HEADS.has(final)) || /^\p{Lu}\p{L}*\p{Ll}(?:Con|Conf|Fest|Camp)$/u.test(words[0].text)) return { type: 'event', confidence: 0.85 };
   // "Air India", "Air Baltic": an airline, not the country.
@@ -250,7 +267,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
     const context = contextType(words, from, to, titled);
     // A first name that is also a town ("Bradford", "Florence") is the town where the words around it say a place.
-    const town = firstName && !titled && context.type === 'location' && openGazetteerListsPlace(bare(words[from]));
+    const town = (firstName || words[from - 1]?.lower === 'in') && !titled && context.type === 'location' && openGazetteerListsPlace(joinWords(words, from, to).toLowerCase());
     const typed = town ? context : chooseType(intrinsicType(span), context, firstName, to - from === 1);
     const type = titled && typed.type === 'other' ? 'person' : typed.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: typed.confidence, word: from, endWord: to, alias });

@@ -3,6 +3,7 @@ import type { ExtractedEntity, ExtractedRelationship, Extraction, ExtractionInpu
 import { resolveRelativeDate } from './dates.ts';
 import { NAMED_EVENTS } from './gazetteer.ts';
 import { capitalisedInside, nameChunks } from './names.ts';
+import { installedPackages } from './packages.ts';
 import { type Placed, sentenceRelations } from './relations.ts';
 import { analyse, type EntitySpan, type Word } from './words.ts';
 
@@ -29,6 +30,18 @@ const SPAN_TYPES: Record<EntitySpan['kind'], string> = { DATE: 'date', MONEY: 'm
 interface Found extends ExtractedEntity {
   occurrences: number;
   aliases: string[];
+  /** Each type's cues in this text, summed by confidence: the type most (and most surely) said wins. */
+  votes: Map<string, number>;
+}
+
+/** Counts a mention's cue and types the entity by the type with the most weight ("Heron" said to act once, named "the Heron project" twice: a product). */
+function vote(entity: Found, type: string, confidence: number) {
+  if (type === 'other') return;
+  entity.votes.set(type, (entity.votes.get(type) ?? 0) + confidence);
+  let best = entity.entity_type === 'other' ? null : entity.entity_type;
+  for (const [candidate, weight] of entity.votes) if (best === null || weight > (entity.votes.get(best) ?? 0)) best = candidate;
+  if (best && best !== entity.entity_type) Object.assign(entity, { entity_type: best, confidence: Math.max(confidence, entity.confidence) });
+  else if (best === type) entity.confidence = Math.max(confidence, entity.confidence);
 }
 
 const PART_OF_DAY = new Set(['morning', 'afternoon', 'evening', 'night']);
@@ -96,11 +109,12 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     const existing = found.get(key);
     if (existing) {
       existing.occurrences++;
-      if (confidence > existing.confidence && type !== 'other') Object.assign(existing, { entity_type: type, confidence });
+      vote(existing, type, confidence);
       if (alias && !existing.aliases.includes(alias)) existing.aliases.push(alias);
       return key;
     }
-    found.set(key, { name: clean, entity_type: type, confidence, occurrences: 1, aliases: alias ? [cleanEntityName(alias)] : [] });
+    const votes = new Map(type === 'other' ? [] : [[type, confidence]]);
+    found.set(key, { name: clean, entity_type: type, confidence, occurrences: 1, aliases: alias ? [cleanEntityName(alias)] : [], votes });
     return key;
   };
 
@@ -109,6 +123,10 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     for (const chunk of nameChunks(words, capitalised)) {
       const key = add(chunk.name, chunk.type, chunk.confidence, chunk.alias);
       if (key) placedBySentence[s].push({ name: key, type: chunk.type, word: chunk.word, endWord: chunk.endWord });
+    }
+    for (const pkg of installedPackages(words)) {
+      const key = add(pkg.name, 'technology', 0.85);
+      if (key && !placedBySentence[s].some(p => p.word === pkg.word)) placedBySentence[s].push({ name: key, type: 'technology', word: pkg.word, endWord: pkg.word + 1 });
     }
   });
   for (const span of completeDates(text, sentences, spans)) {
@@ -120,7 +138,7 @@ export function extractWithRules(input: ExtractionInput): Extraction {
 
   const redirect = mergeShortNames(found);
   const resolve = (key: string) => redirect.get(key) ?? key;
-  const entities = [...found.values()].map(({ aliases, ...entity }) => (aliases.length ? { ...entity, aliases } : entity));
+  const entities = [...found.values()].map(({ aliases, votes: _votes, ...entity }) => (aliases.length ? { ...entity, aliases } : entity));
   const typeHints = new Map<string, string>();
   const relationships = dedupeRelations(
     sentences.flatMap((words, s) =>

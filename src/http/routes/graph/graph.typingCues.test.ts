@@ -1,0 +1,60 @@
+import { test, describe, before, after } from '../../../../test/suite.ts';
+import assert from 'node:assert/strict';
+import type { App } from '../../../main.ts';
+import { buildTestApp, createMemory, get } from '../../../../test/helpers.ts';
+
+/**
+ * The context cues of issue 26's third round, end to end: notes posted through POST /memories with the offline
+ * extractor, entities read back through GET /entities. Every name here is in no list; the words around it decide.
+ */
+const NOTES = [
+  "Corvex's CEO resigned, the board meets Friday.",
+  'Sent the draft to Emmerich at Lindqvist & Berg.',
+  'The plumber from Flowright comes Thursday.',
+  'They live in Harlan county now.',
+  'pip install wobblefish took 3 GB and forty minutes.',
+  'Sent the lease to Marchbank Legal, then called Brightstone Mutual.',
+  'Volunteered at the Windrush Day parade, then walked the Dales Way.',
+  "Eluned's son got into Bangor University.",
+  'Tessary is down again. Tessary is slow since the upgrade. Spent the whole morning with Tessary.',
+];
+
+const EXPECTED: Record<string, string> = {
+  Corvex: 'organization',
+  Emmerich: 'person',
+  'Lindqvist & Berg': 'organization',
+  Flowright: 'organization',
+  Harlan: 'location',
+  wobblefish: 'technology',
+  'Marchbank Legal': 'organization',
+  'Brightstone Mutual': 'organization',
+  'Windrush Day': 'event',
+  'Dales Way': 'location',
+  Eluned: 'person',
+  'Bangor University': 'organization',
+  Tessary: 'technology',
+};
+
+describe('context cues type names nobody listed (POST /memories, GET /entities)', () => {
+  let app: App;
+  let entities: { name: string; entity_type: string; mention_count: number }[];
+  before(async () => {
+    app = await buildTestApp({ extractor: 'rules' });
+    for (const content of NOTES) await createMemory(app, { content });
+    const listed = await get(app, '/entities?limit=100');
+    assert.equal(listed.status, 200, listed.text);
+    entities = listed.body;
+  });
+  after(() => app.close());
+
+  test('each name has the type its cue gives it', () => {
+    const typed = Object.fromEntries(entities.filter(e => e.name in EXPECTED).map(e => [e.name, e.entity_type]));
+    assert.deepEqual(typed, EXPECTED);
+  });
+
+  test('a name said three ways in one note is one entity of the type most said', () => {
+    const tessary = entities.filter(e => e.name === 'Tessary');
+    assert.equal(tessary.length, 1, JSON.stringify(tessary));
+    assert.equal(tessary[0].entity_type, 'technology');
+  });
+});

@@ -1,0 +1,65 @@
+import type { Word } from './words.ts';
+
+/**
+ * Packages named in install commands ("pip install tessellate", "npm i zod-forms", "brew install --cask zed"): software
+ * by what is done with it, though written in lower case where no capital marks a name.
+ */
+
+/** Package managers and the verbs they install with. */
+const INSTALLERS: Record<string, Set<string>> = {
+  pip: new Set(['install']),
+  pip3: new Set(['install']),
+  pipx: new Set(['install', 'run']),
+  uv: new Set(['add', 'pip']),
+  poetry: new Set(['add']),
+  conda: new Set(['install']),
+  npm: new Set(['install', 'i', 'add']),
+  pnpm: new Set(['install', 'i', 'add']),
+  yarn: new Set(['add']),
+  bun: new Set(['add', 'install']),
+  npx: new Set(['']),
+  brew: new Set(['install']),
+  cargo: new Set(['install', 'add']),
+  gem: new Set(['install']),
+  apt: new Set(['install']),
+  'apt-get': new Set(['install']),
+  dnf: new Set(['install']),
+  go: new Set(['install', 'get']),
+};
+
+/** A package's name: a letter first, then what registries allow ("zod-forms", "ruamel.yaml", "@scope/name"). */
+const PACKAGE = /^@?[a-z][\w.\-/@=<>~^]*$/i;
+/** Between the manager and the package: "uv pip install X". */
+const VERB_CONTINUATION = new Set(['install']);
+
+/** The name without a version pin: "polars==1.2" → "polars", "@scope/name@2" → "@scope/name". */
+const withoutVersion = (text: string) => {
+  const cut = text.slice(1).search(/[@=<>~^]/);
+  return cut < 0 ? text : text.slice(0, cut + 1);
+};
+
+export interface PackageMention {
+  name: string;
+  /** Index of the package's word in the sentence. */
+  word: number;
+}
+
+/** The package each install command of one sentence names first (flags skipped). */
+export function installedPackages(words: Word[]): PackageMention[] {
+  const found: PackageMention[] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const verbs = INSTALLERS[words[i].lower];
+    if (!verbs) continue;
+    let at = i + 1;
+    if (!verbs.has('')) {
+      if (!verbs.has(words[at].lower)) continue;
+      at++;
+    }
+    if (VERB_CONTINUATION.has(words[at]?.lower ?? '')) at++;
+    // Flags: "--upgrade" is one word, "-D" two ("-" then "D").
+    while (words[at]?.text.startsWith('-')) at += words[at].punct ? 2 : 1;
+    const word = words[at];
+    if (word && !word.punct && PACKAGE.test(word.text) && !found.some(p => p.word === at)) found.push({ name: withoutVersion(word.text), word: at });
+  }
+  return found;
+}

@@ -1,0 +1,74 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractWithRules } from './rules.ts';
+
+const REFERENCE = '2026-03-04T10:00:00.000Z';
+
+/** Named entities of a text as name → type (dates, amounts and links left out). */
+function types(text: string): Record<string, string> {
+  return Object.fromEntries(
+    extractWithRules({ text, reference_time: REFERENCE })
+      .entities.filter(e => !['date', 'money', 'url', 'email'].includes(e.entity_type))
+      .map(e => [e.name, e.entity_type]),
+  );
+}
+
+describe('issue 26, third round: cues for names nobody listed', () => {
+  test('"X\'s CEO", "X\'s board": an organisation', () => {
+    assert.equal(types("Corvex's CEO resigned on Monday.").Corvex, 'organization');
+    assert.equal(types("Brindlemoor's board meets on Friday.").Brindlemoor, 'organization');
+  });
+
+  test('"talked to X", "sent the draft to X at Y": a person, though a town has the name', () => {
+    assert.equal(types('Talked to Orrin from Vellum Health about the pilot.').Orrin, 'person');
+    assert.deepEqual(types('Sent the draft to Emmerich at Lindqvist & Berg.'), { Emmerich: 'person', 'Lindqvist & Berg': 'organization' });
+  });
+
+  test('"the plumber from X": the firm that sent them', () => {
+    assert.equal(types('The plumber from Flowright comes Thursday.').Flowright, 'organization');
+  });
+
+  test('"in X county", "the X cottage": a place, though a surname has the name', () => {
+    assert.equal(types('They live in Harlan county now.').Harlan, 'location');
+    assert.equal(types('Cerys says the Llanon cottage has no signal.').Llanon, 'location');
+  });
+
+  test('"pip install x", "npm i @scope/x@2", "uv pip install x": software, written in lower case', () => {
+    assert.equal(types('pip install wobblefish fixed the import.').wobblefish, 'technology');
+    assert.equal(types('Ran npm i -D @acme/zodiak-forms@2.1 and the build broke.')['@acme/zodiak-forms'], 'technology');
+    assert.equal(types('uv pip install tessellate==0.4 failed on the M2.').tessellate, 'technology');
+  });
+
+  test('a business named with its trade: "X Legal", "X Payroll", "X Mutual", "X Surgery"', () => {
+    assert.equal(types('Sent the lease to Marchbank Legal.')['Marchbank Legal'], 'organization');
+    assert.equal(types('Onboarding call with Fernleaf Payroll at 2pm.')['Fernleaf Payroll'], 'organization');
+    assert.equal(types('Called Brightstone Mutual about the car claim.')['Brightstone Mutual'], 'organization');
+    assert.equal(types('Our GP, Hollybank Surgery, moved online.')['Hollybank Surgery'], 'organization');
+  });
+
+  test('a day named for something is an event, a long-distance path a place', () => {
+    assert.equal(types('Volunteered at the Windrush Day parade in Brixton.')['Windrush Day'], 'event');
+    assert.equal(types('Finished the Dales Way with Tegid.')['Dales Way'], 'location');
+    assert.equal(types('Took Granny to the Urdd Eisteddfod.')['Urdd Eisteddfod'], 'event');
+  });
+
+  test('a person at a sentence start whose name is also a word: "Bryony said", "Eluned\'s son"', () => {
+    assert.equal(types('Bryony joined Quillfeather as head of design.').Bryony, 'person');
+    assert.equal(types("Eluned's son got into Bangor University.").Eluned, 'person');
+  });
+
+  test('a city a known organisation is named after, "in X", is the city', () => {
+    assert.equal(types('Applied to Quillon Bio in Oxford.').Oxford, 'location');
+  });
+
+  test('mentions of one name in one text agree: the type most said wins, not the one surest cue', () => {
+    // Twice a system's state, once "with X" (a person's cue): software.
+    const text = 'Tessary is down again. Tessary is slow since the upgrade. Spent the whole morning with Tessary.';
+    assert.equal(types(text).Tessary, 'technology');
+  });
+
+  test('dates and units stay values, never named entities', () => {
+    const found = types('pip install polars took 3 GB and 40 minutes on 4 March 2026.');
+    assert.deepEqual(Object.keys(found), ['polars']);
+  });
+});
