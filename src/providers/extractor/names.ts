@@ -185,7 +185,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
 }
 
 /** Open data types with less confidence than the hand lists: a brand may be named as a company ("joined Hetzner"). */
-const OPEN_CONFIDENCE = { technology: 0.75, organization: 0.85, location: 0.8 } as const;
+const OPEN_CONFIDENCE = { technology: 0.75, organization: 0.85, location: 0.8, person: 0.75 } as const;
 
 function gazetteerType(key: string): Typed | null {
   if (NAMED_EVENTS.has(key)) return { type: 'event', confidence: 0.9 };
@@ -204,9 +204,12 @@ function intrinsicType(words: Word[]): Typed | null {
   const key = words.map(w => w.lower).join(' ');
   // Possessives are part of some names of the calendar ("New Year's Eve", "St Patrick's Day").
   if (words.some(w => w.possessive) && NAMED_EVENTS.has(words.map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return { type: 'event', confidence: 0.9 };
-  const known = gazetteerType(key) ?? (versionWord(words[words.length - 1]) && words.length > 1 ? gazetteerType(words.slice(0, -1).map(w => w.lower).join(' ')) : null);
-  if (known) return known;
+  const versioned = versionWord(words[words.length - 1]) && words.length > 1 ? gazetteerType(words.slice(0, -1).map(w => w.lower).join(' ')) : null;
+  // "Apollo 11", "Node 22": a number after a name makes a thing of it, never a person.
+  const known = gazetteerType(key) ?? (versioned?.type === 'person' ? null : versioned);
   const tags = lexiconTags(key);
+  // A famous person's name that compromise knows as a place or a company ("Fillmore", "Ford") is more often that.
+  if (known && !(known.type === 'person' && (hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)))) return known;
   if (hasTag(tags, PLACE_TAGS)) return { type: 'location', confidence: 0.85 };
   if (hasTag(tags, ORG_TAGS)) return { type: 'organization', confidence: 0.85 };
   if (hasTag(tags, FIRST_NAME_TAGS) && words.length === 1) return { type: 'person', confidence: 0.8 };
@@ -268,7 +271,11 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const context = contextType(words, from, to, titled);
     // A first name that is also a town ("Bradford", "Florence") is the town where the words around it say a place.
     const town = (firstName || words[from - 1]?.lower === 'in') && !titled && context.type === 'location' && openGazetteerListsPlace(joinWords(words, from, to).toLowerCase());
-    const typed = town ? context : chooseType(intrinsicType(span), context, firstName, to - from === 1);
+    const intrinsic = intrinsicType(span);
+    // "at the Marsden", "the Fillmore": a place or an institution named after a person is no person ("the Chopin
+    // nocturne", a noun after the name, is the man's).
+    const namedAfter = intrinsic?.type === 'person' && words[from - 1]?.lower === 'the' && words[to]?.pos !== 'NOUN';
+    const typed = town || namedAfter ? context : chooseType(intrinsic, context, firstName, to - from === 1);
     const type = titled && typed.type === 'other' ? 'person' : typed.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: typed.confidence, word: from, endWord: to, alias });
   }

@@ -69,4 +69,14 @@ describe('towns that are also people\'s names', () => {
     assert.deepEqual(types('Ayesha passed her driving test in Bradford!'), { Ayesha: 'person', Bradford: 'location' });
     assert.equal(types('Had coffee with Bradford after work.').Bradford, 'person');
   });
+
+  test('WordNet\'s proper nouns: famous people, places and landforms nobody listed by hand', () => {
+    assert.equal(openGazetteerType(openKey('Lofoten')), 'location');
+    assert.deepEqual(types('Practised the Chopin nocturne, then read about Ada Lovelace.'), { Chopin: 'person', 'Ada Lovelace': 'person' });
+  });
+
+  test('a famous person\'s name that is also a town stays the town; "at the X" is no person', () => {
+    assert.equal(openGazetteerType('fillmore'), 'location');
+    assert.equal(types("Chloe's band is playing at the Fillmore tonight.").Fillmore, 'location');
+  });
 });
