@@ -27,7 +27,8 @@ const PRODUCT_NOUNS = new Set(
   score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices box kit
   speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
   microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
-  screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding deck decks spec specs mockup mockups prd`.split(/\s+/),
+  screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding deck decks spec specs mockup mockups prd crash
+  crashes`.split(/\s+/),
 );
 
 /** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */
@@ -46,7 +47,7 @@ const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|laun
 /** Words just before a name that make it an organisation ("joined X", "interview with X"). */
 const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
 /** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
-const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg'.split(' '));
+const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg trail trails walk walks path paths viewpoint market markets'.split(' '));
 /** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage"). */
 const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite'.split(' '));
 /** What an organisation has, after its possessive name ("Corvex's CEO", "Plinth's layoffs"); a person has none of these. */
@@ -167,10 +168,23 @@ function nounAfter({ words, to, after }: Around): Typed | null {
   if (!next || (next.cap && !next.allCaps) || words[to - 1].possessive) return null;
   // "Heron v2": a version of something built.
   if (/^v\d+(?:\.\d+)*$/.test(after)) return { type: 'product', confidence: 0.8 };
-  if (PRODUCT_NOUNS.has(after)) return { type: 'product', confidence: 0.85 };
-  if (PLACE_KINDS.has(after)) return { type: 'location', confidence: 0.8 };
-  if (PLACE_NOUNS.has(after)) return { type: 'location', confidence: 0.7 };
-  if (ORGANIZATION_NOUNS.has(after)) return { type: 'organization', confidence: 0.75 };
+  const said = headNoun(after);
+  if (said) return said;
+  // A compound's head says it as well: "the Whinlatter bike trails", "the Wren landing page".
+  const second = words[to + 1];
+  if (next.pos === 'NOUN' && !next.allCaps && second && !second.cap && second.pos === 'NOUN') {
+    const compound = headNoun(second.lower);
+    if (compound) return compound;
+  }
+  return null;
+}
+
+/** The type a noun right after a name gives it ("app", "cottage", "trip", "invoice"). */
+function headNoun(noun: string): Typed | null {
+  if (PRODUCT_NOUNS.has(noun)) return { type: 'product', confidence: 0.85 };
+  if (PLACE_KINDS.has(noun)) return { type: 'location', confidence: 0.8 };
+  if (PLACE_NOUNS.has(noun)) return { type: 'location', confidence: 0.7 };
+  if (ORGANIZATION_NOUNS.has(noun)) return { type: 'organization', confidence: 0.75 };
   return null;
 }
 

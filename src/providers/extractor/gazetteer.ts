@@ -119,7 +119,8 @@ export const PERSON_CUES = new Set(
   list(`sister, brother, mom, mum, mother, dad, father, son, daughter, wife, husband, partner, girlfriend, boyfriend, fiance, fiancé,
   fiancee, fiancée, cousin, aunt, uncle, niece, nephew, grandma, grandpa, grandmother, grandfather, friend, buddy, colleague, coworker,
   co-worker, boss, manager, neighbor, neighbour, roommate, teacher, mentor, student, kid, kids, baby, landlord, doctor, dentist, therapist,
-  coach, named, called, meet, met, with, told, asked, thanks, thank, congrats, hi, hey, hello, dear, love`),
+  coach, named, called, meet, met, with, told, asked, thanks, thank, congrats, hi, hey, hello, dear, love, ask, ping, pinged, tell,
+  remind, reminded, cc, cc'd, dm, dm'd, nudge, nudged, thanked, invite, invited, hug, hugged, babysit, babysat`),
 );
 
 /** Capitalised words that are not names on their own: greetings, exclamations, pronouns, common chat words. */

@@ -67,6 +67,18 @@ describe('issue 26, third round: cues for names nobody listed', () => {
     assert.equal(types(text).Tessary, 'technology');
   });
 
+  test('"ask X", "ping X": a person one asks', () => {
+    assert.equal(types('Priyamvada is on leave until the 20th, ask Dhruv.').Dhruv, 'person');
+    assert.equal(types('Ping Oduya about the keys.').Oduya, 'person');
+  });
+
+  test('the head of a compound after a name says what it is: "the X bike trails", "the X landing page", "the X crash"', () => {
+    assert.equal(types('The Whinlatter bike trails were muddy.').Whinlatter, 'location');
+    assert.equal(types('Set up Umami for the Wren landing page.').Wren, 'product');
+    assert.equal(types('Fixed the Bellhop crash on empty carts.').Bellhop, 'product');
+    assert.equal(types('The Quayside market is on every Sunday.').Quayside, 'location');
+  });
+
   test('dates and units stay values, never named entities', () => {
     const found = types('pip install polars took 3 GB and 40 minutes on 4 March 2026.');
     assert.deepEqual(Object.keys(found), ['polars']);
