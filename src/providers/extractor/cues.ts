@@ -28,7 +28,7 @@ const PRODUCT_NOUNS = new Set(
   speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
   microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
   screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding deck decks spec specs mockup mockups prd crash
-  crashes`.split(/\s+/),
+  crashes slides ingest ingestion scraper crawler parser exporter indexer`.split(/\s+/),
 );
 
 /** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */
@@ -47,13 +47,13 @@ const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|laun
 /** Words just before a name that make it an organisation ("joined X", "interview with X"). */
 const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
 /** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
-const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg trail trails walk walks path paths viewpoint market markets'.split(' '));
+const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg trail trails walk walks path paths viewpoint market markets ridge summit crag fells'.split(' '));
 /** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage"). */
 const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite'.split(' '));
 /** What an organisation has, after its possessive name ("Corvex's CEO", "Plinth's layoffs"); a person has none of these. */
 const ORGANIZATION_PARTS = new Set('ceo cto cfo coo founder founders cofounder co-founder board shareholders investors headquarters hq stock shares ipo valuation layoffs employees workforce'.split(' '));
 /** Verbs of talking: "to X" after them is someone spoken to ("talked to Orrin", "pitched it to Clemency at …"). */
-const TALKED = /^(?:talk|talked|talking|spoke|speak|speaking|chatted|chatting|explained|explaining|mentioned|pitched|pitching|presented|presenting|introduced|replied|reply|complained|apologised|apologized|wrote|write|writing|reached)$/;
+const TALKED = /^(?:talk|talked|talking|spoke|speak|speaking|chatted|chatting|explained|explaining|mentioned|pitched|pitching|presented|presenting|introduced|replied|reply|complained|apologised|apologized|wrote|write|writing|reached|engaged|married|wed)$/;
 /** Verbs of handing over: "to X at/from <Name>" after them is a person at an organisation ("sent the draft to Emmerich at …"). */
 const HANDED = /^(?:sent|send|sending|emailed|emailing|forwarded|gave|give|handed|lent|passed|showed|delegated|assigned)$/;
 const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund folks people guys crew team teams recruiters membership memberships rep reps'.split(' '));
@@ -113,6 +113,8 @@ const TRADES = new Set('plumber plumbers electrician electricians engineer engin
 /** Roles a name may follow, set off by commas. */
 const ROLES = new Set('ceo cto cfo coo cio cmo vp founder cofounder co-founder engineer designer developer analyst accountant lawyer doctor nurse teacher recruiter pm intern contractor consultant architect editor'.split(' '));
 const SYSTEM_STATES = new Set('down up flaky slow broken offline online deprecated unreachable unavailable degraded green red'.split(' '));
+/** States only a person is in ("Oriel is away", "Kofi is off sick"). */
+const PERSON_STATES = new Set('sick ill unwell away pregnant ooo jetlagged exhausted poorly'.split(' '));
 const PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'our', 'my', 'the']);
 const ADVERBS = new Set(['just', 'such', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
 /** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
@@ -221,6 +223,8 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
     if (PRODUCT_NOUNS.has(noun) || noun === 'tool') return { type: 'product', confidence: 0.75 };
     if (/^(?:town|village|city|place|island|street|neighbourhood|neighborhood)$/.test(noun)) return { type: 'location', confidence: 0.75 };
   }
+  // "bumped Tokio to 1.40", "pinned Hanami to v1.4": a dependency at a version.
+  if (after === 'to' && /^v?\d+(?:\.\d+)+$/.test(after2)) return { type: 'technology', confidence: 0.8 };
   // "migrate Tessera to Postgres": what is moved is software too.
   if (SWITCHING.test(before) && (after === 'to' || after === 'from' || after === 'off')) return { type: 'technology', confidence: 0.8 };
   if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };
@@ -272,6 +276,8 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   // An adverb between the verb and what follows does not count: "Kasia just got engaged".
   const [verb, next] = ADVERBS.has(after) ? [after2, words[to + 2]?.lower ?? ''] : [after, after2];
   const following = ADVERBS.has(next) ? (words[to + (verb === after ? 2 : 3)]?.lower ?? '') : next;
+  // "Oriel is away", "Kofi is off sick": a person's state.
+  if (SHARED_AFTER.has(verb) && (PERSON_STATES.has(following) || (following === 'off' && PERSON_STATES.has(words[to + 2]?.lower ?? ''))) && lead === from) return { type: 'person', confidence: 0.7 };
   // "Maple is down", "the Cedar build is flaky": a system's state.
   if (SHARED_AFTER.has(verb) && SYSTEM_STATES.has(following)) return { type: 'technology', confidence: 0.6 };
   // A chat line's speaker: "Rekha: the export is done".
@@ -293,7 +299,9 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
 }
 
 /** Words after which a name begins a clause as its subject. */
-const CLAUSE_OPENERS = new Set(['and', 'but', 'so', 'then', ',', 'when', 'because', 'while', 'if', 'since', 'after', 'before', 'until', 'though', 'although']);
+const CLAUSE_OPENERS = new Set(['and', 'but', 'so', 'then', ',', 'when', 'because', 'while', 'if', 'since', 'after', 'before', 'until', 'though', 'although',
+  // chat openers: "lol Fenella fell asleep", "omg Tiberius got engaged"
+  'lol', 'omg', 'ok', 'okay', 'haha', 'btw', 'oh', 'wow', 'yay', 'ugh', 'fyi']);
 
 /** Written like software: an inner capital ("MapLibre", "uBlock") or letters and digits in one word ("Auth0", "S3"). */
 export function techShaped(words: Word[]): boolean {

@@ -107,17 +107,19 @@ export const NAMED_EVENTS = new Set([...EVENTS, ...HOLIDAYS]);
 export const HONORIFICS = new Set(
   list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, lord, lady, rev, reverend, fr, father, sister, brother, st, saint,
   capt, captain, col, colonel, gen, general, lt, sgt, officer, detective, judge, justice, president, senator, sen, rep, governor, gov,
-  mayor, king, queen, prince, princess, uncle, aunt, auntie, grandma, grandpa, coach, chef, nurse, pastor, rabbi, imam`),
+  mayor, king, queen, prince, princess, uncle, aunt, auntie, grandma, grandpa, grandad, granddad, granny, gran, nana, nan, coach, chef,
+  nurse, pastor, rabbi, imam`),
 );
 
 /** Honorifics that are certainly titles (a "Sister" or a "Saint" may begin a place or an organisation). */
 export const PERSON_TITLES = new Set(list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, rev, reverend, capt, captain, col,
-colonel, lt, sgt, officer, detective, judge, senator, sen, governor, gov, mayor, uncle, aunt, auntie, coach, pastor, rabbi, imam`));
+colonel, lt, sgt, officer, detective, judge, senator, sen, governor, gov, mayor, uncle, aunt, auntie, coach, pastor, rabbi, imam, grandad,
+granddad, granny, gran, nana`));
 
 /** Kin and role words that, just before a capitalised name, say it is a person ("my sister Anna"). */
 export const PERSON_CUES = new Set(
   list(`sister, brother, mom, mum, mother, dad, father, son, daughter, wife, husband, partner, girlfriend, boyfriend, fiance, fiancé,
-  fiancee, fiancée, cousin, aunt, uncle, niece, nephew, grandma, grandpa, grandmother, grandfather, friend, buddy, colleague, coworker,
+  fiancee, fiancée, cousin, aunt, uncle, niece, nephew, grandma, grandpa, grandad, granddad, granny, gran, nana, grandmother, grandfather, friend, buddy, colleague, coworker,
   co-worker, boss, manager, neighbor, neighbour, roommate, teacher, mentor, student, kid, kids, baby, landlord, doctor, dentist, therapist,
   coach, named, called, meet, met, with, told, asked, thanks, thank, congrats, hi, hey, hello, dear, love, ask, ping, pinged, tell,
   remind, reminded, cc, cc'd, dm, dm'd, nudge, nudged, thanked, invite, invited, hug, hugged, babysit, babysat`),
@@ -166,7 +168,7 @@ export const ORGANIZATION_HEADS = new Set(
   foods, markets, market, mall, center, centre, records, cinema, theatre, theater, inn, pub, lodge, tavern, arms, rail, railways,
   transit, telecom, water, power, broadband, mutual, surgery, practice, medical, dental, veterinary, vets, pharmacy, opticians,
   legal, solicitors, lawyers, accountants, finance, payroll, lettings, estates, removals, roofing, plumbing, builders, hire,
-  logistics, logistik, freight, couriers, travel, tours, campers, books, stores, primary, robotics, analytics, bio, biotech,
+  logistics, logistik, freight, unit, ward, invest, investments, wealth, rehab, physio, seeds, couriers, travel, tours, campers, books, stores, primary, robotics, analytics, bio, biotech,
   savings, pensions, brewing, distillery, roasters, kitchen, catering, nursery, preschool`),
 );
 
@@ -177,7 +179,7 @@ export const PLACE_HEADS = new Set(
   state, province, district, museum, cathedral, tower, palace, castle, gardens, garden, harbor, harbour, port, peninsula, hills, hill,
   springs, heights, village, town, square, plaza, pier, zoo, stadium, arena, temple, shrine, abbey, chapel, market, quarter, gate,
   common, heath, green, cross, hall, house, place, wharf, quay, moor, fell, glen, loch, dale, fjord, cliffs, gorge, pass, peak, national park,
-  way, estuary, marsh, marshes, fen, fens, downs, wood, woods, reservoir, lido, ponds, promenade, crescent, terrace, close, row, mews`),
+  way, edge, crag, pike, tarn, scar, knott, beck, brook, estuary, marsh, marshes, fen, fens, downs, wood, woods, reservoir, lido, ponds, promenade, crescent, terrace, close, row, mews`),
 );
 
 /** First words of place names. */

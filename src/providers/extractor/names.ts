@@ -167,7 +167,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       }
       const after = words[j + 1];
       // "Crumb and Co", "Dombey and Son": a firm's name.
-      if (next.lower === 'and' && after && FIRM_TAILS.has(bare(after))) {
+      // "the Fox and Hounds", "the Crown and Anchor": one name (a pub's, an inn's) after "the", not two.
+      const pairAfterThe = isThe && j - i === 2 && after !== undefined && nameWord(after, false) && !words[j + 2]?.cap && !after.possessive;
+      if (next.lower === 'and' && after && (FIRM_TAILS.has(bare(after)) || pairAfterThe)) {
         j += 2;
         continue;
       }

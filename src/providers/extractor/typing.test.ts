@@ -79,6 +79,22 @@ describe('issue 26, third round: cues for names nobody listed', () => {
     assert.equal(types('The Quayside market is on every Sunday.').Quayside, 'location');
   });
 
+  test('chat lines: "omg X got engaged to Y", "lol X fell asleep", "X is away", "Grandad X"', () => {
+    assert.deepEqual(types('omg Tiberius just got engaged to Ngaio!!'), { Tiberius: 'person', Ngaio: 'person' });
+    assert.equal(types('lol Fenella fell asleep during the demo').Fenella, 'person');
+    assert.equal(types('Sprint planning moved, Oriel is away.').Oriel, 'person');
+    assert.deepEqual(types('Grandad Wilfred is staying with us.'), { Wilfred: 'person' });
+  });
+
+  test('a dependency bumped to a version is software: "bumped Tokio to 1.40"', () => {
+    assert.equal(types('Work log: bumped Tokio to 1.40 and fixed the tests.').Tokio, 'technology');
+  });
+
+  test('"the X and Y" is one name (a pub\'s), and fells, edges and ridges are places', () => {
+    assert.deepEqual(types('Chess club at the Fox and Hounds is on Thursdays.'), { 'Fox and Hounds': 'organization' });
+    assert.deepEqual(types('The Helvellyn ridge was icy, turned back at Swirral Edge.'), { Helvellyn: 'location', 'Swirral Edge': 'location' });
+  });
+
   test('dates and units stay values, never named entities', () => {
     const found = types('pip install polars took 3 GB and 40 minutes on 4 March 2026.');
     assert.deepEqual(Object.keys(found), ['polars']);
