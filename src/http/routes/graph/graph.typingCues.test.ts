@@ -17,6 +17,11 @@ const NOTES = [
   'Volunteered at the Windrush Day parade, then walked the Dales Way.',
   "Eluned's son got into Bangor University.",
   'Tessary is down again. Tessary is slow since the upgrade. Spent the whole morning with Tessary.',
+  'Priyamvada is on leave until the 20th, ask Dhruv.',
+  'The Whinlatter bike trails were muddy. Set up Umami for the Wren landing page.',
+  'omg Tiberius just got engaged to Ngaio!!',
+  'Work log: bumped Tokio to 1.40 and fixed the tests.',
+  'Chess club at the Fox and Hounds is on Thursdays, then the Helvellyn ridge on Sunday.',
 ];
 
 const EXPECTED: Record<string, string> = {
@@ -33,6 +38,14 @@ const EXPECTED: Record<string, string> = {
   Eluned: 'person',
   'Bangor University': 'organization',
   Tessary: 'technology',
+  Dhruv: 'person',
+  Whinlatter: 'location',
+  Wren: 'product',
+  Tiberius: 'person',
+  Ngaio: 'person',
+  Tokio: 'technology',
+  'Fox and Hounds': 'organization',
+  Helvellyn: 'location',
 };
 
 describe('context cues type names nobody listed (POST /memories, GET /entities)', () => {
