@@ -28,7 +28,7 @@ const PRODUCT_NOUNS = new Set(
   speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
   microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
   screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding deck decks spec specs mockup mockups prd crash
-  crashes slides ingest ingestion scraper crawler parser exporter indexer`.split(/\s+/),
+  crashes slides ingest ingestion scraper crawler parser exporter indexer checks monitors`.split(/\s+/),
 );
 
 /** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */
@@ -47,7 +47,11 @@ const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|laun
 /** Words just before a name that make it an organisation ("joined X", "interview with X"). */
 const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
 /** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
-const PLACE_NOUNS = new Set('trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg trail trails walk walks path paths viewpoint market markets ridge summit crag fells'.split(' '));
+const PLACE_NOUNS = new Set(
+  `trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg
+  trail trails walk walks path paths viewpoint market markets ridge summit crag fells pier harbour harbor seafront promenade castle
+  cathedral station museum abbey lighthouse`.split(/\s+/),
+);
 /** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage"). */
 const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite'.split(' '));
 /** What an organisation has, after its possessive name ("Corvex's CEO", "Plinth's layoffs"); a person has none of these. */
@@ -290,10 +294,13 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   // an unknown name that acts is most often a person. Known brands and places were typed before this point.
   const subject = lead === words.findIndex(w => !w.punct) || CLAUSE_OPENERS.has(before);
   // wink tags some verbs as nouns ("rewrote"): a word followed by a determiner ("rewrote the") is a verb too.
-  const verbLike = words[to]?.pos === 'VERB' || (words[to]?.pos === 'NOUN' && (DETERMINERS.has(after2) || after2 === 'its' || after2 === 'his' || after2 === 'her'));
-  const acts = verbLike && !words[to].cap && !SHARED_AFTER.has(after) && !ORGANIZATION_AFTER.has(after);
+  // An adverb between the name and its verb does not count: "Ambrosine finally heard back".
+  const at = ADVERBS.has(after) ? to + 1 : to;
+  const [acted, object] = [words[at]?.lower ?? '', words[at + 1]?.lower ?? ''];
+  const verbLike = words[at]?.pos === 'VERB' || (words[at]?.pos === 'NOUN' && (DETERMINERS.has(object) || object === 'its' || object === 'his' || object === 'her'));
+  const acts = verbLike && !words[at].cap && !SHARED_AFTER.has(acted) && !ORGANIZATION_AFTER.has(acted);
   // "Quillory closed its seed round": "its" says the actor is no person.
-  if (subject && acts && after2 === 'its') return { type: 'organization', confidence: 0.6 };
+  if (subject && acts && object === 'its') return { type: 'organization', confidence: 0.6 };
   if (subject && acts && lead === from && to - from <= 2 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.55 };
   return null;
 }

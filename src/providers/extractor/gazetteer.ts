@@ -194,5 +194,5 @@ export const OF_HEADS = new Set(
   gulf, bay, isle, statue, tower, church, cathedral, order, society, federation, association, board, council, office, league, union,
   court, house, house, museum, palace, sea, straits, strait, lake, cape, duke, duchess, prince, princess, king, queen, lord,
   commonwealth, province, district, county, federal, united, people, people's, bureau, center, centre, hall, center, office, ministry,
-  chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley, cliffs, rock`),
+  chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley, cliffs, rock, tour, festival`),
 );

@@ -223,7 +223,8 @@ function intrinsicType(words: Word[]): Typed | null {
   // "Windrush Day", "Sports Day": a day named for something is an occasion, an event on the calendar.
   if (words.length > 1 && (last === 'day' || last === 'eve')) return { type: 'event', confidence: 0.75 };
   // "Boston Marathon", "Glastonbury Festival", "Oxford Half", "PyCon Italia": events.
-  if ((words.length > 1 && EVENT_HEADS.has(final)) || /^\p{Lu}\p{L}*\p{Ll}(?:Con|Conf|Fest|Camp)$/u.test(words[0].text)) return { type: 'event', confidence: 0.85 };
+  // "Tour of Britain", "Festival of Speed": the head before "of" names the event too.
+  if ((words.length > 1 && (EVENT_HEADS.has(final) || (of > 0 && EVENT_HEADS.has(last)))) || /^\p{Lu}\p{L}*\p{Ll}(?:Con|Conf|Fest|Camp)$/u.test(words[0].text)) return { type: 'event', confidence: 0.85 };
   // "Air India", "Air Baltic": an airline, not the country.
   if (words.length > 1 && firstWord === 'air') return { type: 'organization', confidence: 0.8 };
   if (words.length > 1 && ORGANIZATION_HEADS.has(last)) return { type: 'organization', confidence: 0.8 };
@@ -296,6 +297,8 @@ function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean,
   if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
   if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
   if ((intrinsic.type === 'technology' || intrinsic.type === 'product') && context.type === 'organization' && context.confidence >= 0.75) return context;
+  // "the Thornbury sync service", "the Kestrel app": what follows the name says it is a thing, whatever town has the name.
+  if (intrinsic.type === 'location' && intrinsic.confidence < 0.9 && context.type === 'product' && context.confidence >= 0.85) return context;
   // A brand from the open list, named as a company ("at Hetzner", "Feedzai announced"): the company.
   if (intrinsic.type === 'technology' && intrinsic.confidence < 0.8 && context.type === 'organization' && context.confidence >= 0.6) return context;
   return intrinsic;

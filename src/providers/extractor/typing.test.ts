@@ -95,6 +95,21 @@ describe('issue 26, third round: cues for names nobody listed', () => {
     assert.deepEqual(types('The Helvellyn ridge was icy, turned back at Swirral Edge.'), { Helvellyn: 'location', 'Swirral Edge': 'location' });
   });
 
+  test('an adverb between a name and its verb does not hide the actor: "Ambrosine finally heard back"', () => {
+    assert.equal(types('Ambrosine finally heard back from Halewood Press.').Ambrosine, 'person');
+  });
+
+  test('a noun after a name beats a town of that name: "the Thornbury sync service"; "the Saltburn pier" is a place', () => {
+    assert.equal(types('Fixed the leak in the Thornbury sync service.').Thornbury, 'product');
+    assert.equal(types('The Saltburn pier was closed for repairs.').Saltburn, 'location');
+    assert.equal(types('Our Cronitor checks flagged the backup job.').Cronitor, 'product');
+  });
+
+  test('an event named with "of": "Tour of Britain", "Festival of Speed"', () => {
+    assert.equal(types('Watched the Tour of Britain finish in Aberdeen.')['Tour of Britain'], 'event');
+    assert.equal(types('Tickets for the Festival of Speed came today.')['Festival of Speed'], 'event');
+  });
+
   test('dates and units stay values, never named entities', () => {
     const found = types('pip install polars took 3 GB and 40 minutes on 4 March 2026.');
     assert.deepEqual(Object.keys(found), ['polars']);
