@@ -95,12 +95,30 @@ export function newEntity(id: string, wanted: WantedEntity, at: string, callerOw
 export async function enrich(tx: Repos, stored: EntityRecord, seen: WantedEntity, at: string): Promise<EntityRecord> {
   const aliases = stored.caller_owned ? stored.aliases : mergeAliases(stored.name, stored.aliases, [seen.name, ...(seen.aliases ?? [])]);
   const description = stored.description || seen.description || '';
+  const guessed = !stored.caller_owned && stored.confidence < SURE_TYPE_CONFIDENCE;
   // A type the extractor only guessed gives way to one it is sure of ("Heron": person, then "the Heron project").
-  const retyped = !stored.caller_owned && stored.confidence < SURE_TYPE_CONFIDENCE && (seen.confidence ?? 0) >= SURE_TYPE_CONFIDENCE && seen.entity_type !== stored.entity_type;
-  const [entity_type, confidence] = retyped ? [seen.entity_type, seen.confidence!] : [stored.entity_type, stored.confidence];
-  if (aliases.length === stored.aliases.length && description === stored.description && !retyped) return stored;
-  const updated = { ...stored, entity_type, confidence, aliases, description, updated_at: at };
+  const sure = guessed && (seen.confidence ?? 0) >= SURE_TYPE_CONFIDENCE && seen.entity_type !== stored.entity_type;
+  // Among guesses, the type most often (and most surely) guessed across the space's memories wins.
+  const votes = guessed && !sure && seen.confidence !== undefined && seen.entity_type !== 'other' ? guessVotes(stored, seen) : null;
+  const [entity_type, confidence] = sure ? [seen.entity_type, seen.confidence!] : [votes?.winner ?? stored.entity_type, stored.confidence];
+  const retyped = entity_type !== stored.entity_type;
+  if (aliases.length === stored.aliases.length && description === stored.description && !retyped && !votes) return stored;
+  const metadata = votes ? { ...stored.metadata, [TYPE_VOTES]: votes.tally } : stored.metadata;
+  const updated = { ...stored, entity_type, confidence, aliases, description, metadata, updated_at: at };
   const keys = stored.caller_owned ? [] : entityKeys(stored.name, aliases, entity_type);
-  await tx.entities.update(stored.id, { aliases, description, updated_at: at, ...(retyped ? { entity_type, confidence } : {}) }, keys);
+  await tx.entities.update(stored.id, { aliases, description, updated_at: at, ...(retyped ? { entity_type, confidence } : {}), ...(votes ? { metadata } : {}) }, keys);
   return updated;
+}
+
+/** Metadata key of a guessed entity's tally: type → summed confidence of the guesses for it. */
+export const TYPE_VOTES = 'type_votes';
+
+/** A guessed entity's tally with one more guess counted, and the type it now favours (ties keep the stored type). */
+function guessVotes(stored: EntityRecord, seen: WantedEntity): { tally: Record<string, number>; winner: string } {
+  const previous = stored.metadata[TYPE_VOTES];
+  const tally: Record<string, number> = previous && typeof previous === 'object' ? { ...(previous as Record<string, number>) } : { [stored.entity_type]: stored.confidence };
+  tally[seen.entity_type] = Math.round(((tally[seen.entity_type] ?? 0) + (seen.confidence ?? 0)) * 1000) / 1000;
+  let winner = stored.entity_type;
+  for (const [type, weight] of Object.entries(tally)) if (weight > (tally[winner] ?? 0)) winner = type;
+  return { tally, winner };
 }

@@ -71,3 +71,22 @@ describe('context cues type names nobody listed (POST /memories, GET /entities)'
     assert.equal(tessary[0].entity_type, 'technology');
   });
 });
+
+describe('across the memories of a space, the type most guessed wins (POST /memories, GET /entities)', () => {
+  let app: App;
+  before(async () => {
+    app = await buildTestApp({ extractor: 'rules' });
+  });
+  after(() => app.close());
+
+  test('a name guessed a person once and software twice, in three notes, is one software entity', async () => {
+    // Each note alone only guesses (confidence below 0.7): an acting subject, then a system's state twice.
+    for (const content of ['Quorra rewrote the exporter.', 'Quorra is down again.', 'Quorra is flaky since the upgrade.']) await createMemory(app, { content });
+    const listed = await get(app, '/entities?limit=100');
+    assert.equal(listed.status, 200, listed.text);
+    const quorra = listed.body.filter((e: { name: string }) => e.name === 'Quorra');
+    assert.equal(quorra.length, 1, JSON.stringify(quorra));
+    assert.equal(quorra[0].entity_type, 'technology');
+    assert.equal(quorra[0].mention_count, 3);
+  });
+});
