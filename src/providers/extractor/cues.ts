@@ -50,7 +50,7 @@ const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined
 const PLACE_NOUNS = new Set(
   `trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg
   trail trails walk walks path paths viewpoint market markets ridge summit crag fells pier harbour harbor seafront promenade castle
-  cathedral station museum abbey lighthouse`.split(/\s+/),
+  cathedral station museum abbey lighthouse route routes loop circuit reserve`.split(/\s+/),
 );
 /** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage"). */
 const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite'.split(' '));

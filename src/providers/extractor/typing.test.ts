@@ -102,6 +102,7 @@ describe('issue 26, third round: cues for names nobody listed', () => {
   test('a noun after a name beats a town of that name: "the Thornbury sync service"; "the Saltburn pier" is a place', () => {
     assert.equal(types('Fixed the leak in the Thornbury sync service.').Thornbury, 'product');
     assert.equal(types('The Saltburn pier was closed for repairs.').Saltburn, 'location');
+    assert.equal(types('The Fenland cycle route was flat and windy.').Fenland, 'location');
     assert.equal(types('Our Cronitor checks flagged the backup job.').Cronitor, 'product');
   });
 
