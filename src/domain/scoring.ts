@@ -25,7 +25,7 @@ export interface OverlapOptions {
  * How much of the query a text holds, both as terms stemmed alike (`terms`): the one term-coverage rule of memory
  * and thread search.
  */
-export function lexicalOverlap(queryTerms: string[], textTerms: string[], options: OverlapOptions = {}): LexicalOverlap {
+export function lexicalOverlap(queryTerms: readonly string[], textTerms: readonly string[], options: OverlapOptions = {}): LexicalOverlap {
   const query = [...new Set(queryTerms)];
   const text = new Set(textTerms);
   const forms = new Map<string, string>();

@@ -32,20 +32,35 @@ export function words(text: string): string[] {
   return text.normalize('NFKC').toLowerCase().match(WORD) ?? [];
 }
 
+/** `stem`'s suffix rules, tried in order; made once (regex literals in the function were rebuilt on every call). */
+const STEM_RULES: readonly (readonly [RegExp, string])[] = [
+  [/'s$/, ''],
+  [/ies$/, 'y'],
+  [/(ss|us)$/, '$1'],
+  [/sses$/, 'ss'],
+  [/([^s])s$/, '$1'],
+  [/ing$/, ''],
+  [/ed$/, ''],
+  [/ly$/, ''],
+];
+
+/** Stems already worked out: search stems every word of every candidate, and the same words come back. */
+const stems = new Map<string, string>();
+const STEMS_KEPT = 50_000;
+
 /** A light English stemmer: enough to match plural and tense variants in scoring (FTS5 does its own Porter stemming). */
 export function stem(word: string): string {
   if (word.length <= 3) return word;
-  const rules: [RegExp, string][] = [
-    [/'s$/, ''],
-    [/ies$/, 'y'],
-    [/(ss|us)$/, '$1'],
-    [/sses$/, 'ss'],
-    [/([^s])s$/, '$1'],
-    [/ing$/, ''],
-    [/ed$/, ''],
-    [/ly$/, ''],
-  ];
-  for (const [pattern, replacement] of rules) {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stems.set(word, (stemmed = stemOf(word)));
+  }
+  return stemmed;
+}
+
+function stemOf(word: string): string {
+  for (const [pattern, replacement] of STEM_RULES) {
     if (pattern.test(word)) {
       const stemmed = word.replace(pattern, replacement);
       return stemmed.length >= 3 ? stemmed : word;
@@ -130,9 +145,26 @@ export function queryTerms(query: string): string[] {
   return [...new Set(queryWords(query).map(stem))];
 }
 
+/**
+ * Terms of recent texts, by whether stop words were kept: search reads the same candidate memories query after query.
+ * Terms depend on the text alone, so a kept answer is never stale; long texts are not kept (bounded memory).
+ */
+const termsKept = { withStopWords: new Map<string, readonly string[]>(), content: new Map<string, readonly string[]>() };
+const TERMS_KEPT = 4_096;
+const TERMS_KEPT_MAX_LENGTH = 4_000;
+
 /** The terms of a text as a tier of query words is compared with it: stop words are kept for the stop tier only. */
-export function termsFor(kind: QueryTier['kind'], text: string): string[] {
-  return kind === 'stop' ? words(text).map(stem) : terms(text);
+export function termsFor(kind: QueryTier['kind'], text: string): readonly string[] {
+  const kept = kind === 'stop' ? termsKept.withStopWords : termsKept.content;
+  let found = kept.get(text);
+  if (found === undefined) {
+    found = kind === 'stop' ? words(text).map(stem) : terms(text);
+    if (text.length <= TERMS_KEPT_MAX_LENGTH) {
+      if (kept.size >= TERMS_KEPT) kept.delete(kept.keys().next().value!); // the oldest first
+      kept.set(text, found);
+    }
+  }
+  return found;
 }
 
 const TIME_WORDS =
