@@ -129,7 +129,9 @@ const BatchIngest = z
 
 const SourceLabel = z.object({ id: z.string(), name: z.string(), color: z.string(), description: z.string(), created_at: z.string(), updated_at: z.string() });
 const Message = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
-const Strings = z.record(z.string(), z.string());
+/** The reference answers a map of strings; these are its keys. */
+const Strings = z.object({ message: z.string(), source_id: z.string(), status: z.string(), chunk_count: z.string(), version: z.string() });
+const binary = (description: string) => ({ description, content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } } });
 
 const SearchHit = z.object({
   source_id: z.string(),
@@ -161,8 +163,8 @@ export const sourceDocs = {
     description: 'The readable text (Markdown) the chunks were cut from, whole or `limit` characters from `offset`.',
     response: { 200: z.object({ source_id: z.string(), original_name: z.string(), content: z.string(), offset: z.number().int(), returned_length: z.number().int(), total_length: z.number().int(), has_more: z.boolean(), content_type: z.string() }).meta({ id: 'SourceContentResponse' }) },
   }),
-  raw: doc({ tag, summary: "A source's original bytes", description: 'The document as it was ingested (or last fetched), with its content type.', response: { 200: z.any().describe('The original bytes') } }),
-  image: doc({ tag, summary: 'An image of a source', description: 'Cairn keeps no images from documents: always 404 `image_not_found`.', response: { 200: z.any() } }),
+  raw: doc({ tag, summary: "A source's original bytes", description: 'The document as it was ingested (or last fetched), with its content type.', response: { 200: binary('The original bytes, with their own content type') } }),
+  image: doc({ tag, summary: 'An image of a source', description: 'Cairn keeps no images from documents: always 404 `image_not_found`.', response: { 200: binary('An image (never: Cairn keeps none)') } }),
   update: doc({ tag, summary: 'Re-parse or mark a source', description: '`reparse` reads the original bytes again (edits of the text are replaced); `mark_stale` sets `lifecycle_state: stale`.', response: { 200: Source } }),
   updateContent: doc({ tag, summary: "Replace a source's text", description: 'The Markdown becomes the source\'s text; its chunks are replaced (cut again from it) and its version goes up by one. The original bytes stay as they were.', response: { 200: Source } }),
   extract: doc({ tag, summary: 'Extract a source again', description: 'Reads the original bytes again and replaces the text and chunks. Answers strings: `status`, `source_id`, `chunk_count`, `version`, `message`.', response: { 200: Strings } }),
