@@ -49,7 +49,7 @@ export const sourceRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(raw.name)}`)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', 'sandbox')
-      .send(Buffer.from(raw.bytes));
+      .send(Buffer.from(raw.bytes) as unknown as string); // bytes, not the JSON the schema's type expects
   });
   app.get('/sources/:source_id/images/:filename', { schema: { ...sourceDocs.image, params: imageParams, querystring: spaceGuardQuery } }, async req => {
     await getSourceContent(deps, req.params.source_id, { offset: 0, limit: 100, space_id: req.query.space_id }); // 404 for a missing source first
