@@ -3,6 +3,7 @@ import { after, before, describe, test } from '../../../../test/suite.ts';
 import { buildTestApp, del, expectOk, get, patch, post, put, validationLocs } from '../../../../test/helpers.ts';
 import { fixture, uploadFile } from '../../../../test/sources.ts';
 import type { App } from '../../../main.ts';
+import { listenForMcp, mcpClients } from '../../../../test/mcp.ts';
 
 const LONG_SECTION = (topic: string) => `## ${topic}\n\n${`${topic} notes: ${'moss lichen granite '.repeat(30)}\n\n`.repeat(3)}`;
 
@@ -161,5 +162,35 @@ describe('sources with the trash off', () => {
     assert.equal(expectOk(await del(app, `/sources/${id}`), 'delete').in_trash, false);
     assert.equal((await get(app, `/memories/${chunk.id}`)).status, 404);
     assert.equal((await post(app, '/trash/restore', { ids: [id] })).body.results[0].status, 'not_found');
+  });
+});
+
+describe('sources over MCP', () => {
+  let app: App;
+  let url = '';
+  const mcp = mcpClients(() => url);
+  before(async () => {
+    app = await buildTestApp();
+    url = await listenForMcp(app);
+  });
+  after(async () => {
+    await mcp.closeAll();
+    await app.close();
+  });
+
+  test('an assistant keeps a text as a source, finds its chunk with memory_search, and reads the source back', async () => {
+    const client = await mcp.connect();
+    const kept = await mcp.call(client, 'source_ingest', { content: '# Tarns\n\nA tarn is a mountain lake in a cirque carved by a glacier.', name: 'tarns.md', labels: ['lakes'] });
+    assert.ok(!kept.isError, kept.content[0]?.text);
+    const id = kept.structuredContent!.source_id as string;
+    const found = await mcp.call(client, 'memory_search', { query: 'mountain lake cirque' });
+    assert.match(found.content[0]!.text, /tarn/i);
+    const read = await mcp.call(client, 'source_read', { source_id: id });
+    assert.ok(!read.isError, read.content[0]?.text);
+    assert.match(read.content[0]!.text, /A tarn is a mountain lake/);
+    assert.equal(read.structuredContent!.chunk_ids.length, 1);
+    const both = await mcp.call(client, 'source_ingest', { content: 'x', url: 'http://127.0.0.1:1/' });
+    assert.equal(both.isError, true);
+    assert.match(both.content[0]!.text, /exactly one of url, file_path or content/);
   });
 });
