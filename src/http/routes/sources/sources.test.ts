@@ -147,6 +147,18 @@ describe('sources: read, search, edit, labels, delete', () => {
     expectOk(await get(app, `/sources/${id}?space_id=ops`), 'in its space');
     assert.deepEqual((await get(app, '/sources?space_id=ops')).body.sources.map((s: { id: string }) => s.id), [id]);
   });
+
+  test("a space counts its sources, and one holding a source is not deleted", async () => {
+    expectOk(await post(app, '/spaces', { name: 'Archive' }), 'space');
+    const { source_id: id } = expectOk(await post(app, '/sources/ingest/content', { name: 'kept.md', content: 'Kept in the archive space.', space_id: 'Archive' }), 'ingest');
+    assert.equal(expectOk(await get(app, '/spaces/archive'), 'space').usage.sources, 1);
+    // Its chunk holds the space too: the source is what the answer must name.
+    const blocked = await del(app, '/spaces/archive');
+    assert.equal(blocked.status, 409);
+    assert.equal(blocked.body.usage.sources, 1);
+    expectOk(await del(app, `/sources/${id}`), 'delete source');
+    assert.equal(expectOk(await get(app, '/spaces/archive'), 'space').usage.sources, 0, 'a trashed source no longer counts');
+  });
 });
 
 describe('sources with the trash off', () => {
