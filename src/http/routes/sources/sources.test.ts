@@ -141,6 +141,15 @@ describe('sources: read, search, edit, labels, delete', () => {
     assert.equal((await del(app, '/sources/nope')).body.error_code, 'source_not_found');
   });
 
+  test('once its chunks leave the trash for good (emptied), the deleted source goes too and cannot be restored', async () => {
+    const { source_id: id } = expectOk(await post(app, '/sources/ingest/content', { name: 'emptied.md', content: 'Scoria is full of gas bubbles.' }), 'ingest');
+    const [chunk] = (await get(app, `/sources/${id}`)).body.memories;
+    expectOk(await del(app, `/sources/${id}`), 'delete');
+    expectOk(await post(app, '/trash/empty', { ids: [chunk.id] }), 'empty');
+    assert.equal(await app.deps.store.sources.getById(id), undefined, 'no row left behind');
+    assert.equal((await post(app, '/trash/restore', { ids: [id] })).body.results[0].status, 'not_found');
+  });
+
   test('a space guard hides a source of another space', async () => {
     const { source_id: id } = expectOk(await post(app, '/sources/ingest/content', { name: 'ops.md', content: 'Runbook for the ops space.', space_id: 'ops' }), 'ingest');
     assert.equal((await get(app, `/sources/${id}?space_id=research`)).status, 404);
