@@ -3,7 +3,7 @@
  * and the source size limit (the body is read as it arrives and refused past the limit). Its kind comes from the
  * response's content type when the URL's name does not say.
  */
-import { InputError, sourceTooLarge } from '../../errors.ts';
+import { AppError, InputError, sourceTooLarge } from '../../errors.ts';
 import type { Deps } from '../deps.ts';
 import { sourceLimit } from './ingest.ts';
 
@@ -56,7 +56,7 @@ export async function fetchDocument(deps: Pick<Deps, 'sourceMaxBytes' | 'sourceF
       parts.push(part);
     }
   } catch (error) {
-    if ((error as { status?: number }).status === 413) throw error;
+    if (error instanceof AppError) throw error;
     throw failed((error as Error).name === 'TimeoutError' ? `no answer within ${timeout} ms` : (error as Error).message);
   }
   return { name: nameOf(new URL(response.url || url)), bytes: Buffer.concat(parts), mimeType: response.headers.get('content-type'), url: url.toString() };

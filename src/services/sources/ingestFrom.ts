@@ -1,5 +1,5 @@
 /** Where a source's bytes come from besides the request itself: a file on the server, a batch of files, a URL. */
-import { InputError } from '../../errors.ts';
+import { AppError, InputError } from '../../errors.ts';
 import type { Deps } from '../deps.ts';
 import { fetchDocument } from './fetchUrl.ts';
 import { type DocumentInput, type IngestDeps, ingestDocument, ingestMany } from './ingest.ts';
@@ -46,7 +46,8 @@ export async function ingestBatch(
         const metadata = file.relative ? { relative_path: file.relative, ...(input.folder_name ? { folder: input.folder_name } : {}) } : null;
         yield { ...input, name: read.name, bytes: read.bytes, source_type: 'file', file_path: read.path, metadata };
       } catch (error) {
-        if (!(error instanceof Error) || (error as { status?: number }).status === 403) throw error;
+        // A path outside the roots was refused above; what is left is this file's own fault (missing, too large).
+        if (!(error instanceof InputError || (error instanceof AppError && error.status !== 403))) throw error;
         yield { name: file.path, error: error.message };
       }
     }

@@ -4,7 +4,7 @@
  */
 import { Unzip, UnzipInflate } from 'fflate';
 import { extname } from 'node:path';
-import { InputError, sourceTooLarge, unsupportedSourceType } from '../../errors.ts';
+import { AppError, InputError, sourceTooLarge, unsupportedSourceType } from '../../errors.ts';
 import { htmlToMarkdown, readableHtml } from './readableHtml.ts';
 
 export const SOURCE_KINDS = ['markdown', 'text', 'html', 'pdf', 'docx'] as const;
@@ -131,7 +131,7 @@ export async function parseDocument(kind: SourceKind, bytes: Uint8Array, name: s
     else if (kind === 'pdf') parsed = await readPdf(bytes);
     else parsed = await readDocx(bytes);
   } catch (error) {
-    if (error instanceof InputError || (error as { status?: number }).status === 413) throw error;
+    if (error instanceof InputError || error instanceof AppError) throw error;
     throw unreadable(field, name, kind, error instanceof Error ? error.message : String(error));
   }
   const text = parsed.text.trim() ? parsed.text : '';

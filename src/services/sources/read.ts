@@ -1,6 +1,6 @@
 /** Reading sources: one (with its chunks), its text, its bytes, a filtered page of them, and a search over them. */
 import { spaceOrDefault } from '../../domain/space.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { Repos, SourceRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { findLabelsByName } from '../labels/ensure.ts';
@@ -75,6 +75,12 @@ export async function getSourceRaw(deps: Pick<Deps, 'store'>, id: string, spaceI
   const source = await requireSource(deps.store, id, spaceId);
   const bytes = (await deps.store.sources.bytes(id)) ?? new Uint8Array(0);
   return { bytes, mimeType: source.mime_type ?? 'application/octet-stream', name: source.original_name };
+}
+
+/** Images of a source: Cairn keeps none from documents, so a live source answers 404 `image_not_found`. */
+export async function getSourceImage(deps: Pick<Deps, 'store'>, id: string, filename: string, spaceId?: string | null): Promise<never> {
+  await requireSource(deps.store, id, spaceId);
+  throw new AppError(404, 'image_not_found', `Source ${id} has no image ${filename}: Cairn keeps no images from documents`);
 }
 
 export interface SourceFilters {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, InputError } from '../../../errors.ts';
+import { InputError } from '../../../errors.ts';
 import type { Deps } from '../../../services/deps.ts';
 import { assignSourceLabel, extractSource, refetchSource, removeSourceLabel, sourceLabels, updateSource, updateSourceContent } from '../../../services/sources/edit.ts';
 import { ingestContent, ingestDocument, sourceLimit } from '../../../services/sources/ingest.ts';
 import { folderSummary, ingestBatch, ingestFilePath, ingestFolderUpload, ingestUrl } from '../../../services/sources/ingestFrom.ts';
-import { getSource, getSourceContent, getSourceRaw, listSources, searchSources } from '../../../services/sources/read.ts';
+import { getSource, getSourceContent, getSourceImage, getSourceRaw, listSources, searchSources } from '../../../services/sources/read.ts';
 import { deleteSource } from '../../../services/sources/trash.ts';
 import { resolveSpace } from '../../../services/spaces/spaces.ts';
 import { formLabels, formMetadata, receiveSourceForm } from '../../sourceUpload.ts';
@@ -51,10 +51,9 @@ export const sourceRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       .header('content-security-policy', 'sandbox')
       .send(Buffer.from(raw.bytes) as unknown as string); // bytes, not the JSON the schema's type expects
   });
-  app.get('/sources/:source_id/images/:filename', { schema: { ...sourceDocs.image, params: imageParams, querystring: spaceGuardQuery } }, async req => {
-    await getSourceContent(deps, req.params.source_id, { offset: 0, limit: 100, space_id: req.query.space_id }); // 404 for a missing source first
-    throw new AppError(404, 'image_not_found', `Source ${req.params.source_id} has no image ${req.params.filename}: Cairn keeps no images from documents`);
-  });
+  app.get('/sources/:source_id/images/:filename', { schema: { ...sourceDocs.image, params: imageParams, querystring: spaceGuardQuery } }, req =>
+    getSourceImage(deps, req.params.source_id, req.params.filename, req.query.space_id),
+  );
   app.patch('/sources/:source_id', { schema: { ...sourceDocs.update, params: sourceParams, querystring: spaceGuardQuery, body: updateSourceBody } }, req =>
     updateSource(deps, req.params.source_id, { ...req.body, space_id: req.query.space_id }),
   );
