@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { availableParallelism, homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { defaultWorkers, isLoopbackHost, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -141,6 +141,18 @@ describe('loadConfig', () => {
     for (const bad of ['0', '-1', '1.5', 'lots', '2000000']) {
       assert.throws(() => loadConfig({}, { CAIRN_IMPORT_UPLOAD_MAX_MB: bad }), /CAIRN_IMPORT_UPLOAD_MAX_MB/, bad);
     }
+  });
+
+  test('sources: 50 MiB documents, a 20 s fetch and no server folder by default; CAIRN_SOURCE_ROOTS lists absolute folders', () => {
+    const defaults = loadConfig({}, {});
+    assert.equal(defaults.sourceMaxBytes, 50 * 1024 * 1024);
+    assert.equal(defaults.sourceFetchTimeoutMs, 20_000);
+    assert.deepEqual(defaults.sourceRoots, []);
+    const set = loadConfig({}, { CAIRN_SOURCE_MAX_MB: '5', CAIRN_SOURCE_FETCH_TIMEOUT_SECONDS: '3', CAIRN_SOURCE_ROOTS: `/srv/docs${delimiter}/home/me/../me/notes` });
+    assert.equal(set.sourceMaxBytes, 5 * 1024 * 1024);
+    assert.equal(set.sourceFetchTimeoutMs, 3_000);
+    assert.deepEqual(set.sourceRoots, ['/srv/docs', '/home/me/notes']);
+    assert.throws(() => loadConfig({}, { CAIRN_SOURCE_MAX_MB: 'big' }), /CAIRN_SOURCE_MAX_MB/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { availableParallelism, homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 
 export const LOG_FORMATS = ['json', 'pretty', 'auto'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -15,6 +15,15 @@ export interface Config {
   exportDir: string;
   /** CAIRN_IMPORT_UPLOAD_MAX_MB (default 512): the largest archive POST /data/import/upload accepts, in bytes. */
   importUploadMaxBytes: number;
+  /** CAIRN_SOURCE_MAX_MB (default 50): the largest document a source may be (upload, fetched page, file on disk), in bytes. */
+  sourceMaxBytes: number;
+  /**
+   * CAIRN_SOURCE_ROOTS: folders (separated by the path delimiter, ':' on Unix) whose files sources may be read from
+   * by path; none by default, so no request can make the server read its own disk.
+   */
+  sourceRoots: string[];
+  /** CAIRN_SOURCE_FETCH_TIMEOUT_SECONDS (default 20): how long a URL source's fetch may take. */
+  sourceFetchTimeoutMs: number;
   homeDir: string;
   /** CAIRN_STORAGE: 'sqlite' (the default: one file in the data dir) or 'postgres' (CAIRN_DATABASE_URL). */
   storage: string;
@@ -173,6 +182,9 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     apiKey: env.CAIRN_API_KEY || null,
     exportDir: resolve(env.CAIRN_EXPORT_DIR ?? join(dataDir, 'exports')),
     importUploadMaxBytes: parseMegabytes('CAIRN_IMPORT_UPLOAD_MAX_MB', env.CAIRN_IMPORT_UPLOAD_MAX_MB, 512),
+    sourceMaxBytes: parseMegabytes('CAIRN_SOURCE_MAX_MB', env.CAIRN_SOURCE_MAX_MB, 50),
+    sourceFetchTimeoutMs: parseSeconds('CAIRN_SOURCE_FETCH_TIMEOUT_SECONDS', env.CAIRN_SOURCE_FETCH_TIMEOUT_SECONDS, 20) * 1000,
+    sourceRoots: (env.CAIRN_SOURCE_ROOTS ?? '').split(delimiter).filter(Boolean).map(root => resolve(root)),
     homeDir: resolve(env.CAIRN_HOME_DIR ?? homedir()),
     storage: env.CAIRN_STORAGE ?? 'sqlite',
     databaseUrl: env.CAIRN_DATABASE_URL ?? null,

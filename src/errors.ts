@@ -21,11 +21,11 @@ export class InputError extends Error {
   }
 }
 
-export type Kind = 'memory' | 'label' | 'relation' | 'thread' | 'entity' | 'crystal' | 'community' | 'job' | 'profile' | 'merge' | 'space' | 'rule';
+export type Kind = 'memory' | 'label' | 'relation' | 'thread' | 'entity' | 'crystal' | 'community' | 'job' | 'profile' | 'merge' | 'space' | 'rule' | 'source';
 
 const titles: Record<Kind, string> = {
   memory: 'Memory', label: 'Label', relation: 'Relation', thread: 'Thread', entity: 'Entity',
-  crystal: 'Crystal', community: 'Community', job: 'Job', profile: 'Profile', merge: 'Merge', space: 'Space', rule: 'Rule',
+  crystal: 'Crystal', community: 'Community', job: 'Job', profile: 'Profile', merge: 'Merge', space: 'Space', rule: 'Rule', source: 'Source',
 };
 
 export const notFound = (kind: Kind, id: string) => new AppError(404, `${kind}_not_found`, `${titles[kind]} not found: ${id}`);
@@ -61,3 +61,25 @@ export const tooManyAttempts = (address: string, retryAfterSeconds: number) =>
 /** A read whose worker thread stopped twice under it (a crash): nothing was changed, and asking again is safe. */
 export const readWorkerLost = () =>
   new AppError(503, 'read_worker_unavailable', 'The worker thread serving this read stopped; nothing was changed. Try again shortly.', { retry_after: 1 });
+
+/** A document whose kind Cairn cannot read (sources: Markdown, text, HTML, PDF, DOCX). */
+export const unsupportedSourceType = (name: string, mimeType: string | null) =>
+  new AppError(
+    415,
+    'unsupported_source_type',
+    `Cannot read ${name}${mimeType ? ` (${mimeType})` : ''}: sources may be Markdown, plain text, HTML, PDF or DOCX`,
+  );
+
+/** A document over the size limit (an upload, a fetched page, an inflated DOCX). */
+export const sourceTooLarge = (what: string, limit: number, setting = 'CAIRN_SOURCE_MAX_MB') =>
+  new AppError(413, 'body_too_large', `${what} is too large: at most ${limit} bytes are accepted (${setting})`);
+
+/** A server path outside the folders the owner allowed sources to be read from. */
+export const pathNotAllowed = (path: string, roots: string[]) =>
+  new AppError(
+    403,
+    'path_not_allowed',
+    roots.length === 0
+      ? `Reading files from the server's disk is off: set CAIRN_SOURCE_ROOTS to the folders sources may be read from (${path} was asked for)`
+      : `${path} is outside the folders sources may be read from (CAIRN_SOURCE_ROOTS: ${roots.join(', ')})`,
+  );

@@ -57,7 +57,7 @@ export async function embedderModel(config: Parameters<typeof searchEmbedder>[0]
 export function buildDeps(
   store: Store,
   config: Pick<Config, 'apiKey' | 'embedder' | 'embedderModel' | 'embedderUrl' | 'llmUrl' | 'llmApiKey' | 'dataDir' | 'autoLabel' | 'homeDir' | 'extractor' | 'llmModel' | 'trashDays' | 'exportDir'> &
-    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker' | 'backgroundWorkers' | 'importUploadMaxBytes'>>,
+    Partial<Pick<Config, 'communityDebounceMs' | 'extractorWorker' | 'backgroundWorkers' | 'importUploadMaxBytes' | 'sourceMaxBytes' | 'sourceRoots' | 'sourceFetchTimeoutMs'>>,
   log?: (message: string) => void,
 ): Deps {
   const clock = { now: () => new Date().toISOString() };
@@ -88,6 +88,9 @@ export function buildDeps(
     communities,
     exportDir: config.exportDir,
     importUploadMaxBytes: config.importUploadMaxBytes,
+    sourceMaxBytes: config.sourceMaxBytes,
+    sourceRoots: config.sourceRoots,
+    sourceFetchTimeoutMs: config.sourceFetchTimeoutMs,
     jobs: createJobRunner({ store, clock, ids, holder }),
     thesaurus: sharedThesaurus(),
     holder,

@@ -27,6 +27,7 @@ export const TAGS = {
   Settings: "The owner's profile and the guidance rules for agents (part of the context bundle).",
   Spaces: 'Spaces: separate memory lanes with a name, a key, agent instructions and shared-space links; listed with what each holds.',
   Data: 'Export and import the whole store as an archive, at once, as a background job, or as a download and an upload; a storage checkpoint.',
+  Sources: 'Documents as memory: Markdown, text, HTML, PDF and DOCX ingested by upload, path, URL or text, read into chunk memories with provenance; list, search, read, edit, label, delete.',
   Trash: 'Deleted memories stay restorable for a while: list, read, restore, empty.',
   Health: 'Liveness, health, capabilities and a storage checkpoint. These answer without an API key.',
 } as const;

@@ -34,6 +34,7 @@ import { libraryRoutes } from './routes/library/library.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
 import { settingsRoutes } from './routes/settings/settings.ts';
 import { spaceRoutes } from './routes/spaces/spaces.ts';
+import { sourceRoutes } from './routes/sources/sources.ts';
 import { communityRoutes } from './routes/communities/communities.ts';
 import { dataRoutes } from './routes/data/data.ts';
 import { memFsRoutes } from './routes/memfs/memfs.ts';
@@ -129,6 +130,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   await app.register(profileRoutes, options);
   await app.register(settingsRoutes, options);
   await app.register(spaceRoutes, options);
+  await app.register(sourceRoutes, options);
   await app.register(communityRoutes, options);
   await app.register(dataRoutes, options);
   await app.register(memFsRoutes, options);

@@ -11,6 +11,12 @@ export interface Settings {
   exportDir: string;
   /** CAIRN_IMPORT_UPLOAD_MAX_MB, in bytes: the largest archive an upload may carry (default 512 MiB). */
   importUploadMaxBytes?: number;
+  /** CAIRN_SOURCE_MAX_MB, in bytes: the largest document a source may be (default 50 MiB). */
+  sourceMaxBytes?: number;
+  /** CAIRN_SOURCE_ROOTS: absolute folders sources may be read from by path; empty: none. */
+  sourceRoots?: string[];
+  /** CAIRN_SOURCE_FETCH_TIMEOUT_SECONDS, in milliseconds: how long fetching a URL source may take. */
+  sourceFetchTimeoutMs?: number;
   /** This process, as leases and work claims on a shared store name it (a UUID made at start). */
   holder?: string;
   /** The cores this process may use and the background queue's worker threads (0: on the event loop), for /health. */

@@ -5,7 +5,8 @@ export type PortableTable =
   | 'memories' | 'labels' | 'memory_labels' | 'memory_relations'
   | 'entities' | 'entity_keys' | 'mentions' | 'entity_relations'
   | 'communities' | 'community_members' | 'crystals' | 'crystal_sources'
-  | 'threads' | 'thread_messages' | 'working_memory' | 'trash' | 'agent_profiles' | 'spaces' | 'settings';
+  | 'threads' | 'thread_messages' | 'working_memory' | 'trash' | 'agent_profiles' | 'spaces' | 'settings'
+  | 'sources' | 'source_chunks' | 'source_labels' | 'source_files';
 
 /** A stored row as the database holds it (booleans 0/1, JSON as text), without columns the database derives. */
 export type TableRow = Record<string, unknown>;

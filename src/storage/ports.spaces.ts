@@ -11,6 +11,8 @@ export interface SpaceRecord extends SpaceProfile {
 export interface SpaceUsage {
   memories: number;
   threads: number;
+  /** Live sources (documents), trashed ones aside. */
+  sources: number;
   hasWorkingMemory: boolean;
 }
 
@@ -23,7 +25,7 @@ export interface SpaceRepo {
   /** Every profile, by id. */
   list(): Promise<SpaceRecord[]>;
   delete(id: string): Promise<boolean>;
-  /** Per space id that holds anything (memories, threads or working memory), what it holds. */
+  /** Per space id that holds anything (memories, threads, sources or working memory), what it holds. */
   usage(): Promise<Map<string, SpaceUsage>>;
   /** Deletes a space's working-memory days; returns how many. */
   purgeWorkingMemory(spaceId: string): Promise<number>;

@@ -26,9 +26,11 @@ import type { ActivityRepo } from './ports.activity.ts';
 export type * from './ports.activity.ts';
 import type { AgentProfileRepo } from './ports.profiles.ts';
 import type { SettingsRepo, SpaceRepo } from './ports.spaces.ts';
+import type { SourceRepo } from './ports.sources.ts';
 
 export type * from './ports.profiles.ts';
 export type * from './ports.spaces.ts';
+export type * from './ports.sources.ts';
 import type { TrashRepo } from './ports.trash.ts';
 
 export type * from './ports.trash.ts';
@@ -98,6 +100,8 @@ export interface Repos {
   spaces: SpaceRepo;
   /** Server-wide settings (spaces enabled, …). */
   settings: SettingsRepo;
+  /** Documents ingested as chunked memories, their bytes and labels. */
+  sources: SourceRepo;
 }
 
 export interface Store extends Repos {

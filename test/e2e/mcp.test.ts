@@ -12,6 +12,7 @@ const ALL_TOOLS = [
   'read_context_bundle', 'read_working_memory', 'memory_search', 'get_memory_by_id', 'memory_add', 'memory_update', 'thread_search',
   'thread_fetch_messages', 'mem_fs', 'find_skills', 'report_skill_outcome', 'list_timeline_reviews', 'resolve_timeline_review',
   'memory_evolves_revise', 'check_claims', 'trigger_memory_catchup', 'update_working_memory', 'thread_save', 'memory_forget', 'graph_explore', 'wiki_page',
+  'source_ingest', 'source_read',
 ];
 
 const servers: ServerProcess[] = [];

@@ -3,7 +3,7 @@
  * process seeded through the API. Screenshots of each view go to test-output/screenshots/.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -434,6 +434,27 @@ describe('the web app in a browser', () => {
     await page.waitForFunction(() => location.hash.startsWith('#/memory/'));
     const hash = new URL(page.url()).hash;
     assert.ok(made.some(m => hash === `#/memory/${m.id}`), hash);
+  });
+
+  test('a Markdown file is uploaded in Sources, listed, opened with its text and chunks, and deleted', async () => {
+    const file = join(dataDir, 'moraine-walk.md');
+    writeFileSync(file, '# Moraine walk\n\nThe terminal moraine rises where the glacier paused for centuries.\n\nBoulders of granite sit on the ridge.\n');
+    await open('#/sources');
+    await page.getByLabel('File to ingest').setInputFiles(file);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.locator('.toast', { hasText: 'Ingested moraine-walk.md' }).waitFor();
+    const link = page.getByRole('list', { name: 'Source list' }).getByRole('link', { name: 'moraine-walk.md' });
+    await link.click();
+    await page.getByRole('heading', { name: 'moraine-walk.md' }).waitFor();
+    await page.getByText('The terminal moraine rises where the glacier paused for centuries.').waitFor();
+    const chunks = page.getByRole('list', { name: 'Chunks' }).getByRole('listitem');
+    assert.equal(await chunks.count(), 1);
+    assert.match((await chunks.first().textContent()) ?? '', /characters 0–/);
+    await shot('source');
+    await page.getByRole('button', { name: 'Delete source' }).click();
+    await page.locator('.toast', { hasText: 'moved to the trash' }).waitFor();
+    await page.getByRole('heading', { name: 'Sources' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'moraine-walk.md' }).count(), 0);
   });
 
   test('every other view renders against the server (screenshots)', async () => {

@@ -10,6 +10,7 @@ import { LibraryView } from './views/Library.tsx';
 import { ThreadsView, ThreadPage } from './views/Threads.tsx';
 import { LabelsView } from './views/Labels.tsx';
 import { SettingsView } from './views/Settings.tsx';
+import { SourcePage, SourcesView } from './views/Sources.tsx';
 import type { Capabilities } from './types.ts';
 import type { GraphView } from './views/Graph.tsx';
 
@@ -19,6 +20,7 @@ const NAV: [string, string][] = [
   ['graph', 'Graph'],
   ['library', 'Library'],
   ['threads', 'Threads'],
+  ['sources', 'Sources'],
   ['labels', 'Labels'],
   ['settings', 'Settings'],
 ];
@@ -108,10 +110,12 @@ function App() {
   else if (section === 'library') view = <LibraryView parts={route.parts.slice(1)} />;
   else if (section === 'thread' && id) view = <ThreadPage id={id} />;
   else if (section === 'threads') view = <ThreadsView params={route.params} />;
+  else if (section === 'source' && id) view = <SourcePage id={id} />;
+  else if (section === 'sources') view = <SourcesView />;
   else if (section === 'labels') view = <LabelsView />;
   else if (section === 'settings') view = <SettingsView onForgetKey={() => setNeedKey(true)} />;
   else view = <SearchView params={route.params} />;
-  const active = section === 'memory' ? 'memories' : section === 'thread' ? 'threads' : section;
+  const active = section === 'memory' ? 'memories' : section === 'thread' ? 'threads' : section === 'source' ? 'sources' : section;
 
   return (
     <div class="shell">

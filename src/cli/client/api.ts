@@ -50,6 +50,22 @@ export interface Api {
   readonly url: string;
   get<T = Record<string, unknown>>(path: string, query?: Query): Promise<T>;
   send<T = Record<string, unknown>>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, query?: Query): Promise<T>;
+  /** POSTs a file as multipart/form-data (in the field `file`), with text fields beside it. */
+  upload<T = Record<string, unknown>>(path: string, file: { name: string; bytes: Uint8Array }, fields?: Record<string, string>): Promise<T>;
+}
+
+/** A multipart/form-data body: the file in `file`, then the text fields. */
+function multipart(file: { name: string; bytes: Uint8Array }, fields: Record<string, string>) {
+  const boundary = `----cairn${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
+  const quoted = (value: string) => value.replace(/["\r\n]/g, c => encodeURIComponent(c));
+  const parts: Buffer[] = [
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${quoted(file.name)}"\r\ncontent-type: application/octet-stream\r\n\r\n`),
+    Buffer.from(file.bytes),
+    Buffer.from('\r\n'),
+  ];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`));
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 const TIMEOUT_MS = 60_000;
@@ -61,7 +77,7 @@ interface RawResponse {
 }
 
 /** One HTTP exchange through node:http(s): `fetch` costs about 90 ms of start-up here, more than the request. */
-async function exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<RawResponse> {
+async function exchange(url: URL, method: string, headers: Record<string, string>, body: string | Buffer | undefined): Promise<RawResponse> {
   const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: TIMEOUT_MS }, res => {
@@ -77,7 +93,7 @@ async function exchange(url: URL, method: string, headers: Record<string, string
 }
 
 export function createApi(settings: Pick<Settings, 'apiUrl' | 'apiKey'>): Api {
-  async function call<T>(method: string, path: string, body: unknown, query: Query = {}): Promise<T> {
+  async function call<T>(method: string, path: string, body: unknown, query: Query = {}, form?: { body: Buffer; contentType: string }): Promise<T> {
     let url: URL;
     try {
       url = new URL(settings.apiUrl + path);
@@ -87,10 +103,11 @@ export function createApi(settings: Pick<Settings, 'apiUrl' | 'apiKey'>): Api {
     for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (form) headers['content-type'] = form.contentType;
     if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
     let response: RawResponse;
     try {
-      response = await exchange(url, method, headers, body === undefined ? undefined : JSON.stringify(body));
+      response = await exchange(url, method, headers, form ? form.body : body === undefined ? undefined : JSON.stringify(body));
     } catch (error) {
       throw new UnreachableError(settings.apiUrl, error);
     }
@@ -110,5 +127,6 @@ export function createApi(settings: Pick<Settings, 'apiUrl' | 'apiKey'>): Api {
     url: settings.apiUrl,
     get: (path, query) => call('GET', path, undefined, query),
     send: (method, path, body, query) => call(method, path, body, query),
+    upload: (path, file, fields = {}) => call('POST', path, undefined, {}, multipart(file, fields)),
   };
 }

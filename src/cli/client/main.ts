@@ -11,6 +11,7 @@ import { registerConfigCommands } from './config.ts';
 import { registerMemoryCommands } from './memories.ts';
 import { registerMiscCommands } from './misc.ts';
 import { registerSpaceCommands } from './spaces.ts';
+import { registerSourceCommands } from './sources.ts';
 import { type Env, Failure, runtime, UsageError } from './output.ts';
 import { registerSearchCommand } from './search.ts';
 import { registerServerCommands } from './server.ts';
@@ -33,6 +34,7 @@ function buildProgram(name: string, argv: string[]): Command {
     .option('--space <space>', 'space to work in (NMEM_SPACE, NMEM_SPACE_ID, config file; default "default")');
   registerMiscCommands(program);
   registerSpaceCommands(program);
+  registerSourceCommands(program);
   registerStatsCommand(program);
   registerSearchCommand(program);
   registerMemoryCommands(program);

@@ -16,10 +16,11 @@ import { threadTools } from './tools/threads.ts';
 import { graphTools } from './tools/graph.ts';
 import { reviewTools } from './tools/review.ts';
 import { skillTools } from './tools/skills.ts';
+import { sourceTools } from './tools/sources.ts';
 import { inToolSet } from './toolSets.ts';
 
 /** Every tool, in the order tools/list shows them. */
-export const TOOLS: ToolDef[] = [...contextTools, ...memoryTools, ...threadTools, ...graphTools, ...reviewTools, ...skillTools];
+export const TOOLS: ToolDef[] = [...contextTools, ...memoryTools, ...threadTools, ...graphTools, ...reviewTools, ...skillTools, ...sourceTools];
 const byName = new Map(TOOLS.map(t => [t.name, t]));
 
 /** The tools/list answer, full and slim, computed once: a request builds no schema. */

@@ -102,7 +102,6 @@ async function writeKinds(repos: Repos, writer: ReturnType<typeof createArchiveW
     counts[spec.kind] = (await present(spec)) ? await writeRecords(repos, entry, spec, plan.include, advance) : 0;
     files[spec.file] = { kind: spec.kind, ...(await entry.end()) };
   }
-  if (plan.include.include_source_files) warnings.push('source_files: Cairn keeps no source files; none are included');
   if (plan.include.include_memories || plan.include.include_threads) {
     const entry = writer.entry(FAVORITES.file);
     counts[FAVORITES.kind] = await writeFavorites(repos, entry, plan.include);

@@ -32,6 +32,8 @@ export interface KindSpec {
   children?: ChildSpec[];
   json?: string[];
   bools?: string[];
+  /** Byte columns, written as base64 text. */
+  binary?: string[];
   /** Local state left out: an import sets it afresh (vectors are re-made where the archive lands). */
   omit?: string[];
   /** Columns emptied when the memories they point at are not in the archive. */
@@ -79,7 +81,13 @@ export const KINDS: KindSpec[] = [
   { kind: 'spaces', file: 'spaces.jsonl', table: 'spaces', json: ['aliases', 'shared_space_ids'], included: () => true },
   // Server-wide settings (the owner's profile, guidance rules, spaces switched on), each value as its JSON.
   { kind: 'settings', file: 'settings.jsonl', table: 'settings', json: ['value'], included: () => true },
-  { kind: 'sources', file: 'sources.jsonl', table: null, included: f => f.include_sources },
+  // Documents: each source with its chunk list and labels (the chunks themselves are memories), then its original bytes.
+  {
+    kind: 'sources', file: 'sources.jsonl', table: 'sources', json: ['metadata'],
+    children: [{ field: 'chunks', table: 'source_chunks', column: 'source_id' }, { field: 'labels', table: 'source_labels', column: 'source_id' }],
+    included: f => f.include_sources,
+  },
+  { kind: 'source_files', file: 'source_files.jsonl', table: 'source_files', binary: ['bytes'], included: f => f.include_sources && f.include_source_files },
   { kind: 'skills', file: 'skills.jsonl', table: null, included: f => f.include_skills },
 ];
 
@@ -95,8 +103,9 @@ export const ARCHIVE_VERSION = 1;
 export const KNOWN_FILES = new Set([MANIFEST, WORKING_MEMORY_MD, FAVORITES.file, ...KINDS.map(k => k.file)]);
 
 /** A stored row as an archive record: JSON columns parsed, 0/1 columns as booleans, local state left out. */
-export function toRecord(spec: Pick<KindSpec, 'json' | 'bools' | 'omit'>, row: TableRow): TableRow {
+export function toRecord(spec: Pick<KindSpec, 'json' | 'bools' | 'omit' | 'binary'>, row: TableRow): TableRow {
   const record: TableRow = { ...row };
+  for (const column of spec.binary ?? []) if (record[column] instanceof Uint8Array) record[column] = Buffer.from(record[column] as Uint8Array).toString('base64');
   for (const column of spec.omit ?? []) delete record[column];
   for (const column of spec.json ?? []) if (typeof record[column] === 'string') record[column] = JSON.parse(record[column] as string);
   for (const column of spec.bools ?? []) if (record[column] !== undefined && record[column] !== null) record[column] = record[column] === 1 || record[column] === true;
@@ -104,8 +113,9 @@ export function toRecord(spec: Pick<KindSpec, 'json' | 'bools' | 'omit'>, row: T
 }
 
 /** An archive record back as a stored row (the reverse of `toRecord`, local state aside). */
-export function toRow(spec: Pick<KindSpec, 'json' | 'bools'>, record: TableRow): TableRow {
+export function toRow(spec: Pick<KindSpec, 'json' | 'bools' | 'binary'>, record: TableRow): TableRow {
   const row: TableRow = { ...record };
+  for (const column of spec.binary ?? []) if (typeof row[column] === 'string') row[column] = Buffer.from(row[column] as string, 'base64');
   for (const column of spec.json ?? []) if (column in row) row[column] = JSON.stringify(row[column]);
   for (const column of spec.bools ?? []) if (typeof row[column] === 'boolean') row[column] = row[column] ? 1 : 0;
   return row;

@@ -29,7 +29,7 @@ export interface CreateSpaceInput extends SpaceFields {
   key?: string | null;
 }
 
-const EMPTY_USAGE: SpaceUsage = { memories: 0, threads: 0, hasWorkingMemory: false };
+const EMPTY_USAGE: SpaceUsage = { memories: 0, threads: 0, sources: 0, hasWorkingMemory: false };
 
 /** A space as the reference's `MemorySpaceResponse` shows it. */
 function present(profile: SpaceRecord | undefined, id: string, usage: SpaceUsage | undefined) {
@@ -44,7 +44,7 @@ function present(profile: SpaceRecord | undefined, id: string, usage: SpaceUsage
     instructions: profile?.instructions ?? null,
     sharedSpaceIds: profile?.shared_space_ids ?? [],
     defaultRetrievalMode: profile?.default_retrieval_mode ?? 'strict',
-    usage: { memories: held.memories, threads: held.threads, sources: 0, hasWorkingMemory: held.hasWorkingMemory },
+    usage: { memories: held.memories, threads: held.threads, sources: held.sources, hasWorkingMemory: held.hasWorkingMemory },
     /** Known from what is stored in it rather than from a profile someone made. */
     observed: !profile,
     hasProfile: Boolean(profile),
@@ -168,14 +168,14 @@ export async function updateSpace(deps: Pick<Deps, 'store' | 'clock'>, ref: stri
 function deleteBlocked(id: string, reason: 'primary_records' | 'working_memory', usage: SpaceUsage) {
   const message =
     reason === 'primary_records'
-      ? `Space ${id} still holds ${usage.memories} memories and ${usage.threads} threads: move or delete them first (POST /memories/bulk/move, /memories/bulk/delete)`
+      ? `Space ${id} still holds ${usage.memories} memories, ${usage.threads} threads and ${usage.sources} sources: move or delete them first (POST /memories/bulk/move, /memories/bulk/delete, DELETE /sources/{id})`
       : `Space ${id} still has working memory: delete again with purge_working_memory=true to delete it with the space`;
   return conflict('space_delete_blocked', message, {
     type: 'space_delete_blocked',
     spaceId: id,
     reason,
     message,
-    usage: { memories: usage.memories, threads: usage.threads, sources: 0, hasWorkingMemory: usage.hasWorkingMemory },
+    usage: { memories: usage.memories, threads: usage.threads, sources: usage.sources, hasWorkingMemory: usage.hasWorkingMemory },
     canPurgeWorkingMemory: reason === 'working_memory',
   });
 }
@@ -188,7 +188,7 @@ export async function deleteSpace(deps: SpaceDeps, ref: string, options: { purge
     if (id === DEFAULT_SPACE) throw conflict('default_space', 'The default space cannot be deleted', { space_id: id });
     const held = usage.get(id);
     if (!profiles.some(p => p.id === id) && !held) throw notFound('space', ref);
-    if (held && (held.memories > 0 || held.threads > 0)) throw deleteBlocked(id, 'primary_records', held);
+    if (held && (held.memories > 0 || held.threads > 0 || held.sources > 0)) throw deleteBlocked(id, 'primary_records', held);
     if (held?.hasWorkingMemory && !options.purgeWorkingMemory) throw deleteBlocked(id, 'working_memory', held);
     if (held?.hasWorkingMemory) await tx.spaces.purgeWorkingMemory(id);
     await tx.spaces.delete(id);

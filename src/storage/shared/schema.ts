@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AgentProfilesTable } from './schema.profiles.ts';
 import type { SettingsTable, SpacesTable } from './schema.spaces.ts';
+import type { SourceChunksTable, SourceFilesTable, SourceLabelsTable, SourcesTable } from './schema.sources.ts';
 import type { CommunitiesTable, CommunityMembersTable, CommunityRunsTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
 import type { EmbeddingClaimsTable, JobsTable, LeasesTable } from './schema.portability.ts';
 import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
@@ -210,4 +211,8 @@ export interface Database {
   embedding_claims: EmbeddingClaimsTable;
   spaces: SpacesTable;
   settings: SettingsTable;
+  sources: SourcesTable;
+  source_files: SourceFilesTable;
+  source_chunks: SourceChunksTable;
+  source_labels: SourceLabelsTable;
 }

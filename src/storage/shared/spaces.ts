@@ -39,15 +39,17 @@ export function spaceRepo(db: Kysely<Database>): SpaceRepo {
     },
     async usage() {
       // Each count walks an index that leads with space_id.
-      const [memories, threads, days] = await Promise.all([
+      const [memories, threads, sources, days] = await Promise.all([
         db.selectFrom('memories').select(eb => ['space_id', eb.fn.countAll<number | string>().as('n')]).groupBy('space_id').execute(),
         db.selectFrom('threads').select(eb => ['space_id', eb.fn.countAll<number | string>().as('n')]).groupBy('space_id').execute(),
+        db.selectFrom('sources').select(eb => ['space_id', eb.fn.countAll<number | string>().as('n')]).where('deleted_at', 'is', null).groupBy('space_id').execute(),
         db.selectFrom('working_memory').select('space_id').distinct().execute(),
       ]);
       const usage = new Map<string, SpaceUsage>();
-      const entry = (space: string) => usage.get(space) ?? usage.set(space, { memories: 0, threads: 0, hasWorkingMemory: false }).get(space)!;
+      const entry = (space: string) => usage.get(space) ?? usage.set(space, { memories: 0, threads: 0, sources: 0, hasWorkingMemory: false }).get(space)!;
       for (const row of memories) entry(row.space_id).memories = Number(row.n);
       for (const row of threads) entry(row.space_id).threads = Number(row.n);
+      for (const row of sources) entry(row.space_id).sources = Number(row.n);
       for (const row of days) entry(row.space_id).hasWorkingMemory = true;
       return usage;
     },

@@ -8,6 +8,7 @@ const KEYS: Record<PortableTable, string[]> = {
   entities: ['id'], entity_keys: ['key', 'entity_id'], mentions: ['memory_id', 'entity_id'], entity_relations: ['id'],
   communities: ['id'], community_members: ['entity_id'], crystals: ['id'], crystal_sources: ['crystal_id', 'memory_id'],
   threads: ['id'], thread_messages: ['id'], working_memory: ['space_id', 'date'], trash: ['memory_id'], agent_profiles: ['id'], spaces: ['id'], settings: ['key'],
+  sources: ['id'], source_chunks: ['source_id', 'chunk_index'], source_labels: ['source_id', 'label_id'], source_files: ['source_id'],
 };
 
 /**
@@ -25,7 +26,7 @@ const DERIVED: Partial<Record<PortableTable, string[]>> = { threads: ['seq'], th
 
 /** Children before parents: the order `clearData` deletes in (the search projection and queues go too). */
 const CLEAR_ORDER = [
-  'crystal_sources', 'crystals', 'community_members', 'communities', 'mentions', 'entity_relations', 'entity_keys',
+  'source_labels', 'source_chunks', 'source_files', 'sources', 'crystal_sources', 'crystals', 'community_members', 'communities', 'mentions', 'entity_relations', 'entity_keys',
   'extraction_queue', 'entities', 'memory_embeddings', 'memory_labels', 'label_merge_edges', 'label_merges', 'labels',
   'memory_relations', 'trash', 'memories', 'thread_append_keys', 'thread_messages', 'threads', 'working_memory', 'agent_profiles', 'spaces',
 ];

@@ -174,16 +174,19 @@ export function trashRepo(db: Kysely<Database>): TrashRepo {
         const result = await db.deleteFrom('trash').where('memory_id', 'in', part).executeTakeFirst();
         return [Number(result.numDeletedRows)];
       });
+      await dropForsakenSources(db);
       return counts.reduce((sum, n) => sum + n, 0);
     },
 
     async removeAll() {
       const result = await db.deleteFrom('trash').executeTakeFirst();
+      await dropForsakenSources(db);
       return Number(result.numDeletedRows);
     },
 
     async purgeExpired(now) {
       const result = await db.deleteFrom('trash').where('expires_at', '<=', now).executeTakeFirst();
+      if (Number(result.numDeletedRows) > 0) await dropForsakenSources(db);
       return Number(result.numDeletedRows);
     },
 
@@ -227,3 +230,35 @@ export function trashRepo(db: Kysely<Database>): TrashRepo {
   };
 }
 
+
+/**
+ * A deleted source goes for good once none of its chunks is left anywhere (each trash item of a chunk emptied or
+ * expired, none restored): its row, bytes, chunk list and labels.
+ */
+async function dropForsakenSources(db: Kysely<Database>): Promise<void> {
+  const forsaken = await db
+    .selectFrom('sources')
+    .select('id')
+    .where('deleted_at', 'is not', null)
+    .where(eb =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('source_chunks')
+            .select('source_chunks.memory_id')
+            .whereRef('source_chunks.source_id', '=', 'sources.id')
+            .where(inner =>
+              inner.or([
+                inner.exists(inner.selectFrom('trash').select('trash.memory_id').whereRef('trash.memory_id', '=', 'source_chunks.memory_id')),
+                inner.exists(inner.selectFrom('memories').select('memories.id').whereRef('memories.id', '=', 'source_chunks.memory_id')),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .execute();
+  const ids = forsaken.map(r => r.id);
+  if (ids.length === 0) return;
+  for (const table of ['source_labels', 'source_chunks', 'source_files'] as const) await db.deleteFrom(table).where('source_id', 'in', ids).execute();
+  await db.deleteFrom('sources').where('id', 'in', ids).execute();
+}

@@ -55,7 +55,7 @@ test('kinds Cairn keeps nothing for are written empty and named in warnings', as
   const t = await buildExportApp();
   try {
     const { body } = await post(t.app, '/data/export', { export_path: 'empty', format: 'folder' });
-    for (const kind of ['sources', 'skills']) {
+    for (const kind of ['skills']) {
       assert.equal(body.counts[kind], 0);
       assert.equal(readFileSync(join(body.export_path, `${kind}.jsonl`), 'utf8'), '');
       assert.ok(body.warnings.some((w: string) => w.startsWith(`${kind}:`)), kind);
