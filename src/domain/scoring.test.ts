@@ -1,11 +1,11 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { cueBoost, lexicalOverlap, periodHolding, queryCues } from './scoring.ts';
+import { cueBoost, firstNamedSpeaker, lexicalOverlap, periodHolding, queryCues } from './scoring.ts';
 import { terms } from './text.ts';
 import { isWordForm } from './wordForms.ts';
 
 const february = { from: '2023-02-01T00:00:00.000Z', to: '2023-03-01T00:00:00.000Z' };
-const rules = { speakerBoost: 0.5, whenBoost: 0.5 };
+const rules = { speakerBoost: 0.5, otherSpeakerShare: 0.5, whenBoost: 0.5 };
 
 describe('periodHolding (the one date rule)', () => {
   test('inside the period or up to the lag after it, not before it', () => {
@@ -42,6 +42,14 @@ describe('cueBoost', () => {
   test('a memory that is not a turn has no speaker, whatever its text begins with', () => {
     const cues = queryCues('what was the decision about the monolith');
     assert.equal(cueBoost(cues, { content: 'Decision: keep the monolith', speaker: null }, rules), 1);
+  });
+  test('of two named speakers, the one named first (the subject) gains the full boost, the other its share', () => {
+    const cues = queryCues('What advice did Gina give Jon?');
+    const subject = firstNamedSpeaker(cues, ['Jon', 'Gina', 'Tim']);
+    assert.equal(subject, 'Gina');
+    assert.equal(cueBoost(cues, { content: 'Gina: know your customers', speaker: 'Gina' }, rules, subject), 1.5);
+    assert.equal(cueBoost(cues, { content: 'Jon: take a day off', speaker: 'Jon' }, rules, subject), 1.25);
+    assert.equal(firstNamedSpeaker(queryCues('what advice did they give?'), ['Jon', 'Gina']), null);
   });
   test('a when-question favours memories that place something in time', () => {
     const cues = queryCues('When did Jon lose his job?');

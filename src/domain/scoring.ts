@@ -73,14 +73,36 @@ export interface QueryPeriod {
   text?: string;
 }
 
-/** What a query says beside its words: the words that may name a speaker, whether it asks when. */
+/** What a query says beside its words: the words that may name a speaker, in the query's order, whether it asks when. */
 export interface QueryCues {
   words: ReadonlySet<string>;
+  sequence: readonly string[];
   asksWhen: boolean;
 }
 
 export function queryCues(query: string): QueryCues {
-  return { words: new Set(words(query)), asksWhen: asksWhen(query) };
+  const sequence = words(query);
+  return { words: new Set(sequence), sequence, asksWhen: asksWhen(query) };
+}
+
+/** Whether every word of a speaker's name is a word of the query. */
+function names(cues: QueryCues, speaker: string | null): speaker is string {
+  return speaker !== null && words(speaker).length > 0 && words(speaker).every(w => cues.words.has(w));
+}
+
+/**
+ * Of the speakers a query names, the one it names first: whom the question is about ("What did Jon say about Gina's
+ * store?", "What advice does Gina give Jon?"); null when it names none. An English question puts its subject before
+ * anyone else it mentions.
+ */
+export function firstNamedSpeaker(cues: QueryCues, speakers: Iterable<string>): string | null {
+  let first: { speaker: string; at: number } | null = null;
+  for (const speaker of new Set(speakers)) {
+    if (!names(cues, speaker)) continue;
+    const at = cues.sequence.indexOf(words(speaker)[0]!);
+    if (first === null || at < first.at) first = { speaker, at };
+  }
+  return first?.speaker ?? null;
 }
 
 const DAY_MS = 86_400_000;
@@ -107,12 +129,20 @@ export function periodHolding<P extends QueryPeriod>(periods: P[], at: string | 
   });
 }
 
+/** How much a named speaker counts: all of `speakerBoost` for the query's subject, `otherSpeakerShare` of it for anyone it names after. */
+export interface CueRules {
+  speakerBoost: number;
+  otherSpeakerShare: number;
+  whenBoost: number;
+}
+
 /**
  * Multiplicative boost (≥ 1) of a memory for the cues of the query: its speaker named (`speaker` is given only for
- * conversation turns), a when-question answered by a memory that places something in time.
+ * conversation turns; `subject`, the speaker the query names first, gains the full boost and any other named speaker
+ * its share), a when-question answered by a memory that places something in time.
  */
-export function cueBoost(cues: QueryCues, memory: { content: string; speaker: string | null }, rules: { speakerBoost: number; whenBoost: number }): number {
-  const named = memory.speaker !== null && words(memory.speaker).length > 0 && words(memory.speaker).every(w => cues.words.has(w));
+export function cueBoost(cues: QueryCues, memory: { content: string; speaker: string | null }, rules: CueRules, subject: string | null = null): number {
+  const speaker = names(cues, memory.speaker) ? rules.speakerBoost * (subject === null || memory.speaker === subject ? 1 : rules.otherSpeakerShare) : 0;
   const timed = cues.asksWhen && mentionsTime(memory.content);
-  return (named ? 1 + rules.speakerBoost : 1) * (timed ? 1 + rules.whenBoost : 1);
+  return (1 + speaker) * (timed ? 1 + rules.whenBoost : 1);
 }

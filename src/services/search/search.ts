@@ -1,5 +1,5 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
-import { absoluteSimilarity, cueBoost, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
+import { absoluteSimilarity, cueBoost, firstNamedSpeaker, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
 import { profileFor, SEARCH_RECIPES, type SearchProfile } from '../../domain/searchProfile.ts';
 import { isStopWord, stem, termsAsWritten, termsFor } from '../../domain/text.ts';
 import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
@@ -222,6 +222,12 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   const candidateCosines = await cosines(candidates.map(c => c.id));
 
   const now = Date.parse(deps.clock.now());
+  // Whom the question is about: of the speakers of the candidate turns, the one the query names first.
+  const speakers = candidates.flatMap(c => {
+    const memory = records.get(c.id);
+    return memory && conversations.isTurn(memory) ? (conversations.speaker(memory) ?? []) : [];
+  });
+  const subject = firstNamedSpeaker(cues, speakers);
   const scored = candidates
     .filter(c => records.has(c.id))
     .map(c => {
@@ -238,7 +244,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       const when = profile.dates ? periodHolding(dates, memory.event_start ?? memory.created_at, profile.dates.lagDays) : undefined;
       const date = when ? profile.dates!.bonus : 0;
       const speaker = profile.turns ? conversations.speaker(memory) : null;
-      const cue = cueBoost(cues, { content: memory.content, speaker }, { speakerBoost: profile.turns?.speakerBoost ?? 0, whenBoost: profile.whenBoost });
+      const cue = cueBoost(cues, { content: memory.content, speaker }, { speakerBoost: profile.turns?.speakerBoost ?? 0, otherSpeakerShare: profile.turns?.otherSpeakerShare ?? 1, whenBoost: profile.whenBoost }, subject);
       const shared = sharedEntities.get(c.id);
       const entity = shared?.bonus ?? 0;
       const coverage = profile.coverageWeight * overlap.coverage;
