@@ -61,3 +61,17 @@ export const tooManyAttempts = (address: string, retryAfterSeconds: number) =>
 /** A read whose worker thread stopped twice under it (a crash): nothing was changed, and asking again is safe. */
 export const readWorkerLost = () =>
   new AppError(503, 'read_worker_unavailable', 'The worker thread serving this read stopped; nothing was changed. Try again shortly.', { retry_after: 1 });
+
+/** POST /sync on a server without CAIRN_SYNC_REMOTE. */
+export const syncNotConfigured = () =>
+  new AppError(409, 'sync_not_configured', 'Sync is not set up: start the server with CAIRN_SYNC_REMOTE (a folder or a Cairn server URL) and CAIRN_SYNC_PASSPHRASE');
+
+/** The remote and this device disagree on how it is set up (wrong passphrase, encryption on one side only, unknown format). */
+export const syncSetup = (message: string) => new AppError(409, 'sync_setup', message);
+
+/** A round that could not run: the remote was unreachable or failed; nothing half-done is kept as done. */
+export const syncFailed = (message: string) => new AppError(502, 'sync_failed', message);
+
+/** The hub routes on a server that is not a hub. */
+export const syncHubOff = () =>
+  new AppError(403, 'sync_hub_off', 'This server is not a sync hub: start it with CAIRN_SYNC_HUB=1 to keep a sync remote for other devices');

@@ -31,6 +31,7 @@ import { createCommunityJobs } from './services/communities/jobs.ts';
 import { createJobRunner, failInterruptedJobs } from './services/exports/jobs.ts';
 import { runRead } from './services/reads/reads.ts';
 import { createReadPool } from './mainReadPool.ts';
+import { syncHubFor } from './mainSync.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -105,6 +106,8 @@ export interface App {
 
 /** Stops every background loop of `deps` and waits for what is running to finish (before the store closes). */
 async function stopBackgroundWork(deps: Deps): Promise<void> {
+  deps.sync?.stop();
+  await deps.sync?.settle(); // a round in progress finishes (or fails) before the store closes
   deps.indexer?.stop();
   deps.extraction.jobs?.stop();
   deps.communities?.stop();
@@ -123,6 +126,7 @@ const SHARED_QUEUE_POLL_MS = 5_000;
 export async function createApp(config: Config, opened?: Store): Promise<App> {
   const store = opened ?? (await openStore(config));
   const deps = buildDeps(store, config, message => server.log.warn(message));
+  deps.syncHub = syncHubFor(config);
   await purgeExpiredTrash(deps); // deleted memories past CAIRN_TRASH_DAYS go for good
   await failInterruptedJobs(deps); // an export or import the last run left unfinished will never finish
   const auth = createAuthenticator(deps, Date.now, {

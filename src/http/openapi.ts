@@ -28,6 +28,8 @@ export const TAGS = {
   Spaces: 'Spaces: separate memory lanes with a name, a key, agent instructions and shared-space links; listed with what each holds.',
   Data: 'Export and import the whole store as an archive, at once, as a background job, or as a download and an upload; a storage checkpoint.',
   Trash: 'Deleted memories stay restorable for a while: list, read, restore, empty.',
+  Sync: "Sync between a person's devices through a remote (a folder or a Cairn hub): run a round now, read its status.",
+  'Sync hub': 'The segment store a hub server (CAIRN_SYNC_HUB=1) keeps for other devices: opaque, sealed bytes, never rewritten.',
   Health: 'Liveness, health, capabilities and a storage checkpoint. These answer without an API key.',
 } as const;
 
