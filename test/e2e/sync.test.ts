@@ -29,6 +29,7 @@ const PASSPHRASE = 'a passphrase for the tests';
 async function device(dataDir: string, remote: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const server = await startServer({
     dataDir,
+    timeoutMs: 60_000, // several servers start on a machine busy with the rest of the suite
     env: { CAIRN_SYNC_REMOTE: remote, CAIRN_SYNC_PASSPHRASE: PASSPHRASE, CAIRN_SYNC_INTERVAL_S: '0', CAIRN_SYNC_SEGMENT_CHANGES: '3', CAIRN_COMMUNITY_DEBOUNCE_MS: '3600000', ...env },
   });
   started.push(server);
@@ -70,7 +71,7 @@ function filesUnder(folder: string): Buffer[] {
 describe('sync between server processes', { timeout: 600_000 }, () => {
   test('three devices, random interleavings of writes and rounds, end with identical memories; the folder holds no plaintext', async () => {
     const remote = tempDir();
-    const devices = await Promise.all([0, 1, 2].map(() => device(tempDir(), remote)));
+    const devices = [await device(tempDir(), remote), await device(tempDir(), remote), await device(tempDir(), remote)];
     const step = fc.oneof(
       { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), on: fc.nat(2), word: fc.constantFrom('kettle', 'harbour', 'lantern', 'orchard') }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), on: fc.nat(2), pick: fc.nat(20), word: fc.constantFrom('north', 'south', 'east') }) },
@@ -79,7 +80,7 @@ describe('sync between server processes', { timeout: 600_000 }, () => {
     );
     let written = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 12 }), async steps => {
+      fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 15 }), async steps => {
         for (const s of steps) {
           const server = devices[s.on]!;
           if (s.kind === 'round') await sync(server);
@@ -98,7 +99,7 @@ describe('sync between server processes', { timeout: 600_000 }, () => {
         await settle(devices);
         await assertIdentical(devices);
       }),
-      { numRuns: 4 },
+      { numRuns: 6 },
     );
     for (const bytes of filesUnder(remote)) assert.ok(!bytes.includes('secret') && !bytes.includes('kettle'), 'a remote file holds plaintext');
   });
@@ -145,7 +146,7 @@ describe('sync between server processes', { timeout: 600_000 }, () => {
   });
 
   test('a Cairn server as the hub: two devices sync through it with its API key', async () => {
-    const hub = await startServer({ dataDir: tempDir(), env: { CAIRN_SYNC_HUB: '1', CAIRN_API_KEY: 'hub-key' } });
+    const hub = await startServer({ dataDir: tempDir(), timeoutMs: 60_000, env: { CAIRN_SYNC_HUB: '1', CAIRN_API_KEY: 'hub-key' } });
     started.push(hub);
     const withKey = { CAIRN_SYNC_REMOTE_KEY: 'hub-key' };
     const [a, b] = [await device(tempDir(), hub.url, withKey), await device(tempDir(), hub.url, withKey)];

@@ -1,4 +1,5 @@
 import type { SyncRemote } from '../../providers/ports.sync.ts';
+import { syncSetup } from '../../errors.ts';
 import type { SyncConflict, SyncLog } from './changeLog.ts';
 import { decodeSegment, encodeSegment, parseSegmentName, SegmentRejected, type SegmentName } from './segments.ts';
 import type { Sealer } from './sealing.ts';
@@ -48,6 +49,9 @@ export async function remoteThrough(remote: SyncRemote, device: string): Promise
  */
 async function push(setup: RoundSetup, device: string): Promise<number> {
   let after = await remoteThrough(setup.remote, device);
+  // The remote holds more of this device than its log: a restored backup, or a copied data dir. Its new writes would
+  // reuse seqs the remote already has, and be lost; stop before anything moves.
+  if (after > (await setup.log.lastLocalSeq())) throw syncSetup(`The remote holds changes ${(await setup.log.lastLocalSeq()) + 1}..${after} of this device (${device}) that its store lacks: was the data dir restored from a backup or copied from another device? See docs/sync.md, "Restoring a device"`);
   let pushed = 0;
   for (;;) {
     const changes = await setup.log.localChanges(after, setup.segmentChanges);

@@ -157,6 +157,18 @@ describe('sync transport over a folder', () => {
     });
   }
 
+  test('a device whose store is behind what the remote holds of it (a restored backup) refuses before anything moves', async () => {
+    const folder = newFolder();
+    const a = fakeSyncLog('device-a');
+    a.write('memory', 'm1', { content: 'one' });
+    a.write('memory', 'm2', { content: 'two' });
+    await device(folder, a).round();
+    const restored = fakeSyncLog('device-a');
+    restored.write('memory', 'm3', { content: 'written after the restore' });
+    await assert.rejects(device(folder, restored).round(), /holds changes 2\.\.2 of this device \(device-a\) that its store lacks/);
+    assert.equal(segmentFiles(folder).length, 1);
+  });
+
   test('three devices, any interleaving of writes and rounds, end identical', async () => {
     const step = fc.oneof(
       fc.record({ kind: fc.constant('write' as const), device: fc.nat(2), key: fc.constantFrom('k1', 'k2', 'k3', 'k4'), value: fc.string({ maxLength: 8 }) }),
