@@ -44,6 +44,10 @@ export const ambiguousId = (noun: string, prefix: string, candidates: string[], 
 export const invalidTransition = (message: string, currentState: string) =>
   conflict('invalid_transition', message, { current_state: currentState });
 
+/** Sync between devices records changes with SQLite triggers; a PostgreSQL store has no change log yet. */
+export const syncUnavailable = (backend: string) =>
+  conflict('sync_unavailable', `Sync between devices needs the SQLite store; this server runs on ${backend}, which keeps no change log`, { backend });
+
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Missing or invalid API key');
 
 /** An address locked out after repeated wrong keys: why, for how long, and how to get out (Retry-After carries the wait). */

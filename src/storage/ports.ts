@@ -59,6 +59,9 @@ import type { IdRepo } from './ports.ids.ts';
 
 export type * from './ports.ids.ts';
 import type { TableDescription } from './ports.schema.ts';
+import type { SyncRepo } from './ports.sync.ts';
+
+export type * from './ports.sync.ts';
 
 export type * from './ports.schema.ts';
 
@@ -98,6 +101,8 @@ export interface Repos {
   spaces: SpaceRepo;
   /** Server-wide settings (spaces enabled, …). */
   settings: SettingsRepo;
+  /** The sync change log: this device's changes, remote changes applied, field clocks (docs/sync.md). */
+  sync: SyncRepo;
 }
 
 export interface Store extends Repos {

@@ -24,6 +24,7 @@ import { jobRepo } from './jobs.ts';
 import { leaseRepo, lockRepo } from './coordination.ts';
 import { idRepo } from './ids.ts';
 import { settingsRepo, spaceRepo } from './spaces.ts';
+import { syncRepo } from './syncLog.ts';
 
 const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   memories: memoryRepo,
@@ -54,6 +55,7 @@ const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   ids: idRepo,
   spaces: spaceRepo,
   settings: settingsRepo,
+  sync: syncRepo,
 };
 const names = Object.keys(factories) as (keyof Repos)[];
 

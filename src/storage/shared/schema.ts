@@ -3,6 +3,7 @@ import type { AgentProfilesTable } from './schema.profiles.ts';
 import type { SettingsTable, SpacesTable } from './schema.spaces.ts';
 import type { CommunitiesTable, CommunityMembersTable, CommunityRunsTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
 import type { EmbeddingClaimsTable, JobsTable, LeasesTable } from './schema.portability.ts';
+import type { SyncAppliedTable, SyncClockTable, SyncLabelAliasTable, SyncLogTable, SyncReceivedTable, SyncStateTable } from './schema.sync.ts';
 import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
 
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and JSON is text, on every backend. */
@@ -210,4 +211,10 @@ export interface Database {
   embedding_claims: EmbeddingClaimsTable;
   spaces: SpacesTable;
   settings: SettingsTable;
+  sync_state: SyncStateTable;
+  sync_log: SyncLogTable;
+  sync_applied: SyncAppliedTable;
+  sync_received: SyncReceivedTable;
+  sync_clock: SyncClockTable;
+  sync_label_alias: SyncLabelAliasTable;
 }

@@ -1,0 +1,144 @@
+import type { Kysely } from 'kysely';
+import type { FieldClock, LoggedChange, SyncedTable, SyncRepo } from '../ports.ts';
+import type { Database } from './schema.ts';
+
+/** Where `table`'s key columns equal `key` (in the order of `table.key`). */
+// `any`: synced tables are named by the log's entity, not known to the type system
+function whereKey(query: any, table: SyncedTable, key: unknown[]) {
+  return table.key.reduce((q, column, i) => q.where(column, '=', key[i]), query);
+}
+
+/** The sync change log over Kysely (docs/sync.md). SQLite fills `sync_log` with triggers; this reads and applies. */
+export function syncRepo(db: Kysely<Database>): SyncRepo {
+  // `any`: see whereKey
+  const anyDb = db as unknown as Kysely<any>;
+  return {
+    async state() {
+      const row = await db.selectFrom('sync_state').select(['device_id', 'seq']).executeTakeFirstOrThrow();
+      return { device: row.device_id, seq: Number(row.seq) };
+    },
+
+    async localChanges(afterSeq, limit) {
+      const { device } = await this.state();
+      const rows = await db.selectFrom('sync_log').selectAll().where('device', '=', device).where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+      return rows.map((r): LoggedChange => ({
+        device: r.device, seq: Number(r.seq), hlc: r.hlc, entity: r.entity, key: r.key, op: r.op as LoggedChange['op'],
+        fields: r.fields === null ? null : JSON.parse(r.fields), base: r.base,
+      }));
+    },
+
+    async setApplying(on) {
+      await db.updateTable('sync_state').set({ applying: on ? 1 : 0 }).execute();
+    },
+
+    async observe(hlc) {
+      const [ms, counter] = hlc.split('-').map(Number);
+      if (!Number.isSafeInteger(ms) || !Number.isSafeInteger(counter)) return;
+      // The greater of (ms, counter) and the clock's own: the next local tick then orders after it.
+      await db
+        .updateTable('sync_state')
+        .set({ hlc_ms: ms, hlc_counter: counter })
+        .where(eb => eb.or([eb('hlc_ms', '<', ms), eb.and([eb('hlc_ms', '=', ms), eb('hlc_counter', '<', counter)])]))
+        .execute();
+    },
+
+    async received(device, seq) {
+      if (seq <= (await this.appliedThrough(device))) return true;
+      return Boolean(await db.selectFrom('sync_received').select('seq').where('device', '=', device).where('seq', '=', seq).executeTakeFirst());
+    },
+
+    async markReceived(device, seq) {
+      let through = await this.appliedThrough(device);
+      if (seq <= through) return;
+      await db.insertInto('sync_received').values({ device, seq }).onConflict(oc => oc.doNothing()).execute();
+      const beyond = await db.selectFrom('sync_received').select('seq').where('device', '=', device).orderBy('seq').execute();
+      for (const row of beyond) {
+        if (Number(row.seq) !== through + 1) break;
+        through += 1;
+      }
+      await db.deleteFrom('sync_received').where('device', '=', device).where('seq', '<=', through).execute();
+      await db.insertInto('sync_applied').values({ device, through }).onConflict(oc => oc.column('device').doUpdateSet({ through })).execute();
+    },
+
+    async appliedThrough(device) {
+      const row = await db.selectFrom('sync_applied').select('through').where('device', '=', device).executeTakeFirst();
+      return row ? Number(row.through) : 0;
+    },
+
+    async clocks(entity, key) {
+      const rows = await db.selectFrom('sync_clock').select(['field', 'hlc', 'device', 'base']).where('entity', '=', entity).where('key', '=', key).execute();
+      return new Map(rows.map((r): [string, FieldClock] => [r.field, { hlc: r.hlc, device: r.device, base: r.base }]));
+    },
+
+    async setClocks(entity, key, fields, clock) {
+      if (fields.length === 0) return;
+      await db
+        .insertInto('sync_clock')
+        .values(fields.map(field => ({ entity, key, field, ...clock })))
+        .onConflict(oc => oc.columns(['entity', 'key', 'field']).doUpdateSet(eb => ({ hlc: eb.ref('excluded.hlc'), device: eb.ref('excluded.device'), base: eb.ref('excluded.base') })))
+        .execute();
+    },
+
+    async readRow(table, key) {
+      return whereKey(anyDb.selectFrom(table.table).select(table.columns), table, key).executeTakeFirst();
+    },
+
+    async insertRow(table, row) {
+      await anyDb.insertInto(table.table).values(row).execute();
+    },
+
+    async updateRow(table, key, fields) {
+      if (Object.keys(fields).length === 0) return;
+      await whereKey(anyDb.updateTable(table.table).set(fields), table, key).execute();
+    },
+
+    async deleteRow(table, key) {
+      await whereKey(anyDb.deleteFrom(table.table), table, key).execute();
+    },
+
+    async labelFor(id) {
+      const row = await db.selectFrom('sync_label_alias').select('to_id').where('from_id', '=', id).executeTakeFirst();
+      return row?.to_id ?? id;
+    },
+
+    async aliasLabel(from, to) {
+      // Edges the two labels share stay once, on `to`; the others move.
+      await db
+        .deleteFrom('memory_labels')
+        .where('label_id', '=', from)
+        .where('memory_id', 'in', eb => eb.selectFrom('memory_labels as kept').select('kept.memory_id').where('kept.label_id', '=', to))
+        .execute();
+      await db.updateTable('memory_labels').set({ label_id: to }).where('label_id', '=', from).execute();
+      await db.updateTable('sync_label_alias').set({ to_id: to }).where('to_id', '=', from).execute();
+      await db.insertInto('sync_label_alias').values({ from_id: from, to_id: to }).onConflict(oc => oc.column('from_id').doUpdateSet({ to_id: to })).execute();
+    },
+
+    async recountThread(threadId) {
+      const last = await db
+        .selectFrom('thread_messages')
+        .select(eb => eb.fn.coalesce('timestamp', 'created_at').as('at'))
+        .where('thread_pk', '=', threadId)
+        .orderBy('position', 'desc')
+        .executeTakeFirst();
+      await db
+        .updateTable('threads')
+        .set(eb => ({
+          message_count: eb.selectFrom('thread_messages').select(eb.fn.countAll<number>().as('n')).where('thread_pk', '=', threadId),
+          last_message_at: last?.at ?? null,
+        }))
+        .where('id', '=', threadId)
+        .execute();
+    },
+
+    async messageAt(threadId, position) {
+      const row = await db.selectFrom('thread_messages').select('id').where('thread_pk', '=', threadId).where('position', '=', position).executeTakeFirst();
+      return row?.id;
+    },
+
+    async endPosition(threadId) {
+      const row = await db.selectFrom('thread_messages').select(eb => eb.fn.max('position').as('top')).where('thread_pk', '=', threadId).executeTakeFirst();
+      return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
+    },
+  };
+}
+
