@@ -509,7 +509,7 @@ describe('the web app syncing with another device', () => {
   const syncDevice = async (remote: string) => {
     const dir = makeTempDir('cairn-app-sync-');
     syncDirs.push(dir);
-    const device = await startServer({ dataDir: dir, env: { CAIRN_SYNC_REMOTE: remote, CAIRN_SYNC_PASSPHRASE: 'browser test', CAIRN_SYNC_INTERVAL_S: '0' } });
+    const device = await startServer({ dataDir: dir, timeoutMs: 60_000, env: { CAIRN_SYNC_REMOTE: remote, CAIRN_SYNC_PASSPHRASE: 'browser test', CAIRN_SYNC_INTERVAL_S: '0' } });
     syncServers.push(device);
     return device;
   };
@@ -530,7 +530,7 @@ describe('the web app syncing with another device', () => {
     await page.locator('.toast', { hasText: '1 received' }).waitFor();
     await panel.locator('.sync-devices tbody tr', { hasText: '(this device)' }).waitFor();
     assert.equal(await panel.locator('.sync-devices tbody tr').count(), 2, 'this device and the other');
-    assert.match(await panel.locator('.sync-last-round').innerText(), /0 sent, 1 received, 0 conflicts/);
+    await panel.locator('.sync-last-round', { hasText: '0 sent, 1 received, 0 conflicts' }).waitFor(); // the panel reloads after the round
     await shot('settings-sync');
     const listed = (await (await fetch(`${here.url}/memories`)).json()) as { memories: { content: string }[] };
     assert.deepEqual(listed.memories.map(m => m.content), ['Written on the other device: the ferry leaves at nine.']);

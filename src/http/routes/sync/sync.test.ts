@@ -20,9 +20,9 @@ const newDir = () => {
 };
 
 /** A device: its own SQLite file, syncing with `remote` only when asked. */
-function device(remote: string, passphrase = 'the same on every device'): Promise<App> {
+function device(remote: string, passphrase = 'the same on every device', intervalS = 0): Promise<App> {
   const dir = newDir();
-  const sync: SyncConfig = { remote: { kind: 'folder', path: remote }, passphrase, intervalS: 0, segmentChanges: 100, testCrash: null };
+  const sync: SyncConfig = { remote: { kind: 'folder', path: remote }, passphrase, intervalS, segmentChanges: 100, testCrash: null };
   return buildTestApp({ storage: 'sqlite', dataDir: dir, databasePath: join(dir, 'cairn.db'), sync });
 }
 
@@ -71,6 +71,23 @@ describe('POST /sync and GET /sync/status', () => {
     assert.deepEqual(await contents(phone), []);
     const status = (await get(phone, '/sync/status')).body;
     assert.equal(status.errors[0].segment, segments[0]!.name);
+    await Promise.all([laptop.close(), phone.close()]);
+  });
+
+  test('background rounds every CAIRN_SYNC_INTERVAL_S send a write without anyone asking', async () => {
+    const remote = newDir();
+    const [laptop, phone] = [await device(remote, undefined, 1), await device(remote)];
+    await createMemory(laptop, { content: 'Sent by a background round' });
+    const deadline = Date.now() + 20_000;
+    while ((await contents(phone)).length === 0 && Date.now() < deadline) {
+      await post(phone, '/sync');
+      await new Promise(resolve => setTimeout(resolve, 300));
+    }
+    assert.deepEqual(await contents(phone), ['Sent by a background round']);
+    const status = (await get(laptop, '/sync/status')).body;
+    assert.equal(status.interval_s, 1);
+    assert.equal(status.last_round.error, null);
+    assert.equal(status.pending.push, 0, 'everything the laptop wrote is on the remote');
     await Promise.all([laptop.close(), phone.close()]);
   });
 
