@@ -10,6 +10,7 @@ import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { makeTempDir, removeDir, type ServerProcess, startServer } from '../../bench/lib.ts';
 import { callServer, createMemoryOn } from '../server.ts';
+import { readableText } from '../syncReading.ts';
 
 const started: ServerProcess[] = [];
 const dirs: string[] = [];
@@ -63,9 +64,9 @@ async function assertIdentical(devices: ServerProcess[]): Promise<unknown[]> {
   return first;
 }
 
-/** Every file's bytes under a folder. */
-function filesUnder(folder: string): Buffer[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true }).filter(e => e.isFile()).map(e => readFileSync(join(e.parentPath, e.name)));
+/** What anyone can read of every file under a folder (inflated where it is only compressed). */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true }).filter(e => e.isFile()).map(e => readableText(readFileSync(join(e.parentPath, e.name))));
 }
 
 describe('sync between server processes', { timeout: 600_000 }, () => {
@@ -101,7 +102,7 @@ describe('sync between server processes', { timeout: 600_000 }, () => {
       }),
       { numRuns: 6 },
     );
-    for (const bytes of filesUnder(remote)) assert.ok(!bytes.includes('secret') && !bytes.includes('kettle'), 'a remote file holds plaintext');
+    for (const text of filesUnder(remote)) assert.ok(!text.includes('secret') && !text.includes('kettle'), 'a remote file holds plaintext');
   });
 
   for (const point of ['after-push-segment', 'after-pull-segment'] as const) {
@@ -154,7 +155,7 @@ describe('sync between server processes', { timeout: 600_000 }, () => {
     await createMemoryOn(b, 'The second device wrote this');
     await settle([a, b]);
     assert.equal((await assertIdentical([a, b])).length, 2);
-    for (const bytes of filesUnder(join(hub.dataDir, 'sync-hub'))) assert.ok(!bytes.includes('sealed bytes'), 'the hub holds plaintext');
+    for (const text of filesUnder(join(hub.dataDir, 'sync-hub'))) assert.ok(!text.includes('sealed bytes'), 'the hub holds plaintext');
     const keyless = await device(tempDir(), hub.url);
     const refused = await callServer(keyless, 'POST', '/sync');
     assert.equal(refused.status, 502);

@@ -1,14 +1,18 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { SyncChange } from './changeLog.ts';
 import { SealError, type Sealer } from './sealing.ts';
 
 /**
  * A segment: one device's changes seqStart..seqEnd, in one file named `<seqStart>-<seqEnd>.seg` (12 digits each, so
  * names sort in seq order). Its bytes are a plaintext header — a magic line and a JSON line naming the device and
- * the range — then the sealed body (see sealing.ts). The header is the seal's associated data: it cannot be changed,
+ * the range — then the sealed body (see sealing.ts): the changes as JSON, deflated (a quarter of the size or less) before
+ * they are sealed. The header is the seal's associated data: it cannot be changed,
  * nor a segment renamed or moved to another device, without the segment being rejected.
  */
 const MAGIC = 'CAIRN-SYNC-SEGMENT 1\n';
 const DIGITS = 12;
+/** The most a segment may inflate to: a segment that claims more is refused, not unpacked into memory. */
+const MAX_PAYLOAD_BYTES = 512 * 1024 * 1024;
 
 export interface SegmentName {
   seqStart: number;
@@ -47,7 +51,7 @@ const sealingName = (sealer: Sealer) => (sealer.encrypted ? 'aes-256-gcm' : 'sha
 export function encodeSegment(device: string, changes: SyncChange[], sealer: Sealer): { name: string; bytes: Buffer } {
   const range = { seqStart: changes[0]!.seq, seqEnd: changes.at(-1)!.seq };
   const header = headerOf(device, range, sealingName(sealer));
-  return { name: segmentName(range), bytes: Buffer.concat([header, sealer.seal(header, Buffer.from(JSON.stringify(changes)))]) };
+  return { name: segmentName(range), bytes: Buffer.concat([header, sealer.seal(header, deflateRawSync(JSON.stringify(changes)))]) };
 }
 
 /** Where the header ends: after its second line; -1 when the bytes stop before. */
@@ -88,9 +92,9 @@ export function decodeSegment(device: string, name: string, bytes: Buffer, seale
   }
   let changes: unknown;
   try {
-    changes = JSON.parse(payload.toString('utf8'));
+    changes = JSON.parse(inflateRawSync(payload, { maxOutputLength: MAX_PAYLOAD_BYTES }).toString('utf8'));
   } catch {
-    throw reject('its content is not JSON');
+    throw reject('its content is not deflated JSON');
   }
   const count = range.seqEnd - range.seqStart + 1;
   if (!Array.isArray(changes) || changes.length !== count) throw reject(`it should hold ${count} changes`);

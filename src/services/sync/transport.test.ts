@@ -6,6 +6,7 @@ import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { folderRemote, LAYOUT_DIR } from '../../providers/syncRemote/folder.ts';
 import { fakeSyncLog, type FakeSyncLog } from '../../../test/fakeSyncLog.ts';
+import { readableText } from '../../../test/syncReading.ts';
 import { createSyncRunner } from './runner.ts';
 import type { CrashPoint } from './round.ts';
 
@@ -47,16 +48,18 @@ describe('sync transport over a folder', () => {
     assert.equal(b.applyCalls, calls, 'nothing is applied twice');
   });
 
-  test('the remote folder holds no plaintext', async () => {
-    const folder = newFolder();
-    const a = fakeSyncLog('device-a');
-    a.write('memory', 'm1', { content: 'The vault combination is lighthouse-42' });
-    await device(folder, a).round();
-    const files = remoteFiles(folder);
-    assert.ok(segmentFiles(folder).length === 1);
-    for (const [path, bytes] of files) {
-      assert.ok(!bytes.includes('lighthouse-42'), `${path} holds the memory's text`);
-      assert.ok(!bytes.includes('"entity"'), `${path} holds a change in the clear`);
+  test('the remote folder holds no plaintext; in plaintext mode the same reading finds the text', async () => {
+    for (const passphrase of ['correct horse', null]) {
+      const folder = newFolder();
+      const a = fakeSyncLog('device-a');
+      a.write('memory', 'm1', { content: 'The vault combination is lighthouse-42' });
+      await device(folder, a, passphrase).round();
+      assert.equal(segmentFiles(folder).length, 1);
+      for (const [path, bytes] of remoteFiles(folder)) {
+        const text = readableText(bytes);
+        if (passphrase === null && path.endsWith('.seg')) assert.match(text, /lighthouse-42/, 'the reading finds text that is there');
+        else assert.ok(!text.includes('lighthouse-42') && !text.includes('"entity"'), `${path} holds the memory's text`);
+      }
     }
   });
 
