@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { EVOLVES_TYPE } from '../../domain/evolves.ts';
 import type { FieldClock, MemoryRecord, Repos, SyncStamp } from '../../storage/ports.ts';
 import { detachMemoryGraph } from '../graph/write.ts';
-import { captureForTrash, contentPreview, moveToTrash } from '../trash/capture.ts';
+import { captureForTrash, contentPreview, expiresAt, moveToTrash } from '../trash/capture.ts';
 import { restoreInTransaction } from '../trash/restore.ts';
 import type { ApplyRun, LosingText } from './run.ts';
 import type { SyncChange, SyncConflict } from './changeLog.ts';
@@ -100,6 +100,23 @@ export async function reviveOrKeepInTrash(
   const memory = { ...item.snapshot.memory, ...asRecordFields(winning) };
   await tx.trash.insert([{ ...item, title: memory.title, content_preview: contentPreview(memory.content), snapshot: { ...item.snapshot, memory } }]);
   return undefined;
+}
+
+/**
+ * A memory made elsewhere and deleted there before this device saw it: the delete arrived first, then the memory.
+ * It goes straight into the trash, as it is in the deleting device's trash, so it can still be restored here.
+ */
+export async function trashArrival(run: ApplyRun, fields: Record<string, unknown>, deleted: SyncStamp): Promise<void> {
+  const { tx, deps } = run;
+  const id = String(fields.id);
+  if (deps.trashDays <= 0 || (await memoryInTrash(tx, id))) return;
+  const memory = { ...asRecordFields(fields), version: 1, reindex_needed: false } as MemoryRecord;
+  const at = hlcTime(deleted.hlc);
+  await tx.trash.insert([{
+    memory_id: id, space_id: memory.space_id, title: memory.title, content_preview: contentPreview(memory.content), deleted_at: at,
+    expires_at: expiresAt(at, deps.trashDays),
+    snapshot: { memory, labels: [], relations: [], mentions: [], entity_relations: [], merge_edges: [], entities: [] },
+  }]);
 }
 
 /** A delete from another device: as a local delete does it (cascade_delete off), into the trash unless it is off. */
