@@ -4,7 +4,7 @@ import type { ApplyResult, SyncChange, SyncConflict } from './changeLog.ts';
 import { HLC_PATTERN, isNewer } from './clock.ts';
 import { keyString, keyValues, SYNCED_TABLES } from './tables.ts';
 import { placeLabel, resolveLabelKey } from './labels.ts';
-import { contentConflict, deleteMemoryHere, keepLosingText, memoryInTrash, recomputeDerived, reviveOrKeepInTrash, trashArrival } from './memories.ts';
+import { contentConflict, deleteMemoryHere, keepLosingText, memoryInTrash, recomputeDerived, keepWithTrashed, reviveOrKeepInTrash, trashArrival } from './memories.ts';
 
 /** What applying one change did: altered records, changed nothing, or must wait for a record another device makes. */
 type Outcome = 'applied' | 'skipped' | 'deferred';
@@ -105,6 +105,10 @@ async function applyPut(run: ApplyRun, table: SyncedTable, key: string[], change
     if (!whole) return deleted ? 'skipped' : 'deferred'; // an edit of a record made elsewhere, not here yet
     for (const [entity, id] of PARENTS[table.entity]?.(fields) ?? []) {
       if (await tx.sync.readRow(SYNCED_TABLES[entity], [id])) continue;
+      if (entity === 'memory' && (await keepWithTrashed(run, table.entity, fields))) {
+        await tx.sync.setClocks(table.entity, keyText, Object.keys(fields), { ...stamp, base: null });
+        return 'applied';
+      }
       return (await tx.sync.clocks(entity, id)).has('') ? 'skipped' : 'deferred';
     }
     return insertRecord(run, table, keyText, fields, stamp);

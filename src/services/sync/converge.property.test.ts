@@ -17,7 +17,8 @@ type Op =
   | { kind: 'restore'; device: number; pick: number }
   | { kind: 'label'; device: number; pick: number; label: number }
   | { kind: 'append'; device: number; text: number }
-  | { kind: 'sync'; from: number; to: number; keep: number[]; seed: number };
+  | { kind: 'sync'; from: number; to: number; keep: number[]; seed: number }
+  | { kind: 'race'; pick: number; first: number; second: number; text: number };
 
 const WORDS = ['river', 'mountain', 'harbour', 'orchard', 'lantern', 'compass', 'meadow', 'glacier'];
 const LABELS = ['home', 'work', 'travel'];
@@ -34,6 +35,8 @@ const op = (devices: number): fc.Arbitrary<Op> => {
     fc.record({ kind: fc.constant('label' as const), device, pick: fc.nat(), label: fc.nat(LABELS.length - 1) }),
     fc.record({ kind: fc.constant('append' as const), device, text: fc.nat(50) }),
     fc.record({ kind: fc.constant('sync' as const), from: device, to: device, keep: fc.array(fc.nat(99), { maxLength: 30 }), seed: fc.nat() }),
+    // Edits of the memories every device holds, two in a row on different devices: the conflicts sync must settle.
+    fc.record({ kind: fc.constant('race' as const), pick: fc.nat(), first: device, second: device, text: fc.nat(50) }),
   );
 };
 
@@ -48,6 +51,13 @@ async function run(devices: Device[], op: Op, keptAs: Set<string>) {
     const batch = changes.filter((_, i) => op.keep.includes(i % 100)).sort((x, y) => ((x.seq * 7919 + op.seed) % 101) - ((y.seq * 7919 + op.seed) % 101));
     const result = await devices[op.to].log.applyRemote(batch);
     for (const conflict of result.conflicts) if (conflict.keptAs) keptAs.add(conflict.keptAs);
+    return;
+  }
+  if (op.kind === 'race') {
+    for (const [i, device] of [op.first, (op.second + (op.first === op.second ? 1 : 0)) % devices.length].entries()) {
+      const id = nth(devices[device].rows("SELECT id FROM memories WHERE lifecycle_state != 'superseded' ORDER BY created_at, id"), op.pick);
+      if (id) await patch(devices[device].app, `/memories/${id}`, { content: text(op.text + i) });
+    }
     return;
   }
   const { app, rows } = devices[op.device];
@@ -109,12 +119,14 @@ test('devices that write, edit, delete and conflict converge to identical stores
       const devices: Device[] = [];
       try {
         for (let i = 0; i < n; i++) devices.push(await openDevice());
-        // One thread every device appends to, made on the first and synced before the run.
+        // A thread every device appends to and memories every device edits, made on the first and synced before the run.
         await post(devices[0].app, '/threads', { thread_id: 'shared', messages: [{ role: 'user', content: 'start' }] });
+        for (const n of [101, 102, 103]) await post(devices[0].app, '/memories', { content: text(n), labels: [LABELS[n % LABELS.length]] });
         await syncAll(devices);
         const keptAs = new Set<string>();
         for (const step of ops) await run(devices, step, keptAs);
         await converge(devices, keptAs);
+        if (process.env.CAIRN_SYNC_SEED || process.env.CAIRN_SYNC_REPORT) console.error(`devices ${n}, ops ${ops.length}, kept versions ${keptAs.size}`);
         const expected = syncedState(devices[0]);
         for (const device of devices.slice(1)) assert.deepEqual(syncedState(device), expected);
         for (const device of devices) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EVOLVES_TYPE } from '../../domain/evolves.ts';
-import type { FieldClock, MemoryRecord, Repos, SyncStamp } from '../../storage/ports.ts';
+import type { FieldClock, LabelRecord, MemoryRecord, MemoryRelationRecord, Repos, SyncStamp } from '../../storage/ports.ts';
 import { detachMemoryGraph } from '../graph/write.ts';
 import { captureForTrash, contentPreview, expiresAt, moveToTrash } from '../trash/capture.ts';
 import { restoreInTransaction } from '../trash/restore.ts';
@@ -117,6 +117,30 @@ export async function trashArrival(run: ApplyRun, fields: Record<string, unknown
     expires_at: expiresAt(at, deps.trashDays),
     snapshot: { memory, labels: [], relations: [], mentions: [], entity_relations: [], merge_edges: [], entities: [] },
   }]);
+}
+
+/**
+ * A label edge or a memory relation for a memory this device holds in the trash: kept in the trashed memory's
+ * snapshot (both ends', for a relation between two trashed memories), so a restore, or an edit that revives it,
+ * brings it back as on the device that wrote it. Whether it was kept.
+ */
+export async function keepWithTrashed(run: ApplyRun, entity: string, fields: Record<string, unknown>): Promise<boolean> {
+  const { tx } = run;
+  const ends = entity === 'relation' ? [String(fields.source_memory_id), String(fields.target_memory_id)] : [String(fields.memory_id)];
+  const items = await tx.trash.getMany(ends);
+  if (items.length === 0) return false;
+  if (entity === 'memory_label') {
+    const label = (await tx.sync.readRow(SYNCED_TABLES.label, [String(fields.label_id)])) as LabelRecord | undefined;
+    if (!label) return false;
+    for (const item of items) item.snapshot.labels = [...item.snapshot.labels.filter(l => l.label.id !== label.id), { label, created_at: String(fields.created_at) }];
+  } else {
+    const relation = {
+      ...fields, bidirectional: fields.bidirectional === 1, reviewed: fields.reviewed === 1, properties: JSON.parse(String(fields.properties ?? '{}')),
+    } as MemoryRelationRecord;
+    for (const item of items) item.snapshot.relations = [...item.snapshot.relations.filter(r => r.id !== relation.id), relation];
+  }
+  await tx.trash.insert(items);
+  return true;
 }
 
 /** A delete from another device: as a local delete does it (cascade_delete off), into the trash unless it is off. */
