@@ -36,7 +36,7 @@ export function contentConflict(
   const versionId = stableId('sync-version', memoryId, loser.hlc, loser.device);
   return {
     report: { entity: 'memory', key: memoryId, field: 'content', winner: { hlc: winner.hlc, device: winner.device }, loser: { hlc: loser.hlc, device: loser.device }, keptAs: versionId },
-    loser: { memoryId, content: incomingWins ? String(row.content) : incoming, stamp: { hlc: loser.hlc, device: loser.device }, versionId },
+    loser: { memoryId, memory: row, content: incomingWins ? String(row.content) : incoming, stamp: { hlc: loser.hlc, device: loser.device }, versionId },
   };
 }
 
@@ -47,20 +47,22 @@ export function contentConflict(
 export async function keepLosingText(run: ApplyRun, loser: LosingText): Promise<void> {
   const { tx } = run;
   const memories = SYNCED_TABLES.memory;
-  const winner = await tx.sync.readRow(memories, [loser.memoryId]);
-  if (!winner || (await tx.sync.readRow(memories, [loser.versionId])) || (await tx.sync.clocks('memory', loser.versionId)).has('')) return;
+  if ((await tx.sync.readRow(memories, [loser.versionId])) || (await tx.sync.clocks('memory', loser.versionId)).has('')) return;
   const at = hlcTime(loser.stamp.hlc);
   await tx.sync.insertRow(memories, {
-    ...winner, id: loser.versionId, content: loser.content, lifecycle_state: 'superseded', is_latest: 0, is_favorite: 0, favorited_at: null,
+    ...loser.memory, id: loser.versionId, content: loser.content, lifecycle_state: 'superseded', is_latest: 0, is_favorite: 0, favorited_at: null,
     state_reason: `Edited on two devices: this text lost to a later edit (device ${loser.stamp.device})`, state_changed_at: at,
     created_at: at, updated_at: at, version: 1, reindex_needed: run.deps.indexer ? 1 : 0,
   });
-  await tx.sync.insertRow(SYNCED_TABLES.relation, {
+  const edge = {
     id: stableId('sync-version-edge', loser.versionId), source_memory_id: loser.memoryId, target_memory_id: loser.versionId,
     relation_type: EVOLVES_TYPE, strength: 1, confidence: 1, bidirectional: 0, status: 'active', reviewed: 0, source: 'sync', author_id: null,
     agent_id: null, source_app: null, reason: 'Edited on two devices: the older version keeps the text that lost',
     properties: JSON.stringify({ relation: 'replaces', detected_by: 'auto' }), created_at: at, updated_at: at,
-  });
+  };
+  // The memory may have been deleted later in the same batch: the edge then waits in its trash snapshot.
+  if (await tx.sync.readRow(memories, [loser.memoryId])) await tx.sync.insertRow(SYNCED_TABLES.relation, edge);
+  else await keepWithTrashed(run, 'relation', edge);
   await tx.extractionQueue.enqueueNew({ memory_id: loser.versionId, content_version: 1, level: '', queued_at: run.deps.clock.now(), evolves: false, auto_label: false });
 }
 
