@@ -59,8 +59,8 @@ export interface SyncRepo {
   aliasLabel(from: string, to: string): Promise<void>;
   /** A thread's message count and last message time, counted again after messages arrived. */
   recountThread(threadId: string): Promise<void>;
-  /** The id of the thread's message at `position`, if one holds it. */
-  messageAt(threadId: string, position: number): Promise<string | undefined>;
   /** The position after the thread's last message (0 for an empty thread). */
   endPosition(threadId: string): Promise<number>;
+  /** Numbers a thread's messages 0, 1, 2… in the order of their creation clocks (hlc, then device): every device's order. */
+  renumberThread(threadId: string): Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { ApplyResult, SyncChange, SyncConflict } from './changeLog.ts';
 import { HLC_PATTERN, isNewer } from './clock.ts';
 import { keyString, keyValues, SYNCED_TABLES } from './tables.ts';
 import { placeLabel, resolveLabelKey } from './labels.ts';
-import { contentConflict, deleteMemoryHere, keepLosingText, memoryInTrash, recomputeDerived, reviveOrKeepInTrash } from './memories.ts';
+import { contentConflict, deleteMemoryHere, keepLosingText, memoryInTrash, recomputeDerived, keepWithTrashed, reviveOrKeepInTrash, trashArrival } from './memories.ts';
 
 /** What applying one change did: altered records, changed nothing, or must wait for a record another device makes. */
 type Outcome = 'applied' | 'skipped' | 'deferred';
@@ -39,7 +39,10 @@ export async function applyRemote(deps: ApplyDeps, changes: SyncChange[]): Promi
       if (outcome === 'applied') applied += 1;
       else skipped += 1;
     }
-    for (const threadId of run.threads) await tx.sync.recountThread(threadId);
+    for (const threadId of run.threads) {
+      await tx.sync.renumberThread(threadId);
+      await tx.sync.recountThread(threadId);
+    }
     await recomputeDerived(run);
     await tx.sync.setApplying(false);
     // Recorded as this device's own writes: a device that missed the conflict gets the kept version like any memory.
@@ -93,10 +96,19 @@ async function applyPut(run: ApplyRun, table: SyncedTable, key: string[], change
   }
   if (!row) {
     const deleted = clocks.get('');
-    if (deleted && !isNewer(stamp, deleted)) return 'skipped'; // deleted here after this write
-    if (!table.columns.every(column => column in fields)) return deleted ? 'skipped' : 'deferred'; // an edit of a record made elsewhere, not here yet
+    const whole = table.columns.every(column => column in fields);
+    if (deleted && !isNewer(stamp, deleted)) {
+      // Deleted after this write: the record stays deleted (a memory goes into the trash, as on the deleting device).
+      if (whole && table.entity === 'memory') await trashArrival(run, fields, deleted);
+      return 'skipped';
+    }
+    if (!whole) return deleted ? 'skipped' : 'deferred'; // an edit of a record made elsewhere, not here yet
     for (const [entity, id] of PARENTS[table.entity]?.(fields) ?? []) {
       if (await tx.sync.readRow(SYNCED_TABLES[entity], [id])) continue;
+      if (entity === 'memory' && (await keepWithTrashed(run, table.entity, fields))) {
+        await tx.sync.setClocks(table.entity, keyText, Object.keys(fields), { ...stamp, base: null });
+        return 'applied';
+      }
       return (await tx.sync.clocks(entity, id)).has('') ? 'skipped' : 'deferred';
     }
     return insertRecord(run, table, keyText, fields, stamp);
@@ -125,28 +137,15 @@ async function insertRecord(run: ApplyRun, table: SyncedTable, keyText: string, 
   if (table.entity === 'memory') Object.assign(row, { version: 1, reindex_needed: run.deps.indexer ? 1 : 0 });
   if (table.entity === 'thread') Object.assign(row, { message_count: 0, last_message_at: null });
   if (table.entity === 'message') {
-    await makeRoom(tx, row, stamp);
+    // Placed last for now: applyRemote then numbers the thread again by creation clock, the order every device
+    // ends with (two devices that appended at one place both keep their message).
+    row.position = await tx.sync.endPosition(String(row.thread_pk));
     run.threads.add(String(row.thread_pk));
   }
   await tx.sync.insertRow(table, row);
   await tx.sync.setClocks(table.entity, keyText, Object.keys(fields), { ...stamp, base: null });
   if (table.entity === 'memory') run.rewritten.set(String(row.id), 'new');
   return 'applied';
-}
-
-/**
- * Two devices appended to one thread at the same place: both messages are kept. The earlier write (by clock) holds
- * the position and the other goes after the thread's last message, so both devices end in the same order.
- */
-async function makeRoom(tx: Repos, message: Record<string, unknown>, stamp: SyncStamp) {
-  const threadId = String(message.thread_pk);
-  const holder = await tx.sync.messageAt(threadId, Number(message.position));
-  if (!holder) return;
-  const table = SYNCED_TABLES.message;
-  const holderClock = (await tx.sync.clocks('message', holder)).get('position');
-  const end = await tx.sync.endPosition(threadId);
-  if (!holderClock || isNewer(stamp, holderClock)) message.position = end;
-  else await tx.sync.updateRow(table, [holder], { position: end });
 }
 
 async function applyDelete(run: ApplyRun, table: SyncedTable, key: string[], stamp: SyncStamp, clocks: Map<string, FieldClock>): Promise<Outcome> {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { EVOLVES_TYPE } from '../../domain/evolves.ts';
-import type { FieldClock, MemoryRecord, Repos, SyncStamp } from '../../storage/ports.ts';
+import type { FieldClock, LabelRecord, MemoryRecord, MemoryRelationRecord, Repos, SyncStamp } from '../../storage/ports.ts';
 import { detachMemoryGraph } from '../graph/write.ts';
-import { captureForTrash, contentPreview, moveToTrash } from '../trash/capture.ts';
+import { captureForTrash, contentPreview, expiresAt, moveToTrash } from '../trash/capture.ts';
 import { restoreInTransaction } from '../trash/restore.ts';
 import type { ApplyRun, LosingText } from './run.ts';
 import type { SyncChange, SyncConflict } from './changeLog.ts';
@@ -36,7 +36,7 @@ export function contentConflict(
   const versionId = stableId('sync-version', memoryId, loser.hlc, loser.device);
   return {
     report: { entity: 'memory', key: memoryId, field: 'content', winner: { hlc: winner.hlc, device: winner.device }, loser: { hlc: loser.hlc, device: loser.device }, keptAs: versionId },
-    loser: { memoryId, content: incomingWins ? String(row.content) : incoming, stamp: { hlc: loser.hlc, device: loser.device }, versionId },
+    loser: { memoryId, memory: row, content: incomingWins ? String(row.content) : incoming, stamp: { hlc: loser.hlc, device: loser.device }, versionId },
   };
 }
 
@@ -47,20 +47,22 @@ export function contentConflict(
 export async function keepLosingText(run: ApplyRun, loser: LosingText): Promise<void> {
   const { tx } = run;
   const memories = SYNCED_TABLES.memory;
-  const winner = await tx.sync.readRow(memories, [loser.memoryId]);
-  if (!winner || (await tx.sync.readRow(memories, [loser.versionId])) || (await tx.sync.clocks('memory', loser.versionId)).has('')) return;
+  if ((await tx.sync.readRow(memories, [loser.versionId])) || (await tx.sync.clocks('memory', loser.versionId)).has('')) return;
   const at = hlcTime(loser.stamp.hlc);
   await tx.sync.insertRow(memories, {
-    ...winner, id: loser.versionId, content: loser.content, lifecycle_state: 'superseded', is_latest: 0, is_favorite: 0, favorited_at: null,
+    ...loser.memory, id: loser.versionId, content: loser.content, lifecycle_state: 'superseded', is_latest: 0, is_favorite: 0, favorited_at: null,
     state_reason: `Edited on two devices: this text lost to a later edit (device ${loser.stamp.device})`, state_changed_at: at,
     created_at: at, updated_at: at, version: 1, reindex_needed: run.deps.indexer ? 1 : 0,
   });
-  await tx.sync.insertRow(SYNCED_TABLES.relation, {
+  const edge = {
     id: stableId('sync-version-edge', loser.versionId), source_memory_id: loser.memoryId, target_memory_id: loser.versionId,
     relation_type: EVOLVES_TYPE, strength: 1, confidence: 1, bidirectional: 0, status: 'active', reviewed: 0, source: 'sync', author_id: null,
     agent_id: null, source_app: null, reason: 'Edited on two devices: the older version keeps the text that lost',
     properties: JSON.stringify({ relation: 'replaces', detected_by: 'auto' }), created_at: at, updated_at: at,
-  });
+  };
+  // The memory may have been deleted later in the same batch: the edge then waits in its trash snapshot.
+  if (await tx.sync.readRow(memories, [loser.memoryId])) await tx.sync.insertRow(SYNCED_TABLES.relation, edge);
+  else await keepWithTrashed(run, 'relation', edge);
   await tx.extractionQueue.enqueueNew({ memory_id: loser.versionId, content_version: 1, level: '', queued_at: run.deps.clock.now(), evolves: false, auto_label: false });
 }
 
@@ -100,6 +102,47 @@ export async function reviveOrKeepInTrash(
   const memory = { ...item.snapshot.memory, ...asRecordFields(winning) };
   await tx.trash.insert([{ ...item, title: memory.title, content_preview: contentPreview(memory.content), snapshot: { ...item.snapshot, memory } }]);
   return undefined;
+}
+
+/**
+ * A memory made elsewhere and deleted there before this device saw it: the delete arrived first, then the memory.
+ * It goes straight into the trash, as it is in the deleting device's trash, so it can still be restored here.
+ */
+export async function trashArrival(run: ApplyRun, fields: Record<string, unknown>, deleted: SyncStamp): Promise<void> {
+  const { tx, deps } = run;
+  const id = String(fields.id);
+  if (deps.trashDays <= 0 || (await memoryInTrash(tx, id))) return;
+  const memory = { ...asRecordFields(fields), version: 1, reindex_needed: false } as MemoryRecord;
+  const at = hlcTime(deleted.hlc);
+  await tx.trash.insert([{
+    memory_id: id, space_id: memory.space_id, title: memory.title, content_preview: contentPreview(memory.content), deleted_at: at,
+    expires_at: expiresAt(at, deps.trashDays),
+    snapshot: { memory, labels: [], relations: [], mentions: [], entity_relations: [], merge_edges: [], entities: [] },
+  }]);
+}
+
+/**
+ * A label edge or a memory relation for a memory this device holds in the trash: kept in the trashed memory's
+ * snapshot (both ends', for a relation between two trashed memories), so a restore, or an edit that revives it,
+ * brings it back as on the device that wrote it. Whether it was kept.
+ */
+export async function keepWithTrashed(run: ApplyRun, entity: string, fields: Record<string, unknown>): Promise<boolean> {
+  const { tx } = run;
+  const ends = entity === 'relation' ? [String(fields.source_memory_id), String(fields.target_memory_id)] : [String(fields.memory_id)];
+  const items = await tx.trash.getMany(ends);
+  if (items.length === 0) return false;
+  if (entity === 'memory_label') {
+    const label = (await tx.sync.readRow(SYNCED_TABLES.label, [String(fields.label_id)])) as LabelRecord | undefined;
+    if (!label) return false;
+    for (const item of items) item.snapshot.labels = [...item.snapshot.labels.filter(l => l.label.id !== label.id), { label, created_at: String(fields.created_at) }];
+  } else {
+    const relation = {
+      ...fields, bidirectional: fields.bidirectional === 1, reviewed: fields.reviewed === 1, properties: JSON.parse(String(fields.properties ?? '{}')),
+    } as MemoryRelationRecord;
+    for (const item of items) item.snapshot.relations = [...item.snapshot.relations.filter(r => r.id !== relation.id), relation];
+  }
+  await tx.trash.insert(items);
+  return true;
 }
 
 /** A delete from another device: as a local delete does it (cascade_delete off), into the trash unless it is off. */

@@ -7,6 +7,8 @@ export interface LosingText {
   memoryId: string;
   content: string;
   stamp: SyncStamp;
+  /** The memory's row when the conflict was found: the kept version's other fields (it may be deleted by then). */
+  memory: Record<string, unknown>;
   /** The id the kept version takes: the same on every device, so two devices that both keep it keep one. */
   versionId: string;
 }

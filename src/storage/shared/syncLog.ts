@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { FieldClock, LoggedChange, SyncedTable, SyncRepo } from '../ports.ts';
 import type { Database } from './schema.ts';
 
@@ -130,14 +130,22 @@ export function syncRepo(db: Kysely<Database>): SyncRepo {
         .execute();
     },
 
-    async messageAt(threadId, position) {
-      const row = await db.selectFrom('thread_messages').select('id').where('thread_pk', '=', threadId).where('position', '=', position).executeTakeFirst();
-      return row?.id;
-    },
-
     async endPosition(threadId) {
       const row = await db.selectFrom('thread_messages').select(eb => eb.fn.max('position').as('top')).where('thread_pk', '=', threadId).executeTakeFirst();
       return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
+    },
+
+    async renumberThread(threadId) {
+      // Through negative positions, so the unique (thread, position) index never sees two messages at one place.
+      await sql`
+        UPDATE thread_messages SET position = -1 - (
+          SELECT ordered.place FROM (
+            SELECT m.id, ROW_NUMBER() OVER (ORDER BY coalesce(c.hlc, ''), coalesce(c.device, ''), m.position) - 1 AS place
+            FROM thread_messages m LEFT JOIN sync_clock c ON c.entity = 'message' AND c.key = m.id AND c.field = 'id'
+            WHERE m.thread_pk = ${threadId}
+          ) ordered WHERE ordered.id = thread_messages.id)
+        WHERE thread_pk = ${threadId}`.execute(db);
+      await sql`UPDATE thread_messages SET position = -1 - position WHERE thread_pk = ${threadId}`.execute(db);
     },
   };
 }
