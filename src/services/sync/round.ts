@@ -7,12 +7,16 @@ import type { Sealer } from './sealing.ts';
 /** Test-only points where a round can be made to crash (CAIRN_SYNC_TEST_CRASH), to prove a killed round resumes. */
 export type CrashPoint = 'after-push-segment' | 'after-pull-segment';
 
+const DEFAULT_MAX_SEGMENT_BYTES = 8 * 1024 * 1024;
+
 export interface RoundSetup {
   log: SyncLog;
   remote: SyncRemote;
   sealer: Sealer;
   /** The most changes one segment holds. */
   segmentChanges: number;
+  /** The most bytes a segment of several changes may take (a hub takes uploads up to 16 MiB); default 8 MiB. */
+  maxSegmentBytes?: number;
   crashPoint?: (point: CrashPoint) => void;
 }
 
@@ -54,9 +58,14 @@ async function push(setup: RoundSetup, device: string): Promise<number> {
   if (after > (await setup.log.lastLocalSeq())) throw syncSetup(`The remote holds changes ${(await setup.log.lastLocalSeq()) + 1}..${after} of this device (${device}) that its store lacks: was the data dir restored from a backup or copied from another device? See docs/sync.md, "Restoring a device"`);
   let pushed = 0;
   for (;;) {
-    const changes = await setup.log.localChanges(after, setup.segmentChanges);
+    let changes = await setup.log.localChanges(after, setup.segmentChanges);
     if (changes.length === 0) return pushed;
-    const segment = encodeSegment(device, changes, setup.sealer);
+    let segment = encodeSegment(device, changes, setup.sealer);
+    // Large memories: fewer changes per segment until it fits (a single change goes as it is).
+    while (segment.bytes.length > (setup.maxSegmentBytes ?? DEFAULT_MAX_SEGMENT_BYTES) && changes.length > 1) {
+      changes = changes.slice(0, Math.ceil(changes.length / 2));
+      segment = encodeSegment(device, changes, setup.sealer);
+    }
     await setup.remote.writeSegment(device, segment.name, segment.bytes); // false: another process of this device wrote it
     setup.crashPoint?.('after-push-segment');
     after = changes.at(-1)!.seq;

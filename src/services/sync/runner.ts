@@ -13,6 +13,8 @@ export interface SyncRunnerSetup {
   /** CAIRN_SYNC_INTERVAL_S in milliseconds; 0: rounds only on demand. */
   intervalMs: number;
   segmentChanges: number;
+  /** Tests: a smaller bound on a segment's bytes than the default 8 MiB. */
+  maxSegmentBytes?: number;
   clock: Clock;
   warn?: (message: string) => void;
   crashPoint?: (point: CrashPoint) => void;

@@ -19,8 +19,13 @@ function newFolder(): string {
 }
 
 const clock = { now: () => new Date().toISOString() };
-function device(folder: string, log: FakeSyncLog, passphrase: string | null = 'correct horse', more: { crashPoint?: (p: CrashPoint) => void; segmentChanges?: number } = {}) {
-  return createSyncRunner({ log, remote: folderRemote(folder), passphrase, intervalMs: 0, segmentChanges: more.segmentChanges ?? 100, clock, crashPoint: more.crashPoint });
+function device(
+  folder: string,
+  log: FakeSyncLog,
+  passphrase: string | null = 'correct horse',
+  more: { crashPoint?: (p: CrashPoint) => void; segmentChanges?: number; maxSegmentBytes?: number } = {},
+) {
+  return createSyncRunner({ log, remote: folderRemote(folder), passphrase, intervalMs: 0, segmentChanges: more.segmentChanges ?? 100, clock, ...more });
 }
 
 /** Every file under the remote, path → bytes. */
@@ -170,6 +175,20 @@ describe('sync transport over a folder', () => {
     restored.write('memory', 'm3', { content: 'written after the restore' });
     await assert.rejects(device(folder, restored).round(), /holds changes 2\.\.2 of this device \(device-a\) that its store lacks/);
     assert.equal(segmentFiles(folder).length, 1);
+  });
+
+  test('large changes go in smaller segments, so each fits what a hub accepts; one change too large goes alone', async () => {
+    const folder = newFolder();
+    const [a, b] = [fakeSyncLog('device-a'), fakeSyncLog('device-b')];
+    const bulky = (n: number) => Array.from({ length: 3000 }, (_, i) => ((i * 7919 + n * 104729) % 1e6).toString(36)).join(' '); // ~15 KB, compresses poorly
+    for (let i = 1; i <= 8; i++) a.write('memory', `m${i}`, { content: bulky(i) });
+    a.write('memory', 'huge', { content: bulky(9) + bulky(10) + bulky(11) });
+    assert.equal((await device(folder, a, 'pw', { maxSegmentBytes: 20_000 }).round()).pushed, 9);
+    const sizes = segmentFiles(folder).map(path => readFileSync(path).length);
+    assert.ok(sizes.length >= 5, `${sizes.length} segments`);
+    assert.equal(sizes.filter(size => size > 20_000).length, 1, 'only the one change larger than the bound exceeds it');
+    assert.equal((await device(folder, b, 'pw').round()).pulled, 9);
+    assert.deepEqual(b.snapshot(), a.snapshot());
   });
 
   test('three devices, any interleaving of writes and rounds, end identical', async () => {
