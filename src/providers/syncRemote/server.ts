@@ -15,7 +15,8 @@ export function serverRemote(url: string, key: string | null): SyncRemote {
         method,
         headers: body ? { ...headers, 'content-type': 'application/octet-stream' } : headers,
         body: body ? new Uint8Array(body) : undefined,
-        signal: AbortSignal.timeout(60_000),
+        // A listing answers at once or the hub is away (status pages wait on it); an upload may take a while.
+        signal: AbortSignal.timeout(body ? 120_000 : 15_000),
       });
     } catch (error) {
       throw new SyncRemoteError(`${url} could not be reached: ${(error as Error).cause ?? (error as Error).message}`);
