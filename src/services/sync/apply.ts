@@ -4,6 +4,7 @@ import type { ApplyResult, SyncChange, SyncConflict } from './changeLog.ts';
 import { HLC_PATTERN, isNewer } from './clock.ts';
 import { keyString, keyValues, SYNCED_TABLES } from './tables.ts';
 import { placeLabel, resolveLabelKey } from './labels.ts';
+import { placeThread } from './threads.ts';
 import { contentConflict, deleteMemoryHere, keepLosingText, memoryInTrash, recomputeDerived, keepWithTrashed, reviveOrKeepInTrash, trashArrival } from './memories.ts';
 
 /** What applying one change did: altered records, changed nothing, or must wait for a record another device makes. */
@@ -135,7 +136,10 @@ async function insertRecord(run: ApplyRun, table: SyncedTable, keyText: string, 
   const row = { ...fields };
   if (table.entity === 'label' && !(await placeLabel(tx, row, stamp))) return 'applied'; // merged into this device's label of the name
   if (table.entity === 'memory') Object.assign(row, { version: 1, reindex_needed: run.deps.indexer ? 1 : 0 });
-  if (table.entity === 'thread') Object.assign(row, { message_count: 0, last_message_at: null });
+  if (table.entity === 'thread') {
+    await placeThread(tx, row);
+    Object.assign(row, { message_count: 0, last_message_at: null });
+  }
   if (table.entity === 'message') {
     // Placed last for now: applyRemote then numbers the thread again by creation clock, the order every device
     // ends with (two devices that appended at one place both keep their message).
