@@ -40,10 +40,10 @@ export interface SyncRepo {
   setApplying(on: boolean): Promise<void>;
   /** Moves this device's clock past `hlc`, so its next write orders after every change it has seen. */
   observe(hlc: string): Promise<void>;
-  /** Whether the change `device`/`seq` was applied before. */
-  received(device: string, seq: number): Promise<boolean>;
-  /** Records the change as applied and advances the device's cursor over every seq now applied without a gap. */
-  markReceived(device: string, seq: number): Promise<void>;
+  /** Seqs of `device` applied beyond its cursor (after a gap). */
+  receivedBeyond(device: string): Promise<number[]>;
+  /** Stores `device`'s cursor and the seqs applied beyond it. */
+  saveReceipts(device: string, through: number, beyond: number[]): Promise<void>;
   appliedThrough(device: string): Promise<number>;
   /** The clocks of a record's fields (field '': its delete). */
   clocks(entity: string, key: string): Promise<Map<string, FieldClock>>;

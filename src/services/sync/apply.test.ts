@@ -176,6 +176,20 @@ describe('applying changes from another device', () => {
     assert.deepEqual(syncedState(a), syncedState(b));
   });
 
+  test('a thread saved under one id on two devices is kept twice, named alike on both, no message lost', async t => {
+    if (sqliteOnly(t)) return;
+    const [a, b] = await devices(2);
+    await post(a.app, '/threads', { thread_id: 'session-1', messages: [{ role: 'user', content: 'from a' }] });
+    await post(b.app, '/threads', { thread_id: 'session-1', messages: [{ role: 'user', content: 'from b' }] });
+    await syncAll([a, b]);
+    const threads = (device: Device) => device.rows('SELECT id, thread_id, message_count FROM threads ORDER BY id');
+    assert.equal(threads(a).length, 2);
+    assert.equal(threads(a)[0].thread_id, 'session-1', 'the smaller id keeps the name');
+    assert.match(String(threads(a)[1].thread_id), /^session-1~/);
+    assert.deepEqual(threads(a), threads(b));
+    assert.deepEqual(syncedState(a), syncedState(b));
+  });
+
   test('a change that needs a record not here yet waits: it is not marked applied, and applies when it comes again', async t => {
     if (sqliteOnly(t)) return;
     const [a, b] = await devices(2);

@@ -4,6 +4,8 @@ import type { ApplyResult, SyncChange, SyncConflict } from './changeLog.ts';
 import { HLC_PATTERN, isNewer } from './clock.ts';
 import { keyString, keyValues, SYNCED_TABLES } from './tables.ts';
 import { placeLabel, resolveLabelKey } from './labels.ts';
+import { placeThread } from './threads.ts';
+import { Receipts } from './receipts.ts';
 import { contentConflict, deleteMemoryHere, keepLosingText, memoryInTrash, recomputeDerived, keepWithTrashed, reviveOrKeepInTrash, trashArrival } from './memories.ts';
 
 /** What applying one change did: altered records, changed nothing, or must wait for a record another device makes. */
@@ -25,20 +27,25 @@ export async function applyRemote(deps: ApplyDeps, changes: SyncChange[]): Promi
   const result = await deps.store.transaction(async tx => {
     const run: ApplyRun = { tx, deps, conflicts: [], losers: [], rewritten: new Map(), threads: new Set() };
     const own = (await tx.sync.state()).device;
+    const receipts = new Receipts(tx);
     let applied = 0;
     let skipped = 0;
+    let latest: string | null = null;
     await tx.sync.setApplying(true);
     for (const change of ordered) {
-      if (change.device === own || !HLC_PATTERN.test(change.hlc) || (await tx.sync.received(change.device, change.seq))) {
+      const valid = change.device !== own && HLC_PATTERN.test(change.hlc) && Number.isSafeInteger(change.seq) && change.seq > 0;
+      if (!valid || (await receipts.seen(change.device, change.seq))) {
         skipped += 1;
         continue;
       }
-      await tx.sync.observe(change.hlc);
+      latest = change.hlc;
       const outcome = await applyOne(run, change);
-      if (outcome !== 'deferred') await tx.sync.markReceived(change.device, change.seq);
+      if (outcome !== 'deferred') await receipts.mark(change.device, change.seq);
       if (outcome === 'applied') applied += 1;
       else skipped += 1;
     }
+    await receipts.save();
+    if (latest) await tx.sync.observe(latest); // this device's next write orders after every change it has seen
     for (const threadId of run.threads) {
       await tx.sync.renumberThread(threadId);
       await tx.sync.recountThread(threadId);
@@ -135,7 +142,10 @@ async function insertRecord(run: ApplyRun, table: SyncedTable, keyText: string, 
   const row = { ...fields };
   if (table.entity === 'label' && !(await placeLabel(tx, row, stamp))) return 'applied'; // merged into this device's label of the name
   if (table.entity === 'memory') Object.assign(row, { version: 1, reindex_needed: run.deps.indexer ? 1 : 0 });
-  if (table.entity === 'thread') Object.assign(row, { message_count: 0, last_message_at: null });
+  if (table.entity === 'thread') {
+    await placeThread(tx, row);
+    Object.assign(row, { message_count: 0, last_message_at: null });
+  }
   if (table.entity === 'message') {
     // Placed last for now: applyRemote then numbers the thread again by creation clock, the order every device
     // ends with (two devices that appended at one place both keep their message).

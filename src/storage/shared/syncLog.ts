@@ -42,21 +42,16 @@ export function syncRepo(db: Kysely<Database>): SyncRepo {
         .execute();
     },
 
-    async received(device, seq) {
-      if (seq <= (await this.appliedThrough(device))) return true;
-      return Boolean(await db.selectFrom('sync_received').select('seq').where('device', '=', device).where('seq', '=', seq).executeTakeFirst());
+    async receivedBeyond(device) {
+      const rows = await db.selectFrom('sync_received').select('seq').where('device', '=', device).execute();
+      return rows.map(r => Number(r.seq));
     },
 
-    async markReceived(device, seq) {
-      let through = await this.appliedThrough(device);
-      if (seq <= through) return;
-      await db.insertInto('sync_received').values({ device, seq }).onConflict(oc => oc.doNothing()).execute();
-      const beyond = await db.selectFrom('sync_received').select('seq').where('device', '=', device).orderBy('seq').execute();
-      for (const row of beyond) {
-        if (Number(row.seq) !== through + 1) break;
-        through += 1;
+    async saveReceipts(device, through, beyond) {
+      await db.deleteFrom('sync_received').where('device', '=', device).execute();
+      for (let i = 0; i < beyond.length; i += 200) {
+        await db.insertInto('sync_received').values(beyond.slice(i, i + 200).map(seq => ({ device, seq }))).execute();
       }
-      await db.deleteFrom('sync_received').where('device', '=', device).where('seq', '<=', through).execute();
       await db.insertInto('sync_applied').values({ device, through }).onConflict(oc => oc.column('device').doUpdateSet({ through })).execute();
     },
 
