@@ -6,7 +6,7 @@ import { keyString, keyValues, SYNCED_TABLES } from './tables.ts';
 import { placeLabel, resolveLabelKey } from './labels.ts';
 import { placeThread } from './threads.ts';
 import { Receipts } from './receipts.ts';
-import { contentConflict, deleteMemoryHere, keepLosingText, memoryInTrash, recomputeDerived, keepWithTrashed, reviveOrKeepInTrash, trashArrival } from './memories.ts';
+import { contentConflict, deleteMemoryHere, dropFromTrashed, keepLosingText, memoryInTrash, recomputeDerived, keepWithTrashed, reviveOrKeepInTrash, trashArrival } from './memories.ts';
 
 /** What applying one change did: altered records, changed nothing, or must wait for a record another device makes. */
 type Outcome = 'applied' | 'skipped' | 'deferred';
@@ -166,7 +166,10 @@ async function applyDelete(run: ApplyRun, table: SyncedTable, key: string[], sta
   const deleted = clocks.get('');
   if (!deleted || isNewer(stamp, deleted)) await tx.sync.setClocks(table.entity, keyText, [''], { ...stamp, base: null });
   const row = await tx.sync.readRow(table, key);
-  if (!row) return 'skipped';
+  if (!row) {
+    if (table.entity === 'memory_label' || table.entity === 'relation') await dropFromTrashed(run, table.entity, key);
+    return 'skipped';
+  }
   if (table.entity === 'memory') await deleteMemoryHere(run, key[0]);
   else await tx.sync.deleteRow(table, key);
   if (table.entity === 'message') run.threads.add(String(row.thread_pk));

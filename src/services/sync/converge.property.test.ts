@@ -136,7 +136,10 @@ test('devices that write, edit, delete and conflict converge to identical stores
           }
         }
       } catch (error) {
-        if (process.env.CAIRN_SYNC_SEED) console.error(String(error).slice(0, 6000));
+        if (process.env.CAIRN_SYNC_SEED) {
+          console.error(String(error).slice(0, 3000));
+          for (const device of devices) console.error(JSON.stringify({ labels: device.rows('SELECT id, name FROM labels'), edges: device.rows('SELECT memory_id, label_id FROM memory_labels'), alias: device.rows('SELECT * FROM sync_label_alias'), log: device.rows("SELECT seq, hlc, entity, key, op, fields FROM sync_log WHERE entity IN ('label','memory_label')") }));
+        }
         throw error;
       } finally {
         for (const device of devices) await device.close();

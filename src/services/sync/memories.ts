@@ -145,6 +145,19 @@ export async function keepWithTrashed(run: ApplyRun, entity: string, fields: Rec
   return true;
 }
 
+/** The delete of a label edge or relation of a trashed memory: taken out of its snapshot too, so a restore keeps it deleted. */
+export async function dropFromTrashed(run: ApplyRun, entity: string, key: string[]): Promise<void> {
+  const { tx } = run;
+  const ends = entity === 'relation' ? [key[0], key[1]] : [key[0]];
+  const items = await tx.trash.getMany(ends);
+  if (items.length === 0) return;
+  for (const item of items) {
+    if (entity === 'memory_label') item.snapshot.labels = item.snapshot.labels.filter(l => l.label.id !== key[1]);
+    else item.snapshot.relations = item.snapshot.relations.filter(r => !(r.source_memory_id === key[0] && r.target_memory_id === key[1] && r.relation_type === key[2]));
+  }
+  await tx.trash.insert(items);
+}
+
 /** A delete from another device: as a local delete does it (cascade_delete off), into the trash unless it is off. */
 export async function deleteMemoryHere(run: ApplyRun, id: string): Promise<void> {
   const { tx, deps } = run;
