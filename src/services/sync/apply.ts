@@ -1,3 +1,4 @@
+import { syncChangeRejected } from '../../errors.ts';
 import type { FieldClock, Repos, SyncedTable, SyncStamp } from '../../storage/ports.ts';
 import type { ApplyDeps, ApplyRun } from './run.ts';
 import type { ApplyResult, SyncChange, SyncConflict } from './changeLog.ts';
@@ -33,13 +34,17 @@ export async function applyRemote(deps: ApplyDeps, changes: SyncChange[]): Promi
     let latest: string | null = null;
     await tx.sync.setApplying(true);
     for (const change of ordered) {
-      const valid = change.device !== own && HLC_PATTERN.test(change.hlc) && Number.isSafeInteger(change.seq) && change.seq > 0;
+      const valid =
+        change.device !== own && HLC_PATTERN.test(change.hlc) && Number.isSafeInteger(change.seq) && change.seq > 0 &&
+        (change.op === 'delete' || (change.op === 'put' && typeof change.fields === 'object' && change.fields !== null && !Array.isArray(change.fields)));
       if (!valid || (await receipts.seen(change.device, change.seq))) {
         skipped += 1;
         continue;
       }
       latest = change.hlc;
-      const outcome = await applyOne(run, change);
+      const outcome = await applyOne(run, change).catch((error: unknown) => {
+        throw syncChangeRejected(change.id, error instanceof Error ? error.message : String(error));
+      });
       if (outcome !== 'deferred') await receipts.mark(change.device, change.seq);
       if (outcome === 'applied') applied += 1;
       else skipped += 1;
