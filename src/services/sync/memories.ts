@@ -50,7 +50,7 @@ export async function keepLosingText(run: ApplyRun, loser: LosingText): Promise<
   if ((await tx.sync.readRow(memories, [loser.versionId])) || (await tx.sync.clocks('memory', loser.versionId)).has('')) return;
   const at = hlcTime(loser.stamp.hlc);
   await tx.sync.insertRow(memories, {
-    ...loser.memory, id: loser.versionId, content: loser.content, lifecycle_state: 'superseded', is_latest: 0, is_favorite: 0, favorited_at: null,
+    ...loser.memory, id: loser.versionId, content: loser.content, lifecycle_state: 'superseded', is_latest: 0, is_crystal: 0, is_favorite: 0, favorited_at: null,
     state_reason: `Edited on two devices: this text lost to a later edit (device ${loser.stamp.device})`, state_changed_at: at,
     created_at: at, updated_at: at, version: 1, reindex_needed: run.deps.indexer ? 1 : 0,
   });
