@@ -48,6 +48,10 @@ export const invalidTransition = (message: string, currentState: string) =>
 export const syncUnavailable = (backend: string) =>
   conflict('sync_unavailable', `Sync between devices needs the SQLite store; this server runs on ${backend}, which keeps no change log`, { backend });
 
+/** A change from another device that this store cannot take (a missing required field, say): the whole batch is refused. */
+export const syncChangeRejected = (changeId: string, reason: string) =>
+  new AppError(422, 'sync_change_rejected', `Change ${changeId} from another device could not be applied: ${reason}`, { change_id: changeId });
+
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Missing or invalid API key');
 
 /** An address locked out after repeated wrong keys: why, for how long, and how to get out (Retry-After carries the wait). */

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { afterEach, currentBackend, describe, test } from '../../../test/suite.ts';
 import { del, expectOk, get, patch, post, settleBackground } from '../../../test/helpers.ts';
 import { type Device, openDevice, pending, send, syncAll, syncedState } from '../../../test/sync.ts';
+import { AppError } from '../../errors.ts';
 
 describe('applying changes from another device', () => {
   const open: Device[] = [];
@@ -188,6 +189,18 @@ describe('applying changes from another device', () => {
     assert.match(String(threads(a)[1].thread_id), /^session-1~/);
     assert.deepEqual(threads(a), threads(b));
     assert.deepEqual(syncedState(a), syncedState(b));
+  });
+
+  test('a malformed change is refused with a 422 naming it, and nothing of its batch is applied', async t => {
+    if (sqliteOnly(t)) return;
+    const [a, b] = await devices(2);
+    await post(a.app, '/memories', { content: 'A fine memory' });
+    const changes = await pending(a, b);
+    const broken = changes.map(c => (c.entity === 'memory' ? { ...c, fields: { ...c.fields, space_id: null } } : c));
+    await assert.rejects(b.log.applyRemote(broken), (e: unknown) => e instanceof AppError && e.status === 422 && e.code === 'sync_change_rejected');
+    assert.equal(Number(b.rows('SELECT count(*) AS n FROM memories')[0].n), 0);
+    assert.equal(await b.log.appliedThrough(await a.log.deviceId()), 0);
+    assert.equal((await b.log.applyRemote(changes)).applied, changes.length, 'the good changes apply afterwards');
   });
 
   test('a change that needs a record not here yet waits: it is not marked applied, and applies when it comes again', async t => {

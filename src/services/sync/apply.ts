@@ -1,3 +1,4 @@
+import { syncChangeRejected } from '../../errors.ts';
 import type { FieldClock, Repos, SyncedTable, SyncStamp } from '../../storage/ports.ts';
 import type { ApplyDeps, ApplyRun } from './run.ts';
 import type { ApplyResult, SyncChange, SyncConflict } from './changeLog.ts';
@@ -6,7 +7,7 @@ import { keyString, keyValues, SYNCED_TABLES } from './tables.ts';
 import { placeLabel, resolveLabelKey } from './labels.ts';
 import { placeThread } from './threads.ts';
 import { Receipts } from './receipts.ts';
-import { contentConflict, deleteMemoryHere, keepLosingText, memoryInTrash, recomputeDerived, keepWithTrashed, reviveOrKeepInTrash, trashArrival } from './memories.ts';
+import { contentConflict, deleteMemoryHere, dropFromTrashed, keepLosingText, memoryInTrash, recomputeDerived, keepWithTrashed, reviveOrKeepInTrash, trashArrival } from './memories.ts';
 
 /** What applying one change did: altered records, changed nothing, or must wait for a record another device makes. */
 type Outcome = 'applied' | 'skipped' | 'deferred';
@@ -33,13 +34,17 @@ export async function applyRemote(deps: ApplyDeps, changes: SyncChange[]): Promi
     let latest: string | null = null;
     await tx.sync.setApplying(true);
     for (const change of ordered) {
-      const valid = change.device !== own && HLC_PATTERN.test(change.hlc) && Number.isSafeInteger(change.seq) && change.seq > 0;
+      const valid =
+        change.device !== own && HLC_PATTERN.test(change.hlc) && Number.isSafeInteger(change.seq) && change.seq > 0 &&
+        (change.op === 'delete' || (change.op === 'put' && typeof change.fields === 'object' && change.fields !== null && !Array.isArray(change.fields)));
       if (!valid || (await receipts.seen(change.device, change.seq))) {
         skipped += 1;
         continue;
       }
       latest = change.hlc;
-      const outcome = await applyOne(run, change);
+      const outcome = await applyOne(run, change).catch((error: unknown) => {
+        throw syncChangeRejected(change.id, error instanceof Error ? error.message : String(error));
+      });
       if (outcome !== 'deferred') await receipts.mark(change.device, change.seq);
       if (outcome === 'applied') applied += 1;
       else skipped += 1;
@@ -166,7 +171,10 @@ async function applyDelete(run: ApplyRun, table: SyncedTable, key: string[], sta
   const deleted = clocks.get('');
   if (!deleted || isNewer(stamp, deleted)) await tx.sync.setClocks(table.entity, keyText, [''], { ...stamp, base: null });
   const row = await tx.sync.readRow(table, key);
-  if (!row) return 'skipped';
+  if (!row) {
+    if (table.entity === 'memory_label' || table.entity === 'relation') await dropFromTrashed(run, table.entity, key);
+    return 'skipped';
+  }
   if (table.entity === 'memory') await deleteMemoryHere(run, key[0]);
   else await tx.sync.deleteRow(table, key);
   if (table.entity === 'message') run.threads.add(String(row.thread_pk));

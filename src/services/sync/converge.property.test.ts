@@ -126,7 +126,7 @@ test('devices that write, edit, delete and conflict converge to identical stores
         const keptAs = new Set<string>();
         for (const step of ops) await run(devices, step, keptAs);
         await converge(devices, keptAs);
-        if (process.env.CAIRN_SYNC_SEED || process.env.CAIRN_SYNC_REPORT) console.error(`devices ${n}, ops ${ops.length}, kept versions ${keptAs.size}`);
+        if (process.env.CAIRN_SYNC_REPORT) console.error(`devices ${n}, ops ${ops.length}, kept versions ${keptAs.size}`);
         const expected = syncedState(devices[0]);
         for (const device of devices.slice(1)) assert.deepEqual(syncedState(device), expected);
         for (const device of devices) {
@@ -136,7 +136,7 @@ test('devices that write, edit, delete and conflict converge to identical stores
           }
         }
       } catch (error) {
-        if (process.env.CAIRN_SYNC_SEED) console.error(String(error).slice(0, 6000));
+        if (process.env.CAIRN_SYNC_SEED) console.error(String(error).slice(0, 6000)); // the replayed failure's diff
         throw error;
       } finally {
         for (const device of devices) await device.close();

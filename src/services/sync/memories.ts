@@ -50,7 +50,7 @@ export async function keepLosingText(run: ApplyRun, loser: LosingText): Promise<
   if ((await tx.sync.readRow(memories, [loser.versionId])) || (await tx.sync.clocks('memory', loser.versionId)).has('')) return;
   const at = hlcTime(loser.stamp.hlc);
   await tx.sync.insertRow(memories, {
-    ...loser.memory, id: loser.versionId, content: loser.content, lifecycle_state: 'superseded', is_latest: 0, is_favorite: 0, favorited_at: null,
+    ...loser.memory, id: loser.versionId, content: loser.content, lifecycle_state: 'superseded', is_latest: 0, is_crystal: 0, is_favorite: 0, favorited_at: null,
     state_reason: `Edited on two devices: this text lost to a later edit (device ${loser.stamp.device})`, state_changed_at: at,
     created_at: at, updated_at: at, version: 1, reindex_needed: run.deps.indexer ? 1 : 0,
   });
@@ -143,6 +143,19 @@ export async function keepWithTrashed(run: ApplyRun, entity: string, fields: Rec
   }
   await tx.trash.insert(items);
   return true;
+}
+
+/** The delete of a label edge or relation of a trashed memory: taken out of its snapshot too, so a restore keeps it deleted. */
+export async function dropFromTrashed(run: ApplyRun, entity: string, key: string[]): Promise<void> {
+  const { tx } = run;
+  const ends = entity === 'relation' ? [key[0], key[1]] : [key[0]];
+  const items = await tx.trash.getMany(ends);
+  if (items.length === 0) return;
+  for (const item of items) {
+    if (entity === 'memory_label') item.snapshot.labels = item.snapshot.labels.filter(l => l.label.id !== key[1]);
+    else item.snapshot.relations = item.snapshot.relations.filter(r => !(r.source_memory_id === key[0] && r.target_memory_id === key[1] && r.relation_type === key[2]));
+  }
+  await tx.trash.insert(items);
 }
 
 /** A delete from another device: as a local delete does it (cascade_delete off), into the trash unless it is off. */
