@@ -73,8 +73,27 @@ export interface Config {
   communityDebounceMs: number;
   /** CAIRN_URL: where the command line finds a running server (default http://127.0.0.1:<port>). */
   serverUrl: string;
+  /** CAIRN_SYNC_REMOTE and its settings: sync with the person's other devices; null when no remote is set. */
+  sync: SyncConfig | null;
+  /** CAIRN_SYNC_HUB=1: this server keeps a sync remote for other devices (under <data dir>/sync-hub), behind its API key. */
+  syncHub: boolean;
   /** Tests only: check every reply against its documented response schema (never set from the environment). */
   validateResponses?: boolean;
+}
+
+export const SYNC_CRASH_POINTS = ['after-push-segment', 'after-pull-segment'] as const;
+
+export interface SyncConfig {
+  /** A folder (any folder a file-sync tool moves between machines) or another Cairn server's http(s):// URL. */
+  remote: { kind: 'folder'; path: string } | { kind: 'server'; url: string; key: string | null };
+  /** CAIRN_SYNC_PASSPHRASE; null only with CAIRN_SYNC_PLAINTEXT=1 (everything written to the remote is then readable). */
+  passphrase: string | null;
+  /** CAIRN_SYNC_INTERVAL_S (default 300): seconds between background rounds; 0 syncs only when asked. */
+  intervalS: number;
+  /** CAIRN_SYNC_SEGMENT_CHANGES (default 1000): the most changes one segment file holds. */
+  segmentChanges: number;
+  /** CAIRN_SYNC_TEST_CRASH, tests only: the process kills itself at this point of its first round. */
+  testCrash: (typeof SYNC_CRASH_POINTS)[number] | null;
 }
 
 export interface ConfigFlags {
@@ -167,6 +186,37 @@ function parseLogFormat(value: string | undefined): LogFormat {
   return format as LogFormat;
 }
 
+/** CAIRN_SYNC_*: null without CAIRN_SYNC_REMOTE; a remote without a passphrase refuses unless CAIRN_SYNC_PLAINTEXT=1. */
+function parseSync(env: NodeJS.ProcessEnv): SyncConfig | null {
+  const remote = env.CAIRN_SYNC_REMOTE?.trim();
+  if (!remote) return null;
+  const plaintext = parseSwitch('CAIRN_SYNC_PLAINTEXT', env.CAIRN_SYNC_PLAINTEXT, false);
+  const passphrase = env.CAIRN_SYNC_PASSPHRASE ?? null;
+  if (passphrase === null && !plaintext) {
+    throw new Error(
+      'CAIRN_SYNC_REMOTE is set without CAIRN_SYNC_PASSPHRASE: set a passphrase (the same on every device) so that ' +
+        'everything written to the remote is encrypted, or set CAIRN_SYNC_PLAINTEXT=1 to sync in the clear',
+    );
+  }
+  if (passphrase !== null && plaintext) throw new Error('Set CAIRN_SYNC_PASSPHRASE or CAIRN_SYNC_PLAINTEXT=1, not both');
+  const isUrl = /^https?:\/\//i.test(remote);
+  if (!isUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(remote)) throw new Error(`Invalid CAIRN_SYNC_REMOTE: "${remote}" (use a folder path or an http(s):// URL of a Cairn server)`);
+  if (isUrl && !URL.canParse(remote)) throw new Error(`Invalid CAIRN_SYNC_REMOTE: "${remote}" is not a URL`);
+  const testCrash = env.CAIRN_SYNC_TEST_CRASH ?? null;
+  if (testCrash !== null && !(SYNC_CRASH_POINTS as readonly string[]).includes(testCrash)) throw new Error(`Invalid CAIRN_SYNC_TEST_CRASH: "${testCrash}"`);
+  const segmentChanges = Number(env.CAIRN_SYNC_SEGMENT_CHANGES ?? 1000);
+  if (!(Number.isInteger(segmentChanges) && segmentChanges >= 1 && segmentChanges <= 100_000)) {
+    throw new Error(`Invalid CAIRN_SYNC_SEGMENT_CHANGES: "${env.CAIRN_SYNC_SEGMENT_CHANGES}" (use a whole number from 1 to 100000)`);
+  }
+  return {
+    remote: isUrl ? { kind: 'server', url: remote.replace(/\/+$/, ''), key: env.CAIRN_SYNC_REMOTE_KEY ?? null } : { kind: 'folder', path: resolve(remote) },
+    passphrase,
+    intervalS: parseSeconds('CAIRN_SYNC_INTERVAL_S', env.CAIRN_SYNC_INTERVAL_S, 300),
+    segmentChanges,
+    testCrash: testCrash as SyncConfig['testCrash'],
+  };
+}
+
 /** Builds the Config from flags, falling back to environment variables, then to defaults. */
 export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env = setVariables(rawEnv);
@@ -207,6 +257,8 @@ export function loadConfig(flags: ConfigFlags = {}, rawEnv: NodeJS.ProcessEnv = 
     autoLabel: parseSwitch('CAIRN_AUTO_LABEL', env.CAIRN_AUTO_LABEL, false),
     trashDays: parseDays('CAIRN_TRASH_DAYS', env.CAIRN_TRASH_DAYS, 30),
     communityDebounceMs: parseMs('CAIRN_COMMUNITY_DEBOUNCE_MS', env.CAIRN_COMMUNITY_DEBOUNCE_MS, 5_000),
+    sync: parseSync(env),
+    syncHub: parseSwitch('CAIRN_SYNC_HUB', env.CAIRN_SYNC_HUB, false),
     serverUrl: (env.CAIRN_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
   };
 }

@@ -44,6 +44,14 @@ export const ambiguousId = (noun: string, prefix: string, candidates: string[], 
 export const invalidTransition = (message: string, currentState: string) =>
   conflict('invalid_transition', message, { current_state: currentState });
 
+/** Sync between devices records changes with SQLite triggers; a PostgreSQL store has no change log yet. */
+export const syncUnavailable = (backend: string) =>
+  conflict('sync_unavailable', `Sync between devices needs the SQLite store; this server runs on ${backend}, which keeps no change log`, { backend });
+
+/** A change from another device that this store cannot take (a missing required field, say): the whole batch is refused. */
+export const syncChangeRejected = (changeId: string, reason: string) =>
+  new AppError(422, 'sync_change_rejected', `Change ${changeId} from another device could not be applied: ${reason}`, { change_id: changeId });
+
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Missing or invalid API key');
 
 /** An address locked out after repeated wrong keys: why, for how long, and how to get out (Retry-After carries the wait). */
@@ -83,3 +91,16 @@ export const pathNotAllowed = (path: string, roots: string[]) =>
       ? `Reading files from the server's disk is off: set CAIRN_SOURCE_ROOTS to the folders sources may be read from (${path} was asked for)`
       : `${path} is outside the folders sources may be read from (CAIRN_SOURCE_ROOTS: ${roots.join(', ')})`,
   );
+/** POST /sync on a server without CAIRN_SYNC_REMOTE. */
+export const syncNotConfigured = () =>
+  new AppError(409, 'sync_not_configured', 'Sync is not set up: start the server with CAIRN_SYNC_REMOTE (a folder or a Cairn server URL) and CAIRN_SYNC_PASSPHRASE');
+
+/** The remote and this device disagree on how it is set up (wrong passphrase, encryption on one side only, unknown format). */
+export const syncSetup = (message: string) => new AppError(409, 'sync_setup', message);
+
+/** A round that could not run: the remote was unreachable or failed; nothing half-done is kept as done. */
+export const syncFailed = (message: string) => new AppError(502, 'sync_failed', message);
+
+/** The hub routes on a server that is not a hub. */
+export const syncHubOff = () =>
+  new AppError(403, 'sync_hub_off', 'This server is not a sync hub: start it with CAIRN_SYNC_HUB=1 to keep a sync remote for other devices');

@@ -31,6 +31,8 @@ import { createCommunityJobs } from './services/communities/jobs.ts';
 import { createJobRunner, failInterruptedJobs } from './services/exports/jobs.ts';
 import { runRead } from './services/reads/reads.ts';
 import { createReadPool } from './mainReadPool.ts';
+import { createSync, syncHubFor } from './mainSync.ts';
+import { syncLogFor } from './services/sync/log.ts';
 
 /** The composition root: the only file that chooses adapters and wires them together. */
 
@@ -108,6 +110,8 @@ export interface App {
 
 /** Stops every background loop of `deps` and waits for what is running to finish (before the store closes). */
 async function stopBackgroundWork(deps: Deps): Promise<void> {
+  deps.sync?.stop();
+  await deps.sync?.settle(); // a round in progress finishes (or fails) before the store closes
   deps.indexer?.stop();
   deps.extraction.jobs?.stop();
   deps.communities?.stop();
@@ -126,6 +130,9 @@ const SHARED_QUEUE_POLL_MS = 5_000;
 export async function createApp(config: Config, opened?: Store): Promise<App> {
   const store = opened ?? (await openStore(config));
   const deps = buildDeps(store, config, message => server.log.warn(message));
+  deps.syncHub = syncHubFor(config);
+  // CAIRN_SYNC_REMOTE: the change log of this store, moved through the remote by rounds (docs/sync.md).
+  deps.sync = config.sync ? createSync(config, deps, syncLogFor(deps), message => server.log.warn(message)) : null;
   await purgeExpiredTrash(deps); // deleted memories past CAIRN_TRASH_DAYS go for good
   await failInterruptedJobs(deps); // an export or import the last run left unfinished will never finish
   const auth = createAuthenticator(deps, Date.now, {
@@ -150,6 +157,7 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
   deps.indexer?.kick(); // embed whatever was left pending by the last run
   deps.extraction.jobs?.kick(); // extract whatever was left queued by the last run
   const stopTrashPurge = startTrashPurge(deps, message => server.log.warn(message), deps.holder);
+  deps.sync?.start(); // a round now, then every CAIRN_SYNC_INTERVAL_S
   deps.communities?.start(); // recompute communities when the graph changed since the last detection
   // Processes sharing a PostgreSQL database share the embedding queue: memories another process left (it stopped, or
   // its claim ran out) are embedded here too. (The extraction queue polls itself; SQLite has one process.)

@@ -12,6 +12,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../services/auth/keys.t
 import { requestUnlock } from '../services/auth/unlockRequest.ts';
 import { registerBackupCommands } from './backup.ts';
 import { registerTransferCommands } from './transfer.ts';
+import { registerSyncCommand } from './sync.ts';
 import { registerMcpConfigCommand } from './mcpConfig.ts';
 import { registerMigrateCommand } from './migrate.ts';
 
@@ -126,6 +127,7 @@ function serverProgram(): Command {
 
   registerBackupCommands(program);
   registerTransferCommands(program);
+  registerSyncCommand(program);
   registerMcpConfigCommand(program);
   registerMigrateCommand(program);
   return program;

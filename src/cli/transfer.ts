@@ -12,7 +12,7 @@ import { isCairnExport } from '../services/exports/paths.ts';
 import { ApiError, createApi, describeDetail, statusHint } from './client/api.ts';
 import { serverCommandSettings, type Settings } from './client/settings.ts';
 
-interface ServerOptions {
+export interface ServerOptions {
   apiUrl?: string;
   apiKey?: string;
   dataDir?: string;
@@ -44,7 +44,7 @@ function progressReporter(label: string) {
 }
 
 /** Whether a Cairn server answers at that address (its /health, not just anything listening there). */
-async function serverAt(url: string): Promise<boolean> {
+export async function serverAt(url: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
     const body = (await response.json().catch(() => null)) as { database_connected?: unknown; storage?: unknown } | null;
@@ -63,7 +63,7 @@ interface Target {
  * Through the running server, unless `--data-dir` names a data dir: then that one, directly (its lock refuses
  * while a server holds it), so an explicit data dir is never mistaken for whatever server answers.
  */
-const useServer = async (options: ServerOptions, { settings }: Target) => {
+export const useServer = async (options: ServerOptions, { settings }: Target) => {
   if (options.dataDir) return false;
   if (await serverAt(settings.apiUrl)) return true;
   // A server named with --api-url that does not answer is an error, never a silent switch to the local data dir.
@@ -72,7 +72,7 @@ const useServer = async (options: ServerOptions, { settings }: Target) => {
 };
 
 /** The server's refusal as a person reads it, with what to do about a missing key or a lockout. */
-function explained(error: unknown): unknown {
+export function explained(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const hint = statusHint(error.status);
   return new Error(`the server answered ${error.status}: ${describeDetail(error.detail)}${hint ? `\n  hint: ${hint}` : ''}`);
@@ -126,7 +126,7 @@ function summary(result: Result): string {
 }
 
 /** The data dir from flags and CAIRN_*, the server and key from the client settings every command shares. */
-function targetFor(options: ServerOptions): Target {
+export function targetFor(options: ServerOptions): Target {
   const config = loadConfig({ dataDir: options.dataDir });
   return { config, settings: serverCommandSettings({ apiUrl: options.apiUrl, apiKey: options.apiKey }, process.env, config.serverUrl) };
 }
@@ -225,7 +225,7 @@ async function runImportCommand(path: string, options: ImportFlags) {
   process.stdout.write(`Imported ${source} (${options.mode})\n${summary(result)}\n`);
 }
 
-const serverOptions = (command: Command) =>
+export const serverOptions = (command: Command) =>
   command
     .option('--api-url <url>', 'the running server (NMEM_API_URL, CAIRN_URL, `nmem config client set url`; default http://127.0.0.1:14242)')
     .option('--api-key <key>', 'API key for the server (NMEM_API_KEY, CAIRN_API_KEY, `nmem config client set key`)')

@@ -29,6 +29,8 @@ export const TAGS = {
   Data: 'Export and import the whole store as an archive, at once, as a background job, or as a download and an upload; a storage checkpoint.',
   Sources: 'Documents as memory: Markdown, text, HTML, PDF and DOCX ingested by upload, path, URL or text, read into chunk memories with provenance; list, search, read, edit, label, delete.',
   Trash: 'Deleted memories stay restorable for a while: list, read, restore, empty.',
+  Sync: "Sync between a person's devices through a remote (a folder or a Cairn hub): run a round now, read its status.",
+  'Sync hub': 'The segment store a hub server (CAIRN_SYNC_HUB=1) keeps for other devices: opaque, sealed bytes, never rewritten.',
   Health: 'Liveness, health, capabilities and a storage checkpoint. These answer without an API key.',
 } as const;
 

@@ -40,6 +40,7 @@ import { dataRoutes } from './routes/data/data.ts';
 import { memFsRoutes } from './routes/memfs/memfs.ts';
 import { fsRoutes } from './routes/fs/fs.ts';
 import { idRoutes } from './routes/ids/ids.ts';
+import { syncRoutes } from './routes/sync/sync.ts';
 import { mcpRoutes } from './mcp/server.ts';
 import { webAppRoutes } from './routes/webApp/webApp.ts';
 
@@ -136,6 +137,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   await app.register(memFsRoutes, options);
   await app.register(fsRoutes, options);
   await app.register(idRoutes, options);
+  await app.register(syncRoutes, options);
   await app.register(mcpRoutes, options);
   await app.register(eventRoutes);
   await app.register(webAppRoutes);

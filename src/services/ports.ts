@@ -6,6 +6,7 @@
  */
 import type { Embedder, Extractor, Llm, Thesaurus } from '../providers/ports.ts';
 import type { SessionSource } from '../providers/ports.sessions.ts';
+import type { SyncRemote } from '../providers/ports.sync.ts';
 import type { JobRecord, Store } from '../storage/ports.ts';
 
 export interface Clock {
@@ -31,6 +32,8 @@ export interface Ports {
   llm?: Llm | null;
   /** Synonyms and broader words (WordNet) for queries whose own words match weakly; absent: no such bridge. */
   thesaurus?: Thesaurus | null;
+  /** CAIRN_SYNC_HUB=1: the segment store this server keeps for other devices' sync; absent or null when it is no hub. */
+  syncHub?: SyncRemote | null;
 }
 
 /** The background runners of this process (stateful: started by the composition root, stopped at shutdown). */
@@ -47,6 +50,8 @@ export interface Runners {
   jobs: JobRunner;
   /** Worker threads serving search, get and list (SQLite, CAIRN_READ_WORKERS); absent or empty: reads run in process. */
   readPool?: ReadPool | null;
+  /** Sync with the person's other devices (CAIRN_SYNC_REMOTE); absent or null when no remote is configured. */
+  sync?: SyncRunner | null;
 }
 
 /** Reads served by other threads (services/reads says what a read request is and runs one in process). */
@@ -182,5 +187,58 @@ export interface JobRunner {
   /** The job as it stands: a running job of this process from memory (its row may sit behind an import's transaction). */
   get(id: string): Promise<JobRecord | undefined>;
   /** Resolves once no job runs; for shutdown and tests. */
+  settle(): Promise<void>;
+}
+
+/** Two devices changed one field since they last met (the shape of services/sync/changeLog.ts's SyncConflict). */
+export interface SyncConflictReport {
+  entity: string;
+  key: string;
+  field: string;
+  winner: { device: string; hlc: string };
+  loser: { device: string; hlc: string };
+  keptAs: string | null;
+}
+
+/** A segment refused, or a round that failed: when, what and why. */
+export interface SyncErrorReport {
+  at: string;
+  message: string;
+  device: string | null;
+  segment: string | null;
+}
+
+/** One sync round: what it sent and took, and the segments it refused (the round goes on without them). */
+export interface SyncRoundReport {
+  pushed: number;
+  pulled: number;
+  conflicts: number;
+  errors: SyncErrorReport[];
+}
+
+/** What GET /sync/status shows. */
+export interface SyncStatusReport {
+  enabled: boolean;
+  remote: string | null;
+  encrypted: boolean | null;
+  device_id: string | null;
+  interval_s: number;
+  running: boolean;
+  last_round: (SyncRoundReport & { started_at: string; finished_at: string; error: string | null }) | null;
+  devices: { device_id: string; this_device: boolean; remote_through: number; applied_through: number }[];
+  pending: { push: number; pull: number } | null;
+  errors: SyncErrorReport[];
+  last_conflicts: (SyncConflictReport & { at: string })[];
+}
+
+/** Runs sync rounds, one at a time: on demand and every CAIRN_SYNC_INTERVAL_S in the background. */
+export interface SyncRunner {
+  /** Runs one round after any round in progress; throws when the round could not run (remote unreachable, wrong passphrase). */
+  round(): Promise<SyncRoundReport>;
+  status(): Promise<SyncStatusReport>;
+  /** Starts the background rounds (none when the interval is 0). */
+  start(): void;
+  stop(): void;
+  /** Resolves once no round runs. */
   settle(): Promise<void>;
 }

@@ -61,6 +61,9 @@ import type { IdRepo } from './ports.ids.ts';
 
 export type * from './ports.ids.ts';
 import type { TableDescription } from './ports.schema.ts';
+import type { SyncRepo } from './ports.sync.ts';
+
+export type * from './ports.sync.ts';
 
 export type * from './ports.schema.ts';
 
@@ -102,6 +105,8 @@ export interface Repos {
   settings: SettingsRepo;
   /** Documents ingested as chunked memories, their bytes and labels. */
   sources: SourceRepo;
+  /** The sync change log: this device's changes, remote changes applied, field clocks (docs/sync.md). */
+  sync: SyncRepo;
 }
 
 export interface Store extends Repos {

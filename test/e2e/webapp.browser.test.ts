@@ -519,3 +519,41 @@ describe('the web app on an empty store', () => {
     assert.equal(await page.getByRole('region', { name: 'Getting started' }).count(), 0);
   });
 });
+
+describe('the web app syncing with another device', () => {
+  const syncDirs: string[] = [];
+  const syncServers: ServerProcess[] = [];
+  after(async () => {
+    await Promise.all(syncServers.map(s => s.stop()));
+    syncDirs.forEach(removeDir);
+  });
+  const syncDevice = async (remote: string) => {
+    const dir = makeTempDir('cairn-app-sync-');
+    syncDirs.push(dir);
+    const device = await startServer({ dataDir: dir, timeoutMs: 60_000, env: { CAIRN_SYNC_REMOTE: remote, CAIRN_SYNC_PASSPHRASE: 'browser test', CAIRN_SYNC_INTERVAL_S: '0' } });
+    syncServers.push(device);
+    return device;
+  };
+
+  test('Settings → Sync lists the devices, and "Sync now" brings in what the other device wrote', async () => {
+    const remote = makeTempDir('cairn-app-remote-');
+    syncDirs.push(remote);
+    const [here, other] = [await syncDevice(remote), await syncDevice(remote)];
+    const wrote = await fetch(`${other.url}/memories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'Written on the other device: the ferry leaves at nine.' }) });
+    assert.equal(wrote.status, 200);
+    assert.equal((await fetch(`${other.url}/sync`, { method: 'POST' })).status, 200);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${here.url}/app/#/settings`);
+    const panel = page.locator('.sync-panel');
+    await panel.waitFor();
+    await panel.getByText('encrypted', { exact: false }).first().waitFor();
+    await panel.getByRole('button', { name: 'Sync now' }).click();
+    await page.locator('.toast', { hasText: '1 received' }).waitFor();
+    await panel.locator('.sync-devices tbody tr', { hasText: '(this device)' }).waitFor();
+    assert.equal(await panel.locator('.sync-devices tbody tr').count(), 2, 'this device and the other');
+    await panel.locator('.sync-last-round', { hasText: '0 sent, 1 received, 0 conflicts' }).waitFor(); // the panel reloads after the round
+    await shot('settings-sync');
+    const listed = (await (await fetch(`${here.url}/memories`)).json()) as { memories: { content: string }[] };
+    assert.deepEqual(listed.memories.map(m => m.content), ['Written on the other device: the ferry leaves at nine.']);
+  });
+});

@@ -17,6 +17,7 @@ import type { libraryDocs } from '../../src/http/routes/library/library.schema.t
 import type { relationDocs } from '../../src/http/routes/relations/relations.schema.ts';
 import type { spaceDocs } from '../../src/http/routes/spaces/spaces.schema.ts';
 import type { threadDocs } from '../../src/http/routes/threads/threads.docs.ts';
+import type { syncDocs } from '../../src/http/routes/sync/sync.schema.ts';
 
 /** The 200 answer a route documents. */
 type Answer<Doc extends { response: { 200: z.ZodType } }> = z.infer<Doc['response'][200]>;
@@ -81,3 +82,6 @@ export type IndexStatus = {
 export type StorageInfo = { search_index_bytes: number; total_bytes: number; backend: 'sqlite' | 'postgres' };
 /** POST /data/export with async: a job to poll; GET /data/export/status/:id: the job. */
 export type ExportJob = Pick<Job, 'job_id'> & Partial<Pick<Job, 'status' | 'error' | 'progress'>> & { result?: { export_path?: string } | null };
+/** GET /sync/status and POST /sync: sync with the person's other devices. */
+export type SyncStatus = Answer<typeof syncDocs.status>;
+export type SyncRound = Answer<typeof syncDocs.round>;

@@ -13,6 +13,7 @@ export const SERVER_COMMANDS: [string, string][] = [
   ['restore', "replace the data dir's database with a backup (stop the server first)"],
   ['export', 'export everything (through the running server, or the data dir directly)'],
   ['import', 'import an export (through the running server, or the data dir directly)'],
+  ['sync', "sync with your other devices now (CAIRN_SYNC_REMOTE; through the running server, or the data dir directly)"],
   ['migrate', "move the data dir's SQLite store into PostgreSQL (--to postgres --database-url URL; --merge, --force)"],
   ['mcp-config', 'print the MCP configuration for an AI assistant (--client claude-code|claude-desktop|cursor|codex|gemini-cli)'],
 ];

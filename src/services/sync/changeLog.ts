@@ -24,6 +24,11 @@ export interface SyncChange {
   op: 'put' | 'delete';
   /** For `put`: the fields this change set (only those that changed, so fields merge independently); `null` for `delete`. */
   fields: Record<string, unknown> | null;
+  /**
+   * For a memory's content: the clock (`hlc device`) of the text this change replaced, so a device tells an ordinary
+   * edit from two edits made apart (a conflict). Optional: a change without it merges the same, by clock.
+   */
+  base?: string;
 }
 
 /** Two devices changed the same field since they last met; both end with the same winner. */

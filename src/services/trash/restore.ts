@@ -110,6 +110,21 @@ async function handOver(tx: Repos, waiting: MemoryRelationRecord[], restoring: S
   await tx.trash.insert(items);
 }
 
+/** restoreFromTrash's work inside the caller's transaction (sync restores a memory an edit from another device revived). */
+export async function restoreInTransaction(tx: Repos, deps: Pick<Deps, 'clock' | 'indexer'>, ids: string[]): Promise<Map<string, RestoreStatus>> {
+  await tx.trash.purgeExpired(deps.clock.now());
+  const items = new Map((await tx.trash.getMany(ids)).map(item => [item.memory_id, item]));
+  const live = (await tx.trash.existing({ memories: [...items.keys()] })).memories;
+  const restorable = [...items.values()].filter(item => !live.has(item.memory_id)).map(item => item.snapshot);
+  if (restorable.length > 0) {
+    const { rows, waiting } = await planRows(tx, restorable, Boolean(deps.indexer));
+    await tx.trash.putBack(rows);
+    await handOver(tx, waiting, new Set(restorable.map(s => s.memory.id)));
+    await tx.trash.remove(restorable.map(s => s.memory.id));
+  }
+  return new Map(ids.map((id): [string, RestoreStatus] => [id, !items.has(id) ? 'not_found' : live.has(id) ? 'conflict' : 'restored']));
+}
+
 /**
  * Brings memories back from the trash in one transaction, exactly as they were (same id, fields, labels, relations,
  * graph links), with the edges to memories and entities that exist now or come back in the same call. An id not in
@@ -117,19 +132,7 @@ async function handOver(tx: Repos, waiting: MemoryRelationRecord[], restoring: S
  */
 export async function restoreFromTrash(deps: Pick<Deps, 'store' | 'clock' | 'indexer'>, input: { ids: string[] }) {
   const ids = [...new Set(input.ids)];
-  const statuses = await deps.store.transaction(async tx => {
-    await tx.trash.purgeExpired(deps.clock.now());
-    const items = new Map((await tx.trash.getMany(ids)).map(item => [item.memory_id, item]));
-    const live = (await tx.trash.existing({ memories: [...items.keys()] })).memories;
-    const restorable = [...items.values()].filter(item => !live.has(item.memory_id)).map(item => item.snapshot);
-    if (restorable.length > 0) {
-      const { rows, waiting } = await planRows(tx, restorable, Boolean(deps.indexer));
-      await tx.trash.putBack(rows);
-      await handOver(tx, waiting, new Set(restorable.map(s => s.memory.id)));
-      await tx.trash.remove(restorable.map(s => s.memory.id));
-    }
-    return new Map(ids.map((id): [string, RestoreStatus] => [id, !items.has(id) ? 'not_found' : live.has(id) ? 'conflict' : 'restored']));
-  });
+  const statuses = await deps.store.transaction(tx => restoreInTransaction(tx, deps, ids));
   const restored = [...statuses.values()].filter(s => s === 'restored').length;
   if (restored > 0) deps.indexer?.kick();
   return {

@@ -133,13 +133,16 @@ export function memoryRepo(db: Kysely<Database>): MemoryRepo {
 
     async deleteMany(ids) {
       const counts = await chunked(ids, async part => {
-        const labels = await db.deleteFrom('memory_labels').where('memory_id', 'in', part).executeTakeFirst();
-        const relations = await db // memory relations, EVOLVES edges among them
-          .deleteFrom('memory_relations')
+        // Labels and memory relations (EVOLVES edges among them) go by the foreign keys' cascade, counted first: a
+        // row removed with its memory is part of the memory's delete, which the sync log records once (028_sync_log).
+        const labels = await db.selectFrom('memory_labels').select(eb => eb.fn.countAll<number>().as('n')).where('memory_id', 'in', part).executeTakeFirstOrThrow();
+        const relations = await db
+          .selectFrom('memory_relations')
+          .select(eb => eb.fn.countAll<number>().as('n'))
           .where(eb => eb.or([eb('source_memory_id', 'in', part), eb('target_memory_id', 'in', part)]))
-          .executeTakeFirst();
+          .executeTakeFirstOrThrow();
         const memories = await db.deleteFrom('memories').where('id', 'in', part).executeTakeFirst();
-        return [{ memories: Number(memories.numDeletedRows), edges: Number(labels.numDeletedRows) + Number(relations.numDeletedRows) }];
+        return [{ memories: Number(memories.numDeletedRows), edges: Number(labels.n) + Number(relations.n) }];
       });
       return counts.reduce((sum, c) => ({ memories: sum.memories + c.memories, edges: sum.edges + c.edges }), { memories: 0, edges: 0 });
     },

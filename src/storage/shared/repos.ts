@@ -25,6 +25,7 @@ import { leaseRepo, lockRepo } from './coordination.ts';
 import { idRepo } from './ids.ts';
 import { settingsRepo, spaceRepo } from './spaces.ts';
 import { sourceRepo } from './sources.ts';
+import { syncRepo } from './syncLog.ts';
 
 const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   memories: memoryRepo,
@@ -56,6 +57,7 @@ const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   spaces: spaceRepo,
   settings: settingsRepo,
   sources: sourceRepo,
+  sync: syncRepo,
 };
 const names = Object.keys(factories) as (keyof Repos)[];
 

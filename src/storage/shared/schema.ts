@@ -4,6 +4,7 @@ import type { SettingsTable, SpacesTable } from './schema.spaces.ts';
 import type { SourceChunksTable, SourceFilesTable, SourceLabelsTable, SourcesTable } from './schema.sources.ts';
 import type { CommunitiesTable, CommunityMembersTable, CommunityRunsTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
 import type { EmbeddingClaimsTable, JobsTable, LeasesTable } from './schema.portability.ts';
+import type { SyncAppliedTable, SyncClockTable, SyncLabelAliasTable, SyncLogTable, SyncReceivedTable, SyncStateTable } from './schema.sync.ts';
 import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
 
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and JSON is text, on every backend. */
@@ -215,4 +216,10 @@ export interface Database {
   source_files: SourceFilesTable;
   source_chunks: SourceChunksTable;
   source_labels: SourceLabelsTable;
+  sync_state: SyncStateTable;
+  sync_log: SyncLogTable;
+  sync_applied: SyncAppliedTable;
+  sync_received: SyncReceivedTable;
+  sync_clock: SyncClockTable;
+  sync_label_alias: SyncLabelAliasTable;
 }

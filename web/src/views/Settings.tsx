@@ -4,6 +4,7 @@ import { ErrorBox, fmtBytes, fmtDateTime, Loading, Progress, toast, toastError, 
 import { counted } from '../plural.ts';
 import { SpacesPanel } from './Spaces.tsx';
 import { TransferPanel } from './Transfer.tsx';
+import { SyncPanel } from './Sync.tsx';
 import type { Capabilities, ExportJob, Health, IndexStatus, RebuildStatus, StorageInfo, WorkingMemory } from '../types.ts';
 
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
@@ -212,6 +213,10 @@ export function SettingsView({ onForgetKey }: { onForgetKey: () => void }) {
         <div class="card">
           <h2>Spaces</h2>
           <SpacesPanel />
+        </div>
+        <div class="card">
+          <h2>Sync</h2>
+          <SyncPanel />
         </div>
         <div class="card">
           <h2>Working memory</h2>

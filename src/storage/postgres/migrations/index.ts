@@ -5,6 +5,7 @@ import * as m003 from './003_applied_graph.ts';
 import * as m004 from './004_spaces.ts';
 import * as m005 from './005_posting_order.ts';
 import * as m006 from './006_sources.ts';
+import * as m008 from './008_sync_log.ts';
 
 /** PostgreSQL's own numbered, append-only migrations: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004_spaces': m004,
   '005_posting_order': m005,
   '006_sources': m006,
+  '008_sync_log': m008,
 };
 
 export const postgresMigrations: MigrationProvider = { getMigrations: async () => migrations };

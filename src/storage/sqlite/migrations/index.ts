@@ -22,6 +22,7 @@ import * as m023appliedGraph from './023_applied_graph.ts';
 import * as m024spaces from './024_spaces.ts';
 import * as m025postingOrder from './025_posting_order.ts';
 import * as m026sources from './026_sources.ts';
+import * as m028syncLog from './028_sync_log.ts';
 
 /**
  * Numbered, append-only: add a file and a line, never edit a released one. 011, 014 and 015 were never used and stay
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '024_spaces': m024spaces,
   '025_posting_order': m025postingOrder,
   '026_sources': m026sources,
+  '028_sync_log': m028syncLog,
 };
 
 export const sqliteMigrations: MigrationProvider = {

@@ -1,0 +1,71 @@
+/**
+ * Helpers for the sync tests: devices as test apps, each with its own SQLite file, and the exchange of their logs.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { App } from '../src/main.ts';
+import { buildTestApp } from './helpers.ts';
+import type { ApplyResult, SyncChange, SyncLog } from '../src/services/sync/changeLog.ts';
+import { syncLogFor } from '../src/services/sync/log.ts';
+import { SYNCED_TABLES } from '../src/services/sync/tables.ts';
+
+export interface Device {
+  app: App;
+  log: SyncLog;
+  path: string;
+  /** Rows of a table, read straight from the device's database file. */
+  rows(query: string): Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+export async function openDevice(dir = mkdtempSync(join(tmpdir(), 'cairn-sync-'))): Promise<Device> {
+  const path = join(dir, `device-${Math.random().toString(36).slice(2)}.db`);
+  const app = await buildTestApp({ databasePath: path });
+  const log = syncLogFor(app.deps);
+  let reader: BetterSqlite3.Database | null = null;
+  return {
+    app, log, path,
+    rows(query) {
+      reader ??= new BetterSqlite3(path, { readonly: true });
+      return reader.prepare(query).all() as Record<string, unknown>[];
+    },
+    async close() {
+      reader?.close();
+      await app.close();
+    },
+  };
+}
+
+/** Every change `from` made that `to` has not applied yet. */
+export async function pending(from: Device, to: Device): Promise<SyncChange[]> {
+  return from.log.localChanges(await to.log.appliedThrough(await from.log.deviceId()), 100_000);
+}
+
+/** Sends `from`'s new changes to `to` (all of them, in one batch). */
+export async function send(from: Device, to: Device): Promise<ApplyResult> {
+  return to.log.applyRemote(await pending(from, to));
+}
+
+/** Exchanges changes until nothing new flows between the devices. */
+export async function syncAll(devices: Device[]): Promise<void> {
+  for (let round = 0; round < 5; round++) {
+    let moved = 0;
+    for (const from of devices) for (const to of devices) if (from !== to) moved += (await send(from, to)).applied;
+    if (moved === 0) return;
+  }
+}
+
+/**
+ * What sync must make identical on every device: the synced columns of every synced record, in key order (labels
+ * by name: their ids are what every device agreed on too, so they are compared as well).
+ */
+export function syncedState(device: Device): Record<string, Record<string, unknown>[]> {
+  const state: Record<string, Record<string, unknown>[]> = {};
+  for (const table of Object.values(SYNCED_TABLES)) {
+    state[table.entity] = device.rows(`SELECT ${table.columns.join(', ')} FROM ${table.table} ORDER BY ${table.key.join(', ')}`);
+  }
+  state.trash = device.rows('SELECT memory_id, title, content_preview FROM trash ORDER BY memory_id');
+  return state;
+}
