@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after } from 'node:test';
+import { after } from '../../../../test/suite.ts';
 import { describe, test } from '../../../../test/suite.ts';
 import { buildTestApp, get, post } from '../../../../test/helpers.ts';
 import { fakeSyncLog } from '../../../../test/fakeSyncLog.ts';
