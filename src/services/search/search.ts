@@ -182,12 +182,18 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   // How much of the query the full text found: the most query words one full-text hit holds.
   const lexicalStrength = Math.max(0, ...candidates.filter(c => c.bm25 !== undefined && records.has(c.id)).map(c => overlapOf(records.get(c.id)!).coverage));
   // The query's own words match weakly (a paraphrase): words meaning the same, or a little more generally, may not
-  // (stop words have no meaning to share).
-  if (base.thesaurus && lexicalStrength < base.thesaurus.below && lexical.words.length && lexical.tier.kind !== 'stop') {
+  // (stop words have no meaning to share). Long memories have rules of their own (profile `longMemories`).
+  const long = base.thesaurus?.longMemories;
+  const isLong = (m: MemoryRecord) => long != null && termsFor('content', m.content).length >= long.words;
+  const matchedInLong = Math.max(0, ...candidates.filter(c => c.bm25 !== undefined && records.has(c.id) && isLong(records.get(c.id)!)).map(c => overlapOf(records.get(c.id)!).matched.length));
+  const wellMatchedLong = long != null && matchedInLong >= long.matchedWords;
+  if (base.thesaurus && lexicalStrength < base.thesaurus.below && !wellMatchedLong && lexical.words.length && lexical.tier.kind !== 'stop') {
     const bridged = await bridgeHits(deps, lexical.words, filter, base);
     if (bridged.length) {
-      candidates = mergeCandidates(combine(lexical.hits, bridged, base.thesaurus.weight), semantic);
-      for (const m of await deps.store.memories.getMany(candidates.map(c => c.id).filter(id => !records.has(id)))) records.set(m.id, m);
+      for (const m of await deps.store.memories.getMany(bridged.map(h => h.id).filter(id => !records.has(id)))) records.set(m.id, m);
+      const { weight } = base.thesaurus;
+      const weightOf = (id: string) => (long && records.has(id) && isLong(records.get(id)!) ? long.weight : weight);
+      candidates = mergeCandidates(combine(lexical.hits, bridged, weightOf), semantic);
     }
   }
   // Turns are told by Cairn's names or inferred from the memories posted around each candidate (services/search/conversations.ts).
