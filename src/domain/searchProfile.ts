@@ -99,7 +99,8 @@ export interface SearchProfile {
    * notes +0.018, LoCoMo within 0.003 (its questions mostly match well and never reach it), MemoryBank chats +0.050;
    * NFCorpus abstracts −0.009 (one query of 119). Weight 0.2 instead: NFCorpus +0.017 but chats −0.010 and notes
    * deep −0.004, so 0.3 stays; bridging only the words the best hit lacks, or scaling the bridge's best hit to the
-   * exact words' best, lost on docs (−0.011, −0.044).
+   * exact words' best, lost on docs (−0.011, −0.044). Long memories have their own rules (`longMemories`); leaving
+   * out bridge words held by more than 2–10 % of memories, or not bridging queries of 6+ words, lost docs and chats.
    */
   thesaurus: { below: number; weight: number; longMemories: LongMemoryBridge | null } | null;
   /**
