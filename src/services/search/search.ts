@@ -1,7 +1,7 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import { absoluteSimilarity, cueBoost, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
 import { profileFor, SEARCH_RECIPES, type SearchProfile } from '../../domain/searchProfile.ts';
-import { isStopWord, stem, termsAsWritten, termsFor } from '../../domain/text.ts';
+import { isStopWord, stem, termsAsWritten, termsFor, words } from '../../domain/text.ts';
 import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -130,6 +130,11 @@ function nearTerms(profile: SearchProfile, forms: boolean, typos: boolean) {
 /** A word as domain/text.ts reads one. */
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
+/** How many content words (not stop words) a text holds: what makes a memory long. Counted, not stemmed: it is asked of every candidate. */
+function contentWordCount(text: string): number {
+  return words(text).filter(w => !isStopWord(w)).length;
+}
+
 /** The word of a text whose term is `term`, as the text writes it. */
 function asInText(text: string, term: string): string {
   return text.normalize('NFKC').match(WORD)?.find(w => stem(w.toLowerCase()) === term) ?? term;
@@ -184,7 +189,12 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   // The query's own words match weakly (a paraphrase): words meaning the same, or a little more generally, may not
   // (stop words have no meaning to share). Long memories have rules of their own (profile `longMemories`).
   const long = base.thesaurus?.longMemories;
-  const isLong = (m: MemoryRecord) => long != null && termsFor('content', m.content).length >= long.words;
+  const lengths = new Map<string, number>();
+  const isLong = (m: MemoryRecord) => {
+    if (!long) return false;
+    if (!lengths.has(m.id)) lengths.set(m.id, contentWordCount(m.content));
+    return lengths.get(m.id)! >= long.words;
+  };
   const matchedInLong = Math.max(0, ...candidates.filter(c => c.bm25 !== undefined && records.has(c.id) && isLong(records.get(c.id)!)).map(c => overlapOf(records.get(c.id)!).matched.length));
   const wellMatchedLong = long != null && matchedInLong >= long.matchedWords;
   if (base.thesaurus && lexicalStrength < base.thesaurus.below && !wellMatchedLong && lexical.words.length && lexical.tier.kind !== 'stop') {
