@@ -65,6 +65,20 @@ test('the beir set (when on this machine): 2,000–3,000 long documents (title l
   for (const unit of set.units) assert.deepEqual(Object.keys(unit.body), ['content'], 'a document is posted as its content alone');
 });
 
+test('the cranfield set (when on this machine): about 1,400 long aeronautics abstracts (title line, then text), 150+ questions', t => {
+  if (!setAvailable('cranfield')) return t.skip('the cranfield data is not on this machine (docs/benchmark-sets.md)');
+  const set = loadSet('cranfield');
+  assert.ok(set.units.length >= 1300 && set.units.length <= 1400, `${set.units.length} documents`);
+  assert.ok(statSync(join(publicSetDir('cranfield')!, 'documents.json')).size < 3 * 1024 * 1024);
+  assert.ok(set.questions.length >= 150, `${set.questions.length} questions`);
+  const ids = new Set(set.units.map(u => u.key));
+  assert.equal(ids.size, set.units.length, 'document ids are unique');
+  for (const q of set.questions) for (const id of q.relevant) assert.ok(ids.has(id), `"${q.query}" names ${id}, which is there`);
+  const withTitleLine = set.units.filter(u => /^[^\n]{10,}\n[^\n]{200,}$/.test(String(u.body.content)));
+  assert.ok(withTitleLine.length >= set.units.length * 0.95, `${withTitleLine.length} documents have a title line and a long text`);
+  for (const unit of set.units) assert.deepEqual(Object.keys(unit.body), ['content'], 'a document is posted as its content alone');
+});
+
 test('every set on this machine loads; one that is not says where to put it', () => {
   for (const name of SET_NAMES) {
     if (!setAvailable(name)) {

@@ -2,8 +2,8 @@
  * The retrieval sets, each as the units a client would post and the questions asked of them (bench/retrieval.ts runs
  * them). notes and docs: bench/fixtures/{notes,docs} (bench/notes.ts describes them); locomo: the LoCoMo conversations
  * in ../shared/bench/locomo; chats: real multi-day chats with a companion app, stored message by message; beir:
- * NFCorpus medical abstracts with the site's article titles as queries. chats and beir are public data the repository
- * does not carry: they are read from $CAIRN_BENCH_DATA/<set> or ../shared/bench/<set> (docs/benchmark-sets.md says
+ * NFCorpus medical abstracts with the site's article titles as queries; cranfield: the Cranfield 1400 aeronautics
+ * abstracts with their researchers' questions. chats, beir and cranfield are public data the repository does not carry: they are read from $CAIRN_BENCH_DATA/<set> or ../shared/bench/<set> (docs/benchmark-sets.md says
  * where each comes from, its licence and how it was drawn).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,25 +13,29 @@ import { locomoSet } from './locomo.ts';
 import { DOCS_DIR, NOTES_DIR, noteSet } from './notes.ts';
 import type { RetrievalSet, Unit } from './retrieval.ts';
 
-export const SET_NAMES = ['notes', 'docs', 'locomo', 'chats', 'beir'] as const;
+export const SET_NAMES = ['notes', 'docs', 'locomo', 'chats', 'beir', 'cranfield'] as const;
+/** The sets whose data is read from outside the repository. */
+type PublicSet = 'chats' | 'beir' | 'cranfield';
+/** The long-document sets: one title-then-text document per memory, in the same files' shape. */
+type LongDocumentSet = 'beir' | 'cranfield';
 export type SetName = (typeof SET_NAMES)[number];
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 /** Where a public set's files are: $CAIRN_BENCH_DATA/<set>, else beside the repository as LoCoMo is; null when absent. */
-export function publicSetDir(name: 'chats' | 'beir'): string | null {
+export function publicSetDir(name: PublicSet): string | null {
   const candidates = [process.env.CAIRN_BENCH_DATA && join(process.env.CAIRN_BENCH_DATA, name), join(REPO_ROOT, '..', 'shared', 'bench', name), join(REPO_ROOT, '..', '..', 'shared', 'bench', name)];
   return candidates.find((dir): dir is string => Boolean(dir) && existsSync(dir as string)) ?? null;
 }
 
 /** Whether a set's data is on this machine (notes and docs always are: they are in the repository). */
 export function setAvailable(name: SetName): boolean {
-  if (name === 'chats' || name === 'beir') return publicSetDir(name) !== null;
+  if (name === 'chats' || name === 'beir' || name === 'cranfield') return publicSetDir(name) !== null;
   if (name === 'locomo') return locomoDir() !== null;
   return true;
 }
 
-function requireSetDir(name: 'chats' | 'beir'): string {
+function requireSetDir(name: PublicSet): string {
   const dir = publicSetDir(name);
   if (!dir) throw new Error(`the ${name} set is not on this machine: put its files in $CAIRN_BENCH_DATA/${name} or ../shared/bench/${name} (docs/benchmark-sets.md)`);
   return dir;
@@ -100,12 +104,12 @@ export interface BeirQuestion {
 }
 
 /** One memory per document, its content alone (title line, then text), as a client importing papers would. */
-function beirSet(): RetrievalSet {
-  const dir = requireSetDir('beir');
+function longDocumentSet(name: LongDocumentSet): RetrievalSet {
+  const dir = requireSetDir(name);
   const { documents } = readJson(join(dir, 'documents.json')) as { documents: BeirDocument[] };
   const questions = readJson(join(dir, 'questions.json')) as BeirQuestion[];
   return {
-    name: 'beir',
+    name,
     units: documents.map(d => ({ key: d.id, text: d.content, body: { content: d.content } })),
     questions: questions.map(q => ({ query: q.query, relevant: q.relevant })),
   };
@@ -122,6 +126,7 @@ export function loadSet(name: SetName): RetrievalSet {
     case 'chats':
       return chatsSet();
     case 'beir':
-      return beirSet();
+    case 'cranfield':
+      return longDocumentSet(name);
   }
 }

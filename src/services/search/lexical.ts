@@ -86,11 +86,12 @@ async function rankAgain(deps: LexicalDeps, words: string[], candidates: Lexical
 
 /**
  * Hits of the exact words, plus a discounted share of the hits of their forms: bm25 adds up over query terms, so the
- * sum of the two scores is one ranking in which a form counts `weight` of the word.
+ * sum of the two scores is one ranking in which a form counts `weight` of the word (a number, or one per memory).
  */
-export function combine(exact: LexicalHit[], forms: LexicalHit[], weight: number): LexicalHit[] {
+export function combine(exact: LexicalHit[], forms: LexicalHit[], weight: number | ((id: string) => number)): LexicalHit[] {
+  const weightOf = typeof weight === 'number' ? () => weight : weight;
   const byId = new Map(exact.map(h => [h.id, h.rank]));
-  for (const h of forms) byId.set(h.id, (byId.get(h.id) ?? 0) + weight * h.rank);
+  for (const h of forms) byId.set(h.id, (byId.get(h.id) ?? 0) + weightOf(h.id) * h.rank);
   return [...byId].map(([id, rank]) => ({ id, rank })).sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1));
 }
 

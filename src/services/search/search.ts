@@ -1,7 +1,7 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import { absoluteSimilarity, cueBoost, firstNamedSpeaker, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
 import { profileFor, SEARCH_RECIPES, type SearchProfile } from '../../domain/searchProfile.ts';
-import { isStopWord, stem, termsAsWritten, termsFor } from '../../domain/text.ts';
+import { isStopWord, stem, termsAsWritten, termsFor, words } from '../../domain/text.ts';
 import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -130,6 +130,11 @@ function nearTerms(profile: SearchProfile, forms: boolean, typos: boolean) {
 /** A word as domain/text.ts reads one. */
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
+/** How many content words (not stop words) a text holds: what makes a memory long. Counted, not stemmed: it is asked of every candidate. */
+function contentWordCount(text: string): number {
+  return words(text).filter(w => !isStopWord(w)).length;
+}
+
 /** The word of a text whose term is `term`, as the text writes it. */
 function asInText(text: string, term: string): string {
   return text.normalize('NFKC').match(WORD)?.find(w => stem(w.toLowerCase()) === term) ?? term;
@@ -182,12 +187,23 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   // How much of the query the full text found: the most query words one full-text hit holds.
   const lexicalStrength = Math.max(0, ...candidates.filter(c => c.bm25 !== undefined && records.has(c.id)).map(c => overlapOf(records.get(c.id)!).coverage));
   // The query's own words match weakly (a paraphrase): words meaning the same, or a little more generally, may not
-  // (stop words have no meaning to share).
-  if (base.thesaurus && lexicalStrength < base.thesaurus.below && lexical.words.length && lexical.tier.kind !== 'stop') {
+  // (stop words have no meaning to share). Long memories have rules of their own (profile `longMemories`).
+  const long = base.thesaurus?.longMemories;
+  const lengths = new Map<string, number>();
+  const isLong = (m: MemoryRecord) => {
+    if (!long) return false;
+    if (!lengths.has(m.id)) lengths.set(m.id, contentWordCount(m.content));
+    return lengths.get(m.id)! >= long.words;
+  };
+  const matchedInLong = Math.max(0, ...candidates.filter(c => c.bm25 !== undefined && records.has(c.id) && isLong(records.get(c.id)!)).map(c => overlapOf(records.get(c.id)!).matched.length));
+  const wellMatchedLong = long != null && matchedInLong >= long.matchedWords;
+  if (base.thesaurus && lexicalStrength < base.thesaurus.below && !wellMatchedLong && lexical.words.length && lexical.tier.kind !== 'stop') {
     const bridged = await bridgeHits(deps, lexical.words, filter, base);
     if (bridged.length) {
-      candidates = mergeCandidates(combine(lexical.hits, bridged, base.thesaurus.weight), semantic);
-      for (const m of await deps.store.memories.getMany(candidates.map(c => c.id).filter(id => !records.has(id)))) records.set(m.id, m);
+      for (const m of await deps.store.memories.getMany(bridged.map(h => h.id).filter(id => !records.has(id)))) records.set(m.id, m);
+      const { weight } = base.thesaurus;
+      const weightOf = (id: string) => (long && records.has(id) && isLong(records.get(id)!) ? long.weight : weight);
+      candidates = mergeCandidates(combine(lexical.hits, bridged, weightOf), semantic);
     }
   }
   // Turns are told by Cairn's names or inferred from the memories posted around each candidate (services/search/conversations.ts).
