@@ -23,6 +23,7 @@ import { createIndexer } from './services/search/indexer.ts';
 import { sharedThesaurus } from './providers/thesaurus/wordnet.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
 import { createLocalSessionSource } from './providers/sessions/local.ts';
+import { createConversationFiles } from './providers/conversations/files.ts';
 import { createExtractors } from './providers/extractor/factory.ts';
 import { createOpenAiLlm } from './providers/llm/openai.ts';
 import { createExtractionSetup } from './services/graph/setup.ts';
@@ -82,6 +83,7 @@ export function buildDeps(
     autoLabel: config.autoLabel,
     trashDays: config.trashDays,
     sessions: createLocalSessionSource(config.homeDir),
+    conversations: createConversationFiles(config.homeDir),
     // SQLite's data directory is locked to one process: claims it finds on start are a dead process's.
     extraction: createExtractionSetup({ ...extractors, store, clock, ids, log, onGraphChanged: () => communities.graphChanged(), exclusive: store.backend === 'sqlite', embedder: labelEmbedder }),
     llm,

@@ -22,6 +22,7 @@ import { favoriteRoutes } from './routes/favorites/favorites.ts';
 import { searchRoutes } from './routes/search/search.ts';
 import { relationRoutes } from './routes/relations/relations.ts';
 import { threadRoutes } from './routes/threads/threads.ts';
+import { threadImportRoutes } from './routes/threads/threadImports.ts';
 import { agentRoutes } from './routes/agent/agent.ts';
 import { contextRoutes } from './routes/agent/context.ts';
 import { graphRoutes } from './routes/graph/graph.ts';
@@ -117,6 +118,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   await app.register(searchRoutes, options);
   await app.register(relationRoutes, options);
   await app.register(threadRoutes, options);
+  await app.register(threadImportRoutes, options);
   await app.register(agentRoutes, options);
   await app.register(contextRoutes, options);
   await app.register(graphRoutes, options);
