@@ -4,6 +4,7 @@ import * as m002 from './002_process_coordination.ts';
 import * as m003 from './003_applied_graph.ts';
 import * as m004 from './004_spaces.ts';
 import * as m005 from './005_posting_order.ts';
+import * as m007 from './007_thread_imports.ts';
 
 /** PostgreSQL's own numbered, append-only migrations: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_applied_graph': m003,
   '004_spaces': m004,
   '005_posting_order': m005,
+  '007_thread_imports': m007,
 };
 
 export const postgresMigrations: MigrationProvider = { getMigrations: async () => migrations };

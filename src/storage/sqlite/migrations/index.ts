@@ -21,6 +21,7 @@ import * as m022processCoordination from './022_process_coordination.ts';
 import * as m023appliedGraph from './023_applied_graph.ts';
 import * as m024spaces from './024_spaces.ts';
 import * as m025postingOrder from './025_posting_order.ts';
+import * as m027threadImports from './027_thread_imports.ts';
 
 /**
  * Numbered, append-only: add a file and a line, never edit a released one. 011, 014 and 015 were never used and stay
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '023_applied_graph': m023appliedGraph,
   '024_spaces': m024spaces,
   '025_posting_order': m025postingOrder,
+  '027_thread_imports': m027threadImports,
 };
 
 export const sqliteMigrations: MigrationProvider = {
