@@ -24,6 +24,7 @@ import { relationRoutes } from './routes/relations/relations.ts';
 import { threadRoutes } from './routes/threads/threads.ts';
 import { threadImportRoutes } from './routes/threads/threadImports.ts';
 import { threadBulkRoutes } from './routes/threads/threadBulk.ts';
+import { threadSyncRoutes } from './routes/threads/threadSync.ts';
 import { agentRoutes } from './routes/agent/agent.ts';
 import { contextRoutes } from './routes/agent/context.ts';
 import { graphRoutes } from './routes/graph/graph.ts';
@@ -121,6 +122,7 @@ export async function buildServer({ deps, auth, logLevel = 'info', logStream, va
   await app.register(threadRoutes, options);
   await app.register(threadImportRoutes, options);
   await app.register(threadBulkRoutes, options);
+  await app.register(threadSyncRoutes, options);
   await app.register(agentRoutes, options);
   await app.register(contextRoutes, options);
   await app.register(graphRoutes, options);

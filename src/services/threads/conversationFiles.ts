@@ -11,7 +11,7 @@ import { insertThread } from './create.ts';
 import { type MessageInput, threadLock } from './messages.ts';
 
 /** A file error as the 4xx it is: outside the home 403, missing 404, too large 413, not a conversation 422. */
-export function fileErrorResponse(error: unknown): unknown {
+export function fileErrorResponse(error: unknown, sourceLoc: string[] = ['body', 'source']): unknown {
   if (!(error instanceof ConversationFileError)) return error;
   switch (error.reason) {
     case 'outside_root':
@@ -21,18 +21,18 @@ export function fileErrorResponse(error: unknown): unknown {
     case 'too_large':
       return new AppError(413, 'file_too_large', error.message);
     case 'unknown_source':
-      return new InputError(['body', 'source'], error.message);
+      return new InputError(sourceLoc, error.message);
     default:
       return new InputError(['body'], error.message);
   }
 }
 
-/** Runs a read of conversation files, its errors turned into responses. */
-export async function readingFiles<T>(read: () => Promise<T> | T): Promise<T> {
+/** Runs a read of conversation files, its errors turned into responses (`sourceLoc`: where the request names the source). */
+export async function readingFiles<T>(read: () => Promise<T> | T, sourceLoc?: string[]): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    throw fileErrorResponse(error);
+    throw fileErrorResponse(error, sourceLoc);
   }
 }
 

@@ -162,7 +162,7 @@ export async function exportRawConversation(deps: FileDeps, input: { path: strin
 
 /** `GET /threads/conversations/discover`: session and export files under the home, by source, hidden ones marked. */
 export async function discoverConversations(deps: FileDeps & Pick<Deps, 'store'>, input: { source?: string | null }) {
-  const files = await readingFiles(() => deps.conversations.discover(input.source || undefined));
+  const files = await readingFiles(() => deps.conversations.discover(input.source || undefined), ['query', 'source']);
   const config = await getImportConfig(deps);
   const hiddenSessions = new Set(config.hidden_sessions);
   const hiddenProjects = new Set(config.hidden_projects);
