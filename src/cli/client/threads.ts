@@ -144,6 +144,24 @@ function asThread(value: unknown): Record<string, unknown> {
   throw new UsageError('a JSON thread file holds a message array or a thread object');
 }
 
+/** A chat app's export: ChatGPT's or Claude's conversations.json (conversations with a `mapping` or `chat_messages`). */
+function isChatExport(value: unknown): boolean {
+  const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? (value as { conversations?: unknown }).conversations : null;
+  return Array.isArray(list) && list.length > 0 && list.every(c => typeof c === 'object' && c !== null && ('mapping' in c || 'chat_messages' in c));
+}
+
+type ParsedConversation = { thread_id: string; title: string | null; source: string; messages: unknown[] };
+
+/**
+ * An export's conversations as threads, read by the server's parsers (POST /threads/parse): each keeps its stable
+ * thread id and its messages their ids, so importing the export again appends only what is new.
+ */
+async function exportedThreads(ctx: Ctx, file: string, text: string): Promise<Record<string, unknown>[]> {
+  const parsed = await ctx.api.send<{ success: boolean; error: string | null; conversations: ParsedConversation[] }>('POST', '/threads/parse', { file_name: basename(file), file_content: text });
+  if (!parsed.success) throw new Failure(`${file}: ${parsed.error}`, { error: 'parse_failed', path: file });
+  return parsed.conversations.filter(c => c.messages.length > 0).map(c => ({ thread_id: c.thread_id, title: c.title, source: c.source, messages: c.messages }));
+}
+
 interface ImportOptions {
   source?: string;
   file?: string;
@@ -164,11 +182,19 @@ async function importFiles(ctx: Ctx, files: string[], options: ImportOptions) {
   if (all.length === 0) throw new UsageError('name a file to import: nmem t import FILE or -f FILE');
   const single = options.id !== undefined || options.title !== undefined || options.expectedMessageCount !== undefined || options.idempotencyKey !== undefined;
   if (single && all.length > 1) throw new UsageError('--id, --title, --expected-message-count and --idempotency-key name one thread: import one file');
-  const threads = all.map(file => {
+  const threads: Record<string, unknown>[][] = [];
+  for (const file of all) {
     const text = readText(file);
-    const fields = extname(file).toLowerCase() === '.json' || text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? asThread(parseJson(text, file)) : { markdown_content: text, title: basename(file) };
-    return Array.isArray(fields.threads) ? (fields.threads as Record<string, unknown>[]) : [fields];
-  });
+    const json = extname(file).toLowerCase() === '.json' || text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? parseJson(text, file) : undefined;
+    if (json !== undefined && isChatExport(json)) {
+      const exported = await exportedThreads(ctx, file, text);
+      if (single && exported.length > 1) throw new UsageError(`${file} holds ${exported.length} conversations: --id and --title name one thread`);
+      threads.push(exported);
+      continue;
+    }
+    const fields = json !== undefined ? asThread(json) : { markdown_content: text, title: basename(file) };
+    threads.push(Array.isArray(fields.threads) ? (fields.threads as Record<string, unknown>[]) : [fields]);
+  }
   const own = {
     ...(options.id !== undefined ? { thread_id: options.id } : {}),
     ...(options.title !== undefined ? { title: options.title } : {}),
@@ -233,7 +259,7 @@ export function registerThreadCommands(program: Command): void {
     .option('--id <thread_id>', 'the thread id (default: generated)')
     .action(withCtx(create));
   t.command('import')
-    .description('import threads from JSON or Markdown files (again: appends only what is new)')
+    .description('import threads from JSON or Markdown files, or ChatGPT and Claude exports (conversations.json); again: appends only what is new')
     .argument('[files...]')
     .option('-f, --file <path>', 'the file to import')
     .option('-t, --title <title>', "the thread's title")
