@@ -12,8 +12,9 @@ import { isObject, str, type Json } from '../sessions/text.ts';
 
 /** Epoch seconds (ChatGPT's `create_time`) or ISO text, as ISO; null when absent or not a time. */
 function isoTime(value: unknown): string | null {
-  const ms = typeof value === 'number' ? value * 1000 : typeof value === 'string' ? Date.parse(value) : NaN;
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+  const time = new Date(typeof value === 'number' ? value * 1000 : typeof value === 'string' ? Date.parse(value) : NaN);
+  // Out of Date's range (a corrupt `create_time`) is no time, not an error.
+  return Number.isNaN(time.getTime()) ? null : time.toISOString();
 }
 
 /** The conversations of an export: a bare array, or `{ conversations: [...] }`. */

@@ -66,6 +66,11 @@ describe('parsing pasted conversations (POST /threads/parse)', () => {
     assert.deepEqual(validationLocs(await parse(app, 'x.md', '## User\nhi', 'myspace-app')), ['body.source']);
     assert.deepEqual(validationLocs(await post(app, '/threads/parse', { file_name: 'x.md' })), ['body.file_content']);
   });
+
+  test('pasted content is bounded: a body over 16 MiB is 413 and nothing is parsed', async () => {
+    const tooLarge = await parse(app, 'big.md', `## User\n${'x'.repeat(17 * 1024 * 1024)}`);
+    assert.deepEqual([tooLarge.status, tooLarge.body.error_code], [413, 'body_too_large']);
+  });
 });
 
 describe('importing conversation files (POST /threads/conversations/preview, import, export-raw)', () => {

@@ -65,6 +65,11 @@ describe('hidden sessions and discovery (POST /threads/import-config/hide-sessio
     assert.equal(imported.thread.title, 'Fix the flaky label merge test');
     const saved = expectOk(await post(app, '/threads/sessions/save', { client: 'claude-code', project_path: PROJECT }), 'save');
     assert.deepEqual([saved.results[0].action, saved.results[0].messages_added], ['appended', 0]);
+    const codex = expectOk(await post(app, '/threads/conversations/import', { path: fx.codexFile, source: 'codex' }), 'codex');
+    assert.equal(codex.thread.thread_id, `codex-${CODEX_SESSION}`);
+    assert.equal(codex.thread.source, 'codex');
+    assert.ok(codex.messages.length > 0);
+    assert.equal((await post(app, '/threads/conversations/import', { path: fx.codexFile, source: 'gemini-cli' })).status, 422, 'a Codex file is no Gemini session');
   });
 });
 
