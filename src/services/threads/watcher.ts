@@ -13,8 +13,11 @@ import { getImportConfig } from './importConfig.ts';
 
 /** Errors kept for the status: the most recent ones. */
 const MAX_ERRORS = 20;
-/** Files the watcher reads: session transcripts and exports, not editors' temporary files. */
+/** Files the watcher reads: session transcripts, not editors' temporary files. */
 const WATCHED_FILE = /\.(jsonl|json)$/i;
+/** Chat exports: watched only when named in `watched_platforms` (their folder is Downloads), and only their export file. */
+const EXPORT_SOURCES = new Set(['chatgpt', 'claude-ai']);
+const EXPORT_FILE = /(^|[\\/])conversations\.json$/;
 
 type WatcherDeps = Pick<Deps, 'store' | 'clock' | 'ids' | 'conversations'>;
 
@@ -59,7 +62,7 @@ export function createThreadWatcher(deps: WatcherDeps, options: { debounceMs?: n
   }
 
   function changed(path: string, source: string) {
-    if (!WATCHED_FILE.test(path)) return;
+    if (!WATCHED_FILE.test(path) || (EXPORT_SOURCES.has(source) && !EXPORT_FILE.test(path))) return;
     clearTimeout(timers.get(path));
     timers.set(
       path,
@@ -80,7 +83,16 @@ export function createThreadWatcher(deps: WatcherDeps, options: { debounceMs?: n
     async start() {
       if (watch) return status();
       const config = await getImportConfig(deps);
-      folders = await deps.conversations.folders(config.watched_platforms);
+      folders = [];
+      // Platform by platform: a name Cairn does not know is reported in the status, and the others are still watched.
+      for (const platform of config.watched_platforms.length > 0 ? config.watched_platforms : [null]) {
+        try {
+          const found = await deps.conversations.folders(platform === null ? [] : [platform]);
+          folders.push(...(platform === null ? found.filter(f => !EXPORT_SOURCES.has(f.source)) : found));
+        } catch (error) {
+          fail(`watched_platforms: ${(error as Error).message}`);
+        }
+      }
       const watched = folders;
       watch = deps.conversations.watch(
         watched.map(f => f.path),

@@ -150,6 +150,10 @@ describe('the session watcher (GET /threads/watcher/status, POST /threads/watche
   test('it runs only once started, imports new and grown session files, and stops', async () => {
     const idle = expectOk(await get(app, '/threads/watcher/status'), 'status');
     assert.deepEqual([idle.running, idle.watched_paths, idle.auto_import_count, idle.last_check], [false, [], 0, null]);
+    mkdirSync(join(fx.home, 'Downloads'), { recursive: true });
+    const everyHost = expectOk(await post(app, '/threads/watcher/start'), 'start with no platforms named');
+    assert.deepEqual(everyHost.watched_paths.sort(), ['.claude/projects', '.codex/sessions', '.gemini/tmp'].map(p => join(fx.home, p)), 'every host, not the Downloads folder');
+    expectOk(await post(app, '/threads/watcher/stop'), 'stop');
     expectOk(await put(app, '/threads/import-config', { watched_platforms: ['claude-code'] }), 'config');
     const started = expectOk(await post(app, '/threads/watcher/start'), 'start');
     assert.equal(started.running, true);
@@ -173,6 +177,11 @@ describe('the session watcher (GET /threads/watcher/status, POST /threads/watche
 
     const stopped = expectOk(await post(app, '/threads/watcher/stop'), 'stop');
     assert.deepEqual([stopped.running, stopped.watched_paths], [false, []]);
+    expectOk(await put(app, '/threads/import-config', { watched_platforms: ['no-such-host', 'codex'] }), 'config');
+    const restarted = expectOk(await post(app, '/threads/watcher/start'), 'start with an unknown platform');
+    assert.deepEqual([restarted.running, restarted.watched_paths], [true, [join(fx.home, '.codex', 'sessions')]]);
+    assert.match(restarted.errors.at(-1), /Unknown source "no-such-host"/);
+    expectOk(await post(app, '/threads/watcher/stop'), 'stop again');
     const later = '99999999-2222-4333-8444-555555555555';
     writeFileSync(join(fx.home, '.claude', 'projects', PROJECT_FOLDER, `${later}.jsonl`), threadFixture('../sessions/claude-code.jsonl').replaceAll(CLAUDE_SESSION, later));
     await new Promise(resolve => setTimeout(resolve, 1500));
