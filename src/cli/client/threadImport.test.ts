@@ -48,3 +48,26 @@ test('t import of a Claude export; one naming --id for a many-conversation expor
   assert.notEqual(refused.code, 0);
   assert.match(refused.stderr, /holds 2 conversations/);
 });
+
+test('t import of an export larger than the server takes in one request (16 MiB) imports it all, in parts', async () => {
+  const filler = 'The quick brown fox jumps over the lazy dog. '.repeat(60);
+  const conversations = Array.from({ length: 300 }, (_, c) => {
+    const mapping: Record<string, unknown> = { root: { id: 'root', message: null, parent: null, children: [] } };
+    let parent = 'root';
+    for (let m = 0; m < 24; m++) {
+      const id = `big-${c}-${m}`;
+      mapping[id] = { id, parent, children: [], message: { id, author: { role: m % 2 ? 'assistant' : 'user' }, create_time: 1718000000 + m, content: { content_type: 'text', parts: [`${m}: ${filler}`] }, recipient: 'all' } };
+      parent = id;
+    }
+    return { title: `Big ${c}`, conversation_id: `big-${c}`, current_node: parent, mapping };
+  });
+  const file = join(dir, 'big-conversations.json');
+  const text = JSON.stringify(conversations);
+  assert.ok(text.length > 16 * 1024 * 1024, `the export is ${text.length} bytes`);
+  writeFileSync(file, text);
+  const imported = await nmem(['--json', 't', 'import', file]);
+  assert.equal(imported.code, 0, imported.stderr);
+  const answer = imported.json<Imported>();
+  assert.deepEqual([answer.imported_count, answer.results.length], [300, 300]);
+  assert.ok(answer.results.every(r => r.messages_added === 24));
+});

@@ -9,6 +9,7 @@ import { registerCaptureCommand } from './capture.ts';
 import { registerSessionCommands } from './sessions.ts';
 import { shortener } from './shortIds.ts';
 import { readText, registerThreadWriteCommands } from './threadWrites.ts';
+import { parseChatExport } from '../../providers/sessions/chatExports.ts';
 
 type Thread = Record<string, unknown> & { thread_id: string; title?: string };
 type Message = { role: string; content: string; timestamp?: string | null; external_id?: string | null; order_index?: number };
@@ -144,22 +145,33 @@ function asThread(value: unknown): Record<string, unknown> {
   throw new UsageError('a JSON thread file holds a message array or a thread object');
 }
 
-/** A chat app's export: ChatGPT's or Claude's conversations.json (conversations with a `mapping` or `chat_messages`). */
-function isChatExport(value: unknown): boolean {
-  const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? (value as { conversations?: unknown }).conversations : null;
-  return Array.isArray(list) && list.length > 0 && list.every(c => typeof c === 'object' && c !== null && ('mapping' in c || 'chat_messages' in c));
+/**
+ * An export's conversations as threads (ChatGPT's or Claude's conversations.json), read here with the server's
+ * parsers so an export of any size imports: each is the thread `<source>-<conversation id>`, as
+ * `POST /threads/conversations/import` names it, and its messages keep their ids, so importing again adds nothing.
+ */
+function exportedThreads(json: unknown): Record<string, unknown>[] | null {
+  const conversations = parseChatExport(json);
+  if (!conversations) return null;
+  return conversations.filter(c => c.messages.length > 0).map(c => ({ thread_id: `${c.source}-${c.session_id}`, title: c.title, source: c.source, messages: c.messages }));
 }
 
-type ParsedConversation = { thread_id: string; title: string | null; source: string; messages: unknown[] };
+/** Threads in requests of at most about this many bytes of JSON, well under the server's 16 MiB body limit. */
+const BATCH_BYTES = 8 * 1024 * 1024;
 
-/**
- * An export's conversations as threads, read by the server's parsers (POST /threads/parse): each keeps its stable
- * thread id and its messages their ids, so importing the export again appends only what is new.
- */
-async function exportedThreads(ctx: Ctx, file: string, text: string): Promise<Record<string, unknown>[]> {
-  const parsed = await ctx.api.send<{ success: boolean; error: string | null; conversations: ParsedConversation[] }>('POST', '/threads/parse', { file_name: basename(file), file_content: text });
-  if (!parsed.success) throw new Failure(`${file}: ${parsed.error}`, { error: 'parse_failed', path: file });
-  return parsed.conversations.filter(c => c.messages.length > 0).map(c => ({ thread_id: c.thread_id, title: c.title, source: c.source, messages: c.messages }));
+function batches(threads: Record<string, unknown>[]): Record<string, unknown>[][] {
+  const out: Record<string, unknown>[][] = [[]];
+  let bytes = 0;
+  for (const thread of threads) {
+    const size = JSON.stringify(thread).length;
+    if (bytes + size > BATCH_BYTES && out.at(-1)!.length > 0) {
+      out.push([]);
+      bytes = 0;
+    }
+    out.at(-1)!.push(thread);
+    bytes += size;
+  }
+  return out;
 }
 
 interface ImportOptions {
@@ -186,8 +198,8 @@ async function importFiles(ctx: Ctx, files: string[], options: ImportOptions) {
   for (const file of all) {
     const text = readText(file);
     const json = extname(file).toLowerCase() === '.json' || text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? parseJson(text, file) : undefined;
-    if (json !== undefined && isChatExport(json)) {
-      const exported = await exportedThreads(ctx, file, text);
+    const exported = json !== undefined ? exportedThreads(json) : null;
+    if (exported) {
       if (single && exported.length > 1) throw new UsageError(`${file} holds ${exported.length} conversations: --id and --title name one thread`);
       threads.push(exported);
       continue;
@@ -207,7 +219,13 @@ async function importFiles(ctx: Ctx, files: string[], options: ImportOptions) {
     source: options.source ?? t.source,
     ...(options.agentId !== undefined ? { metadata: { ...(t.metadata as Record<string, unknown> | undefined), agent_id: options.agentId } } : {}),
   }));
-  const answer = await ctx.api.send<{ results: Record<string, unknown>[]; imported_count: number; failed_count: number }>('POST', '/threads/import', { threads: batch, space_id: ctx.space });
+  const answer = { results: [] as Record<string, unknown>[], imported_count: 0, failed_count: 0 };
+  for (const part of batches(batch)) {
+    const done = await ctx.api.send<typeof answer>('POST', '/threads/import', { threads: part, space_id: ctx.space });
+    answer.results.push(...done.results);
+    answer.imported_count += done.imported_count;
+    answer.failed_count += done.failed_count;
+  }
   ctx.print({ success: answer.failed_count === 0, ...answer }, () =>
     table([['THREAD', 'RESULT', 'ADDED'], ...answer.results.map(r => [String(r.thread_id ?? '-'), r.success ? String(r.append_mode ?? 'ok') : `failed: ${r.error}`, String(r.messages_added ?? r.message_count ?? 0)])]),
   );

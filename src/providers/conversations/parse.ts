@@ -8,7 +8,7 @@ import { parseConversationMarkdown } from '../../domain/threadMarkdown.ts';
 import { ConversationFileError, type FileConversation, type ParsedConversationFile } from '../ports.conversations.ts';
 import type { CodingSession } from '../ports.sessions.ts';
 import { HOSTS, hostName, isReadable, parseHostFile, readableHosts } from '../sessions/hosts.ts';
-import { isChatGptExport, isClaudeExport, parseChatGptExport, parseClaudeExport } from './chatExports.ts';
+import { isChatGptExport, isClaudeExport, parseChatGptExport, parseClaudeExport } from '../sessions/chatExports.ts';
 
 /** Sources that are exports rather than a host's session files. */
 export const EXPORT_SOURCES = ['chatgpt', 'claude-ai', 'markdown'] as const;

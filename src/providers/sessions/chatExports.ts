@@ -1,5 +1,7 @@
 /**
- * The conversation exports people download from chat apps, read into conversations. Pure.
+ * The conversation exports people download from chat apps, read into conversations. Pure; here beside the session
+ * parsers so that `nmem t import` reads an export of any size on the client (the server reads it through
+ * providers/conversations/parse.ts).
  * - ChatGPT (`conversations.json`): an array of conversations, each a `mapping` tree of nodes. The conversation shown
  *   is the path from the root to `current_node` (edited and regenerated branches are left out). System messages,
  *   messages marked hidden, tool calls and tool output, and non-text parts (code runs, browsing, thoughts) are noise.
@@ -8,7 +10,7 @@
  */
 import type { FileConversation } from '../ports.conversations.ts';
 import type { SessionMessage } from '../ports.sessions.ts';
-import { isObject, str, type Json } from '../sessions/text.ts';
+import { isObject, str, type Json } from './text.ts';
 
 /** Epoch seconds (ChatGPT's `create_time`) or ISO text, as ISO; null when absent or not a time. */
 function isoTime(value: unknown): string | null {
@@ -155,3 +157,10 @@ export const parseChatGptExport = (data: unknown): FileConversation[] =>
 /** Every conversation of a Claude export, in the file's order. */
 export const parseClaudeExport = (data: unknown): FileConversation[] =>
   (conversationList(data) ?? []).map((raw, i) => claudeConversation(isObject(raw) ? raw : {}, i));
+
+/** Every conversation of a ChatGPT or Claude export; null when the data is neither. */
+export function parseChatExport(data: unknown): FileConversation[] | null {
+  if (isChatGptExport(data)) return parseChatGptExport(data);
+  if (isClaudeExport(data)) return parseClaudeExport(data);
+  return null;
+}
