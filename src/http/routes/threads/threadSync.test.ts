@@ -187,5 +187,14 @@ describe('the session watcher (GET /threads/watcher/status, POST /threads/watche
     await new Promise(resolve => setTimeout(resolve, 1500));
     assert.equal((await get(app, `/threads/claude-code-${later}`)).status, 404, 'a stopped watcher imports nothing');
   });
-});
 
+  test('closing the server stops a running watcher, with a write still waiting for its debounce', async () => {
+    expectOk(await post(app, '/threads/watcher/start'), 'start');
+    const session = '22222222-2222-4333-8444-555555555555';
+    writeFileSync(join(fx.home, '.claude', 'projects', PROJECT_FOLDER, `${session}.jsonl`), threadFixture('../sessions/claude-code.jsonl').replaceAll(CLAUDE_SESSION, session));
+    await new Promise(resolve => setTimeout(resolve, 100));
+    await app.close();
+    assert.equal(app.deps.threadWatcher!.status().running, false);
+    app = await buildTestApp({ homeDir: fx.home }); // for afterEach
+  });
+});
