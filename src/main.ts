@@ -23,6 +23,8 @@ import { createIndexer } from './services/search/indexer.ts';
 import { sharedThesaurus } from './providers/thesaurus/wordnet.ts';
 import { createRebuildRunner } from './services/search/rebuild.ts';
 import { createLocalSessionSource } from './providers/sessions/local.ts';
+import { createConversationFiles } from './providers/conversations/files.ts';
+import { createThreadWatcher } from './services/threads/watcher.ts';
 import { createExtractors } from './providers/extractor/factory.ts';
 import { createOpenAiLlm } from './providers/llm/openai.ts';
 import { createExtractionSetup } from './services/graph/setup.ts';
@@ -71,6 +73,7 @@ export function buildDeps(
   const indexer = embedder && createIndexer({ store, embedder, clock, log, holder });
   const llm = config.llmUrl && config.llmModel ? createOpenAiLlm({ url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) : null;
   const extractors = createExtractors({ ...config, log });
+  const conversations = createConversationFiles(config.homeDir);
   const communities = createCommunityJobs({ store, clock, llm, debounceMs: config.communityDebounceMs, log, holder });
   return {
     store,
@@ -84,6 +87,8 @@ export function buildDeps(
     autoLabel: config.autoLabel,
     trashDays: config.trashDays,
     sessions: createLocalSessionSource(config.homeDir),
+    conversations,
+    threadWatcher: createThreadWatcher({ store, clock, ids, conversations }, { log }),
     // SQLite's data directory is locked to one process: claims it finds on start are a dead process's.
     extraction: createExtractionSetup({ ...extractors, store, clock, ids, log, onGraphChanged: () => communities.graphChanged(), exclusive: store.backend === 'sqlite', embedder: labelEmbedder }),
     llm,
@@ -112,6 +117,7 @@ export interface App {
 async function stopBackgroundWork(deps: Deps): Promise<void> {
   deps.sync?.stop();
   await deps.sync?.settle(); // a round in progress finishes (or fails) before the store closes
+  await deps.threadWatcher?.stop(); // no import starts once the store is closing
   deps.indexer?.stop();
   deps.extraction.jobs?.stop();
   deps.communities?.stop();

@@ -25,6 +25,8 @@ const NOT_OURS = new Set([
   'manifest.json',
   'MOVED-TO-POSTGRES.json',
   'claude_desktop_config.json',
+  // The export file ChatGPT and claude.ai give their users (docs/threads.md).
+  'conversations.json',
   // The public benchmark sets' files, kept outside the repository (docs/benchmark-sets.md), and their origins'.
   'messages.json',
   'questions.json',

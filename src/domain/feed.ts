@@ -8,7 +8,7 @@
  * Event kinds, named as the interface's feed names them where it has one. `crystal_created` is a memory with
  * `is_crystal`; flags (`flag_*`) and insights are not recorded by Cairn yet.
  */
-export const FEED_EVENT_TYPES = ['memory_created', 'crystal_created', 'evolves_detected', 'label_merged', 'thread_saved'] as const;
+export const FEED_EVENT_TYPES = ['memory_created', 'crystal_created', 'evolves_detected', 'label_merged', 'thread_saved', 'history_synced'] as const;
 export type FeedEventType = (typeof FEED_EVENT_TYPES)[number];
 
 /** Every derived event is informational: nothing in it waits to be resolved. */

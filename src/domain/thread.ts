@@ -14,6 +14,8 @@ export type PersistMode = (typeof PERSIST_MODES)[number];
 export const AUTO_IMPORT_RULE_TYPES = ['project', 'path_pattern', 'source'] as const;
 
 export const MAX_THREAD_TITLE_CHARS = 200;
+/** Threads one bulk move or delete may touch: each carries its messages, so fewer than memories (5000). */
+export const THREAD_BULK_LIMIT = 1000;
 /** `truncate_large_content`: session messages above this many characters are cut (the reference's 10 KB). */
 export const LARGE_CONTENT_CHARS = 10_000;
 

@@ -1,6 +1,7 @@
 /** Models sit behind these ports; each has a deterministic fake for tests. */
 
 export type * from './ports.sessions.ts';
+export * from './ports.conversations.ts';
 
 export interface Embedder {
   /** Provider name, e.g. "hash", "use-lite", "openai". */

@@ -7,6 +7,7 @@
 import type { Embedder, Extractor, Llm, Thesaurus } from '../providers/ports.ts';
 import type { SessionSource } from '../providers/ports.sessions.ts';
 import type { SyncRemote } from '../providers/ports.sync.ts';
+import type { ConversationFiles } from '../providers/ports.conversations.ts';
 import type { JobRecord, Store } from '../storage/ports.ts';
 
 export interface Clock {
@@ -28,6 +29,8 @@ export interface Ports {
   ids: Ids;
   /** Coding-assistant sessions on this machine (under CAIRN_HOME_DIR), for session save. */
   sessions: SessionSource;
+  /** Chat exports and session files under CAIRN_HOME_DIR, for conversation discovery, preview, import and the watcher. */
+  conversations: ConversationFiles;
   /** A chat model (CAIRN_LLM_URL + CAIRN_LLM_MODEL) for judgements such as relation suggestions; null without one. */
   llm?: Llm | null;
   /** Synonyms and broader words (WordNet) for queries whose own words match weakly; absent: no such bridge. */
@@ -48,6 +51,8 @@ export interface Runners {
   communities?: CommunityJobs | null;
   /** Background jobs (data export and import), rows of the jobs table. */
   jobs: JobRunner;
+  /** The watcher over session folders (`/threads/watcher/*`): auto-imports changed files while started. */
+  threadWatcher?: ThreadWatcher | null;
   /** Worker threads serving search, get and list (SQLite, CAIRN_READ_WORKERS); absent or empty: reads run in process. */
   readPool?: ReadPool | null;
   /** Sync with the person's other devices (CAIRN_SYNC_REMOTE); absent or null when no remote is configured. */
@@ -241,4 +246,20 @@ export interface SyncRunner {
   stop(): void;
   /** Resolves once no round runs. */
   settle(): Promise<void>;
+/** Watches session folders and imports the files written there (services/threads/watcher.ts). */
+export interface ThreadWatcher {
+  start(): Promise<WatcherStatus>;
+  stop(): Promise<WatcherStatus>;
+  status(): WatcherStatus;
+}
+
+/** The reference's WatcherStatusModel. */
+export interface WatcherStatus {
+  running: boolean;
+  watched_paths: string[];
+  /** Epoch seconds of the last scan of a changed file; null before the first. */
+  last_check: number | null;
+  auto_import_count: number;
+  /** The most recent errors, newest last. */
+  errors: string[];
 }

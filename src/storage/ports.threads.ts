@@ -108,6 +108,10 @@ export interface ThreadRepo {
   /** The saved import configuration (JSON object), if any. */
   importConfig(): Promise<Record<string, unknown> | undefined>;
   saveImportConfig(config: Record<string, unknown>, at: string): Promise<void>;
+  /** Records a completed history sync. */
+  recordImportRun(run: ThreadImportRun): Promise<void>;
+  /** The newest recorded history syncs, newest first. */
+  importRuns(limit: number): Promise<ThreadImportRun[]>;
 }
 
 export type WorkingMemoryRecord = Selectable<WorkingMemoryTable>;
@@ -148,4 +152,44 @@ export interface ThreadSearchRepo {
   count(query: LexicalQuery, filter: ThreadSearchFilter): Promise<{ messages: number; threads: number }>;
   /** Threads whose title or summary matches, best first. */
   titles(query: LexicalQuery, filter: ThreadSearchFilter, limit: number): Promise<{ thread_pk: string; rank: number }[]>;
+}
+
+/** A thread and its messages as they were when deleted (what a restore puts back). */
+export interface ThreadSnapshot {
+  thread: ThreadRecord;
+  messages: ThreadMessageRecord[];
+}
+
+/** What a list of deleted threads shows. */
+export interface ThreadTrashEntry {
+  thread_pk: string;
+  thread_id: string;
+  space_id: string;
+  title: string;
+  message_count: number;
+  deleted_at: string;
+  expires_at: string;
+}
+
+/** Threads deleted in bulk, kept restorable for CAIRN_TRASH_DAYS. */
+export interface ThreadTrashRepo {
+  /** Stores the snapshots; a thread (by internal id) already in the trash is replaced. */
+  insert(items: (ThreadTrashEntry & { snapshot: ThreadSnapshot })[]): Promise<void>;
+  /** Newest deletion first (ties by internal id); `total` counts every match. */
+  list(filter: { space_id?: string; limit: number; offset: number }): Promise<{ items: ThreadTrashEntry[]; total: number }>;
+  /** The deleted threads of a space named by thread_id, newest deletion first. */
+  byThreadIds(spaceId: string, threadIds: string[]): Promise<(ThreadTrashEntry & { snapshot: ThreadSnapshot })[]>;
+  /** Removes these items (by internal id); returns how many went. */
+  remove(threadPks: string[]): Promise<number>;
+  /** Removes the items whose `expires_at` is at or before `now`; returns how many. */
+  purgeExpired(now: string): Promise<number>;
+}
+
+/** A history sync a client reported as completed. */
+export interface ThreadImportRun {
+  id: string;
+  space_id: string;
+  client: string;
+  counts: Record<string, number>;
+  created_at: string;
 }

@@ -15,7 +15,7 @@ export type * from './ports.graph.ts';
 import type { MemoryRelationRepo } from './ports.relations.ts';
 
 export type * from './ports.relations.ts';
-import type { ThreadRepo, ThreadSearchRepo, WorkingMemoryRepo } from './ports.threads.ts';
+import type { ThreadRepo, ThreadSearchRepo, ThreadTrashRepo, WorkingMemoryRepo } from './ports.threads.ts';
 
 export type * from './ports.threads.ts';
 import type { CommunityRepo, CrystalRepo } from './ports.library.ts';
@@ -81,6 +81,8 @@ export interface Repos {
   entityRelations: EntityRelationRepo;
   extractionQueue: ExtractionQueueRepo;
   threads: ThreadRepo;
+  /** Threads deleted in bulk, restorable until they expire. */
+  threadTrash: ThreadTrashRepo;
   workingMemory: WorkingMemoryRepo;
   communities: CommunityRepo;
   crystals: CrystalRepo;

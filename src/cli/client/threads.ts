@@ -9,6 +9,7 @@ import { registerCaptureCommand } from './capture.ts';
 import { registerSessionCommands } from './sessions.ts';
 import { shortener } from './shortIds.ts';
 import { readText, registerThreadWriteCommands } from './threadWrites.ts';
+import { parseChatExport } from '../../providers/sessions/chatExports.ts';
 
 type Thread = Record<string, unknown> & { thread_id: string; title?: string };
 type Message = { role: string; content: string; timestamp?: string | null; external_id?: string | null; order_index?: number };
@@ -144,6 +145,35 @@ function asThread(value: unknown): Record<string, unknown> {
   throw new UsageError('a JSON thread file holds a message array or a thread object');
 }
 
+/**
+ * An export's conversations as threads (ChatGPT's or Claude's conversations.json), read here with the server's
+ * parsers so an export of any size imports: each is the thread `<source>-<conversation id>`, as
+ * `POST /threads/conversations/import` names it, and its messages keep their ids, so importing again adds nothing.
+ */
+function exportedThreads(json: unknown): Record<string, unknown>[] | null {
+  const conversations = parseChatExport(json);
+  if (!conversations) return null;
+  return conversations.filter(c => c.messages.length > 0).map(c => ({ thread_id: `${c.source}-${c.session_id}`, title: c.title, source: c.source, messages: c.messages }));
+}
+
+/** Threads in requests of at most about this many bytes of JSON, well under the server's 16 MiB body limit. */
+const BATCH_BYTES = 8 * 1024 * 1024;
+
+function batches(threads: Record<string, unknown>[]): Record<string, unknown>[][] {
+  const out: Record<string, unknown>[][] = [[]];
+  let bytes = 0;
+  for (const thread of threads) {
+    const size = JSON.stringify(thread).length;
+    if (bytes + size > BATCH_BYTES && out.at(-1)!.length > 0) {
+      out.push([]);
+      bytes = 0;
+    }
+    out.at(-1)!.push(thread);
+    bytes += size;
+  }
+  return out;
+}
+
 interface ImportOptions {
   source?: string;
   file?: string;
@@ -164,11 +194,19 @@ async function importFiles(ctx: Ctx, files: string[], options: ImportOptions) {
   if (all.length === 0) throw new UsageError('name a file to import: nmem t import FILE or -f FILE');
   const single = options.id !== undefined || options.title !== undefined || options.expectedMessageCount !== undefined || options.idempotencyKey !== undefined;
   if (single && all.length > 1) throw new UsageError('--id, --title, --expected-message-count and --idempotency-key name one thread: import one file');
-  const threads = all.map(file => {
+  const threads: Record<string, unknown>[][] = [];
+  for (const file of all) {
     const text = readText(file);
-    const fields = extname(file).toLowerCase() === '.json' || text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? asThread(parseJson(text, file)) : { markdown_content: text, title: basename(file) };
-    return Array.isArray(fields.threads) ? (fields.threads as Record<string, unknown>[]) : [fields];
-  });
+    const json = extname(file).toLowerCase() === '.json' || text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? parseJson(text, file) : undefined;
+    const exported = json !== undefined ? exportedThreads(json) : null;
+    if (exported) {
+      if (single && exported.length > 1) throw new UsageError(`${file} holds ${exported.length} conversations: --id and --title name one thread`);
+      threads.push(exported);
+      continue;
+    }
+    const fields = json !== undefined ? asThread(json) : { markdown_content: text, title: basename(file) };
+    threads.push(Array.isArray(fields.threads) ? (fields.threads as Record<string, unknown>[]) : [fields]);
+  }
   const own = {
     ...(options.id !== undefined ? { thread_id: options.id } : {}),
     ...(options.title !== undefined ? { title: options.title } : {}),
@@ -181,7 +219,13 @@ async function importFiles(ctx: Ctx, files: string[], options: ImportOptions) {
     source: options.source ?? t.source,
     ...(options.agentId !== undefined ? { metadata: { ...(t.metadata as Record<string, unknown> | undefined), agent_id: options.agentId } } : {}),
   }));
-  const answer = await ctx.api.send<{ results: Record<string, unknown>[]; imported_count: number; failed_count: number }>('POST', '/threads/import', { threads: batch, space_id: ctx.space });
+  const answer = { results: [] as Record<string, unknown>[], imported_count: 0, failed_count: 0 };
+  for (const part of batches(batch)) {
+    const done = await ctx.api.send<typeof answer>('POST', '/threads/import', { threads: part, space_id: ctx.space });
+    answer.results.push(...done.results);
+    answer.imported_count += done.imported_count;
+    answer.failed_count += done.failed_count;
+  }
   ctx.print({ success: answer.failed_count === 0, ...answer }, () =>
     table([['THREAD', 'RESULT', 'ADDED'], ...answer.results.map(r => [String(r.thread_id ?? '-'), r.success ? String(r.append_mode ?? 'ok') : `failed: ${r.error}`, String(r.messages_added ?? r.message_count ?? 0)])]),
   );
@@ -233,7 +277,7 @@ export function registerThreadCommands(program: Command): void {
     .option('--id <thread_id>', 'the thread id (default: generated)')
     .action(withCtx(create));
   t.command('import')
-    .description('import threads from JSON or Markdown files (again: appends only what is new)')
+    .description('import threads from JSON or Markdown files, or ChatGPT and Claude exports (conversations.json); again: appends only what is new')
     .argument('[files...]')
     .option('-f, --file <path>', 'the file to import')
     .option('-t, --title <title>', "the thread's title")

@@ -31,6 +31,8 @@ function titleOf(record: ActivityRecord): string {
       return `Label ${quoted(String(d.source_label_name))} merged into ${quoted(String(d.target_label_name ?? d.target_label_id))}`;
     case 'thread_saved':
       return record.title || String(d.thread_id);
+    case 'history_synced':
+      return `History sync from ${String(d.client)}`;
     default:
       return record.title;
   }
@@ -48,6 +50,8 @@ function descriptionOf(record: ActivityRecord): string {
       return d.undone_at ? `merge undone at ${String(d.undone_at)}` : 'labels merged';
     case 'thread_saved':
       return `${counted(Number(d.message_count), 'message')} from ${String(d.source)}`;
+    case 'history_synced':
+      return `${counted(Number(d.imported_count), 'thread')} (${counted(Number(d.imported_message_count), 'message')}) synced, ${Number(d.failed_count)} failed`;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
+import { spaceOrDefault } from '../../domain/space.ts';
 
 export interface AutoImportRule {
   id: string;
@@ -59,23 +60,57 @@ export async function updateImportConfig(deps: Pick<Deps, 'store' | 'clock'>, up
   });
 }
 
+/** Adds `value` to (or takes it from) one of the hidden lists, in one transaction; repeating either is harmless. */
+async function setHidden(deps: Pick<Deps, 'store' | 'clock'>, list: 'hidden_projects' | 'hidden_sessions', value: string, hidden: boolean) {
+  return deps.store.transaction(async tx => {
+    const config = await readConfig(tx);
+    const wasHidden = config[list].includes(value);
+    const values = hidden ? (wasHidden ? config[list] : [...config[list], value]) : config[list].filter(v => v !== value);
+    if (hidden !== wasHidden) await tx.threads.saveImportConfig({ ...config, [list]: values }, deps.clock.now());
+    return { changed: hidden !== wasHidden, values };
+  });
+}
+
 /** Hides (or unhides) a project, by its encoded path, from the browse view; repeating either is harmless. */
 export async function setProjectHidden(deps: Pick<Deps, 'store' | 'clock'>, projectEncoded: string, hidden: boolean) {
-  const { wasHidden, hiddenProjects } = await deps.store.transaction(async tx => {
-    const config = await readConfig(tx);
-    const wasHidden = config.hidden_projects.includes(projectEncoded);
-    const hiddenProjects = hidden
-      ? wasHidden ? config.hidden_projects : [...config.hidden_projects, projectEncoded]
-      : config.hidden_projects.filter(p => p !== projectEncoded);
-    if (hidden !== wasHidden) await tx.threads.saveImportConfig({ ...config, hidden_projects: hiddenProjects }, deps.clock.now());
-    return { wasHidden, hiddenProjects };
-  });
+  const { changed, values } = await setHidden(deps, 'hidden_projects', projectEncoded, hidden);
   return {
     success: true,
     message: hidden ? `Project ${projectEncoded} hidden` : `Project ${projectEncoded} unhidden`,
     project_encoded: projectEncoded,
     hidden,
-    changed: hidden !== wasHidden,
-    hidden_projects: hiddenProjects,
+    changed,
+    hidden_projects: values,
   };
+}
+
+/** Hides (or unhides) a session, by its id, from the browse view (discovery leaves it out); repeating either is harmless. */
+export async function setSessionHidden(deps: Pick<Deps, 'store' | 'clock'>, sessionId: string, hidden: boolean) {
+  const { changed, values } = await setHidden(deps, 'hidden_sessions', sessionId, hidden);
+  return {
+    success: true,
+    message: hidden ? `Session ${sessionId} hidden` : `Session ${sessionId} unhidden`,
+    session_id: sessionId,
+    hidden,
+    changed,
+    hidden_sessions: values,
+  };
+}
+
+export interface HistorySyncCompleted {
+  client: string;
+  imported_count: number;
+  imported_message_count: number;
+  created_count: number;
+  updated_count: number;
+  failed_count: number;
+  space_id?: string | null;
+}
+
+/** Records a completed history sync (`nmem` history sync): one timeline card (`history_synced` in the activity feed). */
+export async function recordHistorySync(deps: Pick<Deps, 'store' | 'clock' | 'ids'>, input: HistorySyncCompleted) {
+  const { client, space_id, ...counts } = input;
+  const run = { id: deps.ids.next(), space_id: spaceOrDefault(space_id), client, counts, created_at: deps.clock.now() };
+  await deps.store.threads.recordImportRun(run);
+  return { success: true, recorded: true, event_id: `history_synced:${run.id}`, client, space_id: run.space_id, ...counts, created_at: run.created_at };
 }

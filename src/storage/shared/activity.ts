@@ -168,6 +168,28 @@ function threadsSaved(db: Kysely<Database>, f: ActivityFilter): Source {
   };
 }
 
+/** History syncs reported completed within the window (one timeline card each; `source` is the client). */
+function historySynced(db: Kysely<Database>, f: ActivityFilter): Source {
+  let q = db.selectFrom('thread_import_runs as r').where('r.created_at', '>=', f.from);
+  if (f.to) q = q.where('r.created_at', '<', f.to);
+  if (f.space_id !== undefined) q = q.where('r.space_id', '=', f.space_id);
+  if (f.source !== undefined) q = q.where('r.client', '=', f.source);
+  return {
+    rows: async limit =>
+      (await q.selectAll().orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute()).map(r => ({
+        kind: 'history_synced' as const,
+        ref_id: r.id,
+        at: r.created_at,
+        space_id: r.space_id,
+        title: r.client,
+        text: '',
+        memory_ids: [],
+        details: { client: r.client, ...(JSON.parse(r.counts) as Record<string, number>) },
+      })),
+    count: async () => total(await q.select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()),
+  };
+}
+
 /** Activity read from the tables that hold it; see ActivityRepo. */
 export function activityRepo(db: Kysely<Database>): ActivityRepo {
   const source = (kind: FeedEventType, filter: ActivityFilter): Source => {
@@ -182,6 +204,8 @@ export function activityRepo(db: Kysely<Database>): ActivityRepo {
         return labelsMerged(db, filter);
       case 'thread_saved':
         return threadsSaved(db, filter);
+      case 'history_synced':
+        return historySynced(db, filter);
     }
   };
   return {

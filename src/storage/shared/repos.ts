@@ -10,6 +10,7 @@ import { apiKeyRepo } from './apiKeys.ts';
 import { entityRepo } from './entities.ts';
 import { entityRelationRepo, extractionQueueRepo, mentionRepo } from './mentions.ts';
 import { threadRepo } from './threads.ts';
+import { threadTrashRepo } from './threadTrash.ts';
 import { workingMemoryRepo } from './workingMemory.ts';
 import { communityRepo } from './communities.ts';
 import { crystalRepo } from './crystals.ts';
@@ -40,6 +41,7 @@ const factories: { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] } = {
   entityRelations: entityRelationRepo,
   extractionQueue: extractionQueueRepo,
   threads: threadRepo,
+  threadTrash: threadTrashRepo,
   workingMemory: workingMemoryRepo,
   communities: communityRepo,
   crystals: crystalRepo,

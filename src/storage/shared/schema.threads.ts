@@ -65,3 +65,27 @@ export interface WorkingMemoryTable {
   created_at: string;
   updated_at: string;
 }
+
+/** A thread deleted in bulk, restorable until `expires_at` (migration 027). */
+export interface ThreadTrashTable {
+  /** The thread's internal id (`threads.id`), kept on restore. */
+  thread_pk: string;
+  thread_id: string;
+  space_id: string;
+  title: string;
+  message_count: number;
+  deleted_at: string;
+  expires_at: string;
+  /** JSON: the thread and its messages as they were (storage/ports.threads.ts ThreadSnapshot). */
+  snapshot: string;
+}
+
+/** A completed history sync reported by a client (`nmem` history sync), migration 027. */
+export interface ThreadImportRunsTable {
+  id: string;
+  space_id: string;
+  client: string;
+  /** JSON: imported, created, updated and failed counts. */
+  counts: string;
+  created_at: string;
+}

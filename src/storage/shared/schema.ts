@@ -5,7 +5,15 @@ import type { SourceChunksTable, SourceFilesTable, SourceLabelsTable, SourcesTab
 import type { CommunitiesTable, CommunityMembersTable, CommunityRunsTable, CrystalSourcesTable, CrystalsTable } from './schema.library.ts';
 import type { EmbeddingClaimsTable, JobsTable, LeasesTable } from './schema.portability.ts';
 import type { SyncAppliedTable, SyncClockTable, SyncLabelAliasTable, SyncLogTable, SyncReceivedTable, SyncStateTable } from './schema.sync.ts';
-import type { ThreadAppendKeysTable, ThreadMessagesTable, ThreadSettingsTable, ThreadsTable, WorkingMemoryTable } from './schema.threads.ts';
+import type {
+  ThreadAppendKeysTable,
+  ThreadImportRunsTable,
+  ThreadMessagesTable,
+  ThreadSettingsTable,
+  ThreadsTable,
+  ThreadTrashTable,
+  WorkingMemoryTable,
+} from './schema.threads.ts';
 
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and JSON is text, on every backend. */
 export interface MemoriesTable {
@@ -199,6 +207,8 @@ export interface Database {
   thread_messages: ThreadMessagesTable;
   thread_append_keys: ThreadAppendKeysTable;
   thread_settings: ThreadSettingsTable;
+  thread_trash: ThreadTrashTable;
+  thread_import_runs: ThreadImportRunsTable;
   working_memory: WorkingMemoryTable;
   communities: CommunitiesTable;
   community_members: CommunityMembersTable;

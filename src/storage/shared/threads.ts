@@ -204,5 +204,14 @@ export function threadRepo(db: Kysely<Database>): ThreadRepo {
         .onConflict(oc => oc.column('key').doUpdateSet({ value, updated_at: at }))
         .execute();
     },
+
+    async recordImportRun(run) {
+      await db.insertInto('thread_import_runs').values({ ...run, counts: JSON.stringify(run.counts) }).execute();
+    },
+
+    async importRuns(limit) {
+      const rows = await db.selectFrom('thread_import_runs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(row => ({ ...row, counts: JSON.parse(row.counts) as Record<string, number> }));
+    },
   };
 }

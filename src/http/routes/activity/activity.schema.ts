@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../../../domain/thread.ts';
+import { FEED_EVENT_TYPES } from '../../../domain/feed.ts';
 import { boolQuery, intQuery, spaceId } from '../../schemas.ts';
 import { doc } from '../../openapi.ts';
 import { evolvesDetector, evolvesRelation } from '../../responses.ts';
@@ -72,7 +73,7 @@ export const activityDocs = {
     tag: 'Agent',
     summary: 'Activity feed',
     description:
-      'Recent activity, newest first: memories and crystals created, EVOLVES edges, label merges and threads saved, within ' +
+      'Recent activity, newest first: memories and crystals created, EVOLVES edges, label merges, threads saved and completed history syncs, within ' +
       '`date_from`/`date_to` (UTC days) or the last `last_n_days` (1..365, default 90); `limit` 1..1000 (default 50). ' +
       'Events are derived from the stored data (all `info`, never unresolved). `total` is null with `include_total=false`.',
     response: {
@@ -80,7 +81,7 @@ export const activityDocs = {
         events: z.array(
           z.object({
             id: z.string(),
-            event_type: z.enum(['memory_created', 'crystal_created', 'evolves_detected', 'label_merged', 'thread_saved']),
+            event_type: z.enum(FEED_EVENT_TYPES),
             title: z.string(),
             description: z.string(),
             content: z.string(),

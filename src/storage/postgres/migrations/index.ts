@@ -6,6 +6,7 @@ import * as m004 from './004_spaces.ts';
 import * as m005 from './005_posting_order.ts';
 import * as m006 from './006_sources.ts';
 import * as m008 from './008_sync_log.ts';
+import * as m007 from './007_thread_imports.ts';
 
 /** PostgreSQL's own numbered, append-only migrations: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005_posting_order': m005,
   '006_sources': m006,
   '008_sync_log': m008,
+  '007_thread_imports': m007,
 };
 
 export const postgresMigrations: MigrationProvider = { getMigrations: async () => migrations };
