@@ -246,6 +246,8 @@ export interface SyncRunner {
   stop(): void;
   /** Resolves once no round runs. */
   settle(): Promise<void>;
+}
+
 /** Watches session folders and imports the files written there (services/threads/watcher.ts). */
 export interface ThreadWatcher {
   start(): Promise<WatcherStatus>;
