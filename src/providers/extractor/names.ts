@@ -147,6 +147,8 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       const last = words[j - 1];
       // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross".
       if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower))))) break;
+      // "Fennick IPO'd last year": the verb is no part of the name.
+      if (/^IPO(?:'|’)?d$/.test(next.text)) break;
       if (nameWord(next, false, j + 1 < words.length && nameWord(words[j + 1], false))) {
         j++;
         continue;
