@@ -78,3 +78,19 @@ const OPENERS = new Set(['and', 'but', 'so', 'then', ',', 'when', 'because', 'wh
 function opensClause(words: Word[], from: number): boolean {
   return from === words.findIndex(w => !w.punct) || OPENERS.has(words[from - 1]?.lower ?? '');
 }
+
+/** Words before a name that are person cues in cues.ts but say nothing of a town's name ("love Hastings", "compared with Selby"). */
+const NO_ROLE_BEFORE = new Set(['love', 'named', 'called', 'compared', 'twinned', 'connected', 'linked', 'along', 'together', 'familiar', 'obsessed']);
+
+/**
+ * A person's name that is also a town ("Hastings", "Selby", "Carlisle"): a role only a person fills — "lunch with X",
+ * "told X", "X and I", "X is off sick", "X's new job" — makes it the person. The big cities of the curated list
+ * (confidence 0.9) keep their reading.
+ */
+export function personRoleBeatsTown(words: Word[], from: number, to: number, context: RoleTyped, intrinsic: RoleTyped | null): boolean {
+  if (to - from !== 1 || intrinsic?.type !== 'location' || intrinsic.confidence >= 0.9) return false;
+  if (context.type !== 'person' || context.confidence < 0.7) return false;
+  const before = words[from - 1]?.lower ?? '';
+  const before2 = words[from - 2]?.lower ?? '';
+  return !NO_ROLE_BEFORE.has(before) && !(before === 'with' && NO_ROLE_BEFORE.has(before2));
+}
