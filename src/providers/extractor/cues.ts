@@ -1,5 +1,6 @@
 import { GENERIC_TERMS } from './catalog.ts';
 import { ORGANIZATION_HEADS, PERSON_CUES, PLACE_PREPOSITIONS } from './gazetteer.ts';
+import { roleCue } from './roles.ts';
 import type { Word } from './words.ts';
 
 /**
@@ -160,7 +161,7 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
     after2: words[to + 1]?.lower ?? '',
     earlier: words.slice(Math.max(0, lead - 8), lead - 1).map(w => w.lower),
   };
-  return nounAfter(around) ?? whatIsDoneWithIt(around) ?? personCue(around) ?? weakCue(around) ?? { type: 'other', confidence: 0.5 };
+  return nounAfter(around) ?? whatIsDoneWithIt(around) ?? roleCue(around) ?? personCue(around) ?? weakCue(around) ?? { type: 'other', confidence: 0.5 };
 }
 
 /** What follows says what it is: "the Heron project", "the Whistler trip", "the Wise transfer". */

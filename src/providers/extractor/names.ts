@@ -5,6 +5,7 @@ import {
   PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
+import { personRoleBeatsTown } from './roles.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
@@ -124,6 +125,9 @@ const INNER_NAME_WORDS = new Set(
 const versionWord = (word: Word) => word.number && /^\d{1,3}$/.test(word.text);
 
 /** Capitalised runs of a sentence as word-index ranges. */
+/** "Fennick IPO'd last year": a verb written in capitals, no part of a name. */
+const IPOED = /^IPO(?:'|’)?d$/;
+
 function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
   const found: [number, number][] = [];
   const first = words.findIndex(w => !w.punct);
@@ -137,7 +141,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const project = atStart && word.possessive && PROJECT_PARTS.has(words[i + 1]?.lower ?? '') && nameWord(word, false);
     // "Eluned's son is …", "Bryony said …": an ordinary word at the start, but a person's kin or a person's verb follows.
     const person = atStart && !continues && nameWord(word, false) && personFollows(word, words[i + 1]);
-    if (!isThe && !project && !person && !nameWord(word, atStart, continues, names)) {
+    if ((!isThe && !project && !person && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
       i++;
       continue;
     }
@@ -147,6 +151,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       const last = words[j - 1];
       // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross".
       if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower))))) break;
+      if (IPOED.test(next.text)) break;
       if (nameWord(next, false, j + 1 < words.length && nameWord(words[j + 1], false))) {
         j++;
         continue;
@@ -278,7 +283,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     // "at the Marsden", "the Fillmore": a place or an institution named after a person is no person ("the Chopin
     // nocturne", a noun after the name, is the man's).
     const namedAfter = intrinsic?.type === 'person' && words[from - 1]?.lower === 'the' && words[to]?.pos !== 'NOUN';
-    const typed = town || namedAfter ? context : chooseType(intrinsic, context, firstName, to - from === 1);
+    const typed = town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic) ? context : chooseType(intrinsic, context, firstName, to - from === 1);
     const type = titled && typed.type === 'other' ? 'person' : typed.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: typed.confidence, word: from, endWord: to, alias });
   }

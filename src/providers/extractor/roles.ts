@@ -1,0 +1,96 @@
+import type { Word } from './words.ts';
+
+/**
+ * Sentence-role cues for a name no list holds: what it does as a clause's subject ("Tamberlane shipped the offline
+ * mode", "Pelligrew went down") and what is done in it or at it ("keeps her recipes in Paprika", "dinner at Dishoom").
+ * They come after the noun-after and verb-before cues of cues.ts, and before its weaker person and place cues.
+ */
+
+export interface RoleTyped {
+  type: string;
+  confidence: number;
+}
+
+/** The words around a name, as cues.ts reads them. */
+export interface RoleAround {
+  words: Word[];
+  from: number;
+  to: number;
+  /** Where the name's phrase starts (before a determiner). */
+  lead: number;
+  before: string;
+  after: string;
+  /** Up to seven words before `before`. */
+  earlier: string[];
+}
+
+/** What a firm does as a subject: ships, raises, hires, deprecates ("Quillory raised a seed round"). */
+const FIRM_ACTS = /^(?:shipped|ships|launched|launches|raised|raises|acquired|acquires|hired|hires|released|releases|deprecated|deprecates|open-sourced|open-sources|ipo'd|ipoed|rebranded|pivoted|sunset|sunsetted|unveiled|laid)$/;
+/** Objects that a person ships or releases at work ("Mabyn shipped the fix"): a person's concern or hire ('raised the issue', 'hired a plumber'): the subject is then a person. */
+const PERSONAL_WORK = new Set('issue issues concern concerns question questions point points alarm plumber builder electrician nanny tutor cleaner lawyer accountant van car fix fixes hotfix patch patches pr prs change changes ticket tickets branch commit commits migration script post blog newsletter podcast video album song track'.split(' '));
+/** A system's outage as a subject's verb ("Pelligrew went down", "Pelligrew keeps crashing"). */
+const OUTAGE = /^(?:went|goes|going|was|is) (?:down|offline)$|^(?:crashed|crashes|timed|froze|freezes)$/;
+
+/** Verbs of noting and tracking (not "kept", "stored", "planned": one keeps a car or plans a week in a town): "in X" after them is the app that holds it ("tracked in Linear"). */
+const FILED = /^(?:track|tracks|tracked|tracking|log|logs|logged|logging|drafted|drafting|noted|jot|jotted|documented|bookmarked|typed)$/;
+/** What lives in an app ("my notes are in Bear", "our roadmap lives in Coda"). */
+const FILED_THINGS = new Set('notes note recipes recipe roadmap roadmaps docs doc todos todo to-dos tasks task journal diary drafts draft bookmarks passwords spreadsheet backlog tickets wiki habits highlights snippets'.split(' '));
+
+/** Meals and drinks: "at X" after them is a venue, counted as an organisation like the older labelled sets do. */
+const MEAL = /^(?:dinner|dinners|lunch|lunches|brunch|breakfast|coffee|coffees|drinks|drink|drank|pint|pints|beers|beer|wine|cocktails|tea|ate|eat|eating|eaten|dined|dining|meal|meals|supper|takeaway|curry|pizza|burgers|tapas|brunched)$/;
+
+/** The type a name's role in its sentence gives it, or null. */
+export function roleCue(around: RoleAround): RoleTyped | null {
+  return subjectRole(around) ?? placeOfThing(around);
+}
+
+/** A name opening its clause, followed by what it does. */
+function subjectRole({ words, from, to, lead, after }: RoleAround): RoleTyped | null {
+  if (lead !== from || !opensClause(words, from)) return null;
+  // "Pelligrew went down", "Pelligrew crashed again": a system.
+  const [verb, next] = [after, words[to + 1]?.lower ?? ''];
+  if (OUTAGE.test(`${verb} ${next}`) || OUTAGE.test(verb)) return { type: 'technology', confidence: 0.65 };
+  if (!FIRM_ACTS.test(verb.replace(/’/g, "'"))) return null;
+  // "Mabyn shipped the fix": a person's piece of work; "Tamberlane shipped the offline mode": a firm's product.
+  const object = words.slice(to + 1, to + 5).find(w => !w.punct && !/^(?:the|a|an|our|their|its|his|her|my|new|first|last)$/.test(w.lower));
+  if (object && PERSONAL_WORK.has(object.lower)) return { type: 'person', confidence: 0.6 };
+  // "Docmost released version 0.9": the name is the product released.
+  if (object && /^(?:version|v\d[\d.]*)$/.test(object.lower)) return { type: 'product', confidence: 0.65 };
+  return { type: 'organization', confidence: 0.7 };
+}
+
+/** Where something is kept ("recipes in Paprika") or where one eats ("dinner at Dishoom"). */
+function placeOfThing({ words, from, to, lead, before, earlier }: RoleAround): RoleTyped | null {
+  const near = earlier.slice(-4);
+  if (before === 'in' && lead === from && (near.some(w => FILED.test(w)) || near.some(w => FILED_THINGS.has(w)))) {
+    // "wrote it in Lisbon" stays a place where the sentence travels ("trip", "holiday", "flew").
+    if (!earlier.some(w => /^(?:trip|holiday|flew|stayed|visiting|visited|weekend|hotel|travel\w*)$/.test(w))) return { type: 'product', confidence: 0.75 };
+  }
+  // "Dinner at Dishoom", "drinks at the Wheatsheaf" (`before` is read before a determiner).
+  // A possessive is someone's home ("dinner at Anna's"), and a known first name keeps its reading (confidence under 0.8).
+  if (before === 'at' && !words[to - 1].possessive && earlier.slice(-3).some(w => MEAL.test(w))) return { type: 'organization', confidence: 0.75 };
+  return null;
+}
+
+/** Words after which a name begins a clause as its subject (as in cues.ts, which reads chat openers too). */
+const OPENERS = new Set(['and', 'but', 'so', 'then', ',', 'when', 'because', 'while', 'if', 'since', 'after', 'before', 'until', 'though', 'although', 'lol', 'omg', 'ok', 'okay', 'btw', 'fyi', 'oh', 'wow', 'ugh']);
+
+function opensClause(words: Word[], from: number): boolean {
+  return from === words.findIndex(w => !w.punct) || OPENERS.has(words[from - 1]?.lower ?? '');
+}
+
+/** Words before a name that are person cues in cues.ts but say nothing of a town's name ("love Hastings", "compared with Selby"). */
+const NO_ROLE_BEFORE = new Set(['love', 'named', 'called', 'compared', 'twinned', 'connected', 'linked', 'along', 'together', 'familiar', 'obsessed']);
+
+/**
+ * A person's name that is also a town ("Hastings", "Selby", "Carlisle"): a role only a person fills — "lunch with X",
+ * "told X", "X and I", "X is off sick", "X's new job" — makes it the person. The big cities of the curated list
+ * (confidence 0.9) keep their reading.
+ */
+export function personRoleBeatsTown(words: Word[], from: number, to: number, context: RoleTyped, intrinsic: RoleTyped | null): boolean {
+  if (to - from !== 1 || intrinsic?.type !== 'location' || intrinsic.confidence >= 0.9) return false;
+  if (context.type !== 'person' || context.confidence < 0.7) return false;
+  const before = words[from - 1]?.lower ?? '';
+  const before2 = words[from - 2]?.lower ?? '';
+  return !NO_ROLE_BEFORE.has(before) && !(before === 'with' && NO_ROLE_BEFORE.has(before2));
+}
