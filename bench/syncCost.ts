@@ -9,14 +9,20 @@
  * - `before`: with `--before <cairn.db>`, a database made by an earlier commit (e.g. ff830bc, per-field clock rows),
  *   recording as that commit does.
  *
- *   npm run bench -- sync-cost [--rows 3000] [--rounds 3] [--before /path/to/cairn.db]
+ * Then, through the API (Fastify inject, in process), `--creates` memory creates per mode on a fresh data dir each
+ * (`no log`, `sync off`, `sync on`), alternated the same way: the median create, server side and all.
+ *
+ * Last, enabling sync on a device that holds `--bootstrap` memories (each with a label): the time of the bootstrap.
+ *
+ *   npm run bench -- sync-cost [--rows 3000] [--rounds 3] [--creates 200] [--bootstrap 5000] [--before /path/to/cairn.db]
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { loadConfig } from '../src/config.ts';
 import { createApp } from '../src/main.ts';
-import { formatTable, makeTempDir, numericOptions, removeDir } from './lib.ts';
+import { syncLogFor } from '../src/services/sync/log.ts';
+import { formatTable, makeTempDir, numericOptions, percentile, removeDir } from './lib.ts';
 
 type Mode = 'no log' | 'sync off' | 'sync on' | 'before';
 
@@ -61,7 +67,7 @@ function measure(path: string, rows: number): { insert: number; update: number; 
 }
 
 export default async function syncCostBench(argv: string[]) {
-  const options = numericOptions(argv.filter((_, i) => argv[i] !== '--before' && argv[i - 1] !== '--before'), { rows: 3000, rounds: 3 });
+  const options = numericOptions(argv.filter((_, i) => argv[i] !== '--before' && argv[i - 1] !== '--before'), { rows: 3000, rounds: 3, creates: 200, bootstrap: 5000 });
   const before = argv.includes('--before') ? argv[argv.indexOf('--before') + 1] : undefined;
   const dir = makeTempDir('cairn-bench-sync-');
   try {
@@ -93,7 +99,52 @@ export default async function syncCostBench(argv: string[]) {
         }),
       ]),
     );
+    if (options.creates > 0) await apiCreates(dir, options.creates, options.rounds);
+    if (options.bootstrap > 0) await bootstrapTime(dir, options.bootstrap);
   } finally {
     removeDir(dir);
+  }
+}
+
+/** Median ms of a memory create through the API, per mode, each round on a fresh data dir per mode. */
+async function apiCreates(dir: string, creates: number, rounds: number) {
+  const modes: Mode[] = ['no log', 'sync off', 'sync on'];
+  const medians = new Map<Mode, number[]>(modes.map(m => [m, []]));
+  // Round -1 warms the process up (JIT, first app start) and is not counted.
+  for (let round = -1; round < rounds; round++) {
+    for (let k = 0; k < modes.length; k++) {
+      const mode = modes[(round + 1 + k) % modes.length];
+      const dataDir = join(dir, `api-${mode.replace(' ', '-')}-${round}`);
+      const config = { ...loadConfig({ dataDir }, {}), logLevel: 'silent' as const };
+      await (await createApp(config)).close();
+      copyFileSync(prepare(join(dataDir, 'cairn.db'), dir, mode, round), join(dataDir, 'cairn.db'));
+      const app = await createApp(config);
+      const took: number[] = [];
+      for (let i = 0; i < creates; i++) {
+        const start = performance.now();
+        const response = await app.server.inject({ method: 'POST', url: '/memories', payload: { content: `Bench note ${i}: the plan for Lisbon, item ${i}.`, labels: ['bench'] } });
+        took.push(performance.now() - start);
+        if (response.statusCode !== 200) throw new Error(`create: ${response.statusCode} ${response.body}`);
+      }
+      await app.close();
+      if (round >= 0) medians.get(mode)!.push(percentile(took, 50));
+    }
+  }
+  console.log(`\nMemory create through the API: ${creates} per mode and round, ${rounds} rounds (median ms of each round)\n`);
+  console.log(formatTable([['mode', 'create ms (medians of the rounds)'], ...modes.map(m => [m, medians.get(m)!.map(x => x.toFixed(2)).join(' ')])]));
+}
+
+/** Seconds to enable sync on a device holding `memories` memories with a label each (the bootstrap), and its changes. */
+async function bootstrapTime(dir: string, memories: number) {
+  const app = await createApp({ ...loadConfig({ dataDir: join(dir, 'bootstrap') }, {}), logLevel: 'silent' });
+  try {
+    for (let i = 0; i < memories; i++) {
+      await app.server.inject({ method: 'POST', url: '/memories', payload: { content: `Note ${i} about the plan for Lisbon.`, labels: [`label-${i % 50}`] } });
+    }
+    const start = performance.now();
+    const changes = await syncLogFor(app.deps).lastLocalSeq();
+    console.log(`\nEnabling sync on ${memories} memories: ${changes} changes logged in ${((performance.now() - start) / 1000).toFixed(2)} s`);
+  } finally {
+    await app.close();
   }
 }
