@@ -3,9 +3,9 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The change log for sync between a person's devices (docs/sync.md). Tables: this device's identity and hybrid
  * logical clock (`sync_state`, one row), its own changes (`sync_log`), which remote changes it applied (`sync_applied`
- * cursor per device, `sync_received` for those beyond a gap), the clocks that changes from other devices set (`sync_clock`,
- * one JSON row per record, for last-writer-wins; field '' holds a delete's clock), and labels that two devices made under one name
- * (`sync_label_alias`). PostgreSQL 008 makes the same tables.
+ * cursor per device, `sync_received` for those beyond a gap), the field clocks that other devices' changes set
+ * (`sync_clock`, one JSON row per record, for last-writer-wins; field '' holds a delete's clock), and labels that two
+ * devices made under one name (`sync_label_alias`). PostgreSQL 008 makes the same tables.
  *
  * Triggers record every write to the synced tables in the writer's own transaction, whichever code path wrote it,
  * once sync is enabled (`sync_state.enabled`, set by syncLogFor with a bootstrap of every record): a device that never
