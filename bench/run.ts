@@ -20,6 +20,7 @@ const benchmarks: Record<string, { about: string; load: () => Promise<{ default:
   trash: { about: 'what the trash costs a single delete and a 5,000-memory bulk delete, and restoring them', load: () => import('./trash.ts') },
   'graph-analysis': { about: 'graph analysis, health, orphans, shortest path and views on a synthetic 5k-entity / 20k-memory graph', load: () => import('./graphAnalysis.ts') },
   'library-reads': { about: 'Library wiki-index, topic page and both ZIP exports on a synthetic 10k-entity / 50k-memory graph', load: () => import('./libraryReads.ts') },
+  'sync-cost': { about: 'what recording sync changes costs a memory insert and a two-column update: no log, sync off, sync on (and an older database)', load: () => import('./syncCost.ts') },
   export: { about: 'sync ZIP export and import of 50,000 memories, 1,000 threads / 20,000 messages and their graph: time and peak RSS', load: () => import('./export.ts') },
   threads: { about: 'thread append throughput and thread search latency on the LoCoMo conversations', load: () => import('./threads.ts') },
   mcp: { about: 'MCP tool-call latency (memory_search, memory_add) against the same calls over REST, on one server process', load: () => import('./mcp.ts') },

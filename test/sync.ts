@@ -20,13 +20,20 @@ export interface Device {
   close(): Promise<void>;
 }
 
-export async function openDevice(dir = mkdtempSync(join(tmpdir(), 'cairn-sync-'))): Promise<Device> {
+/**
+ * A device: a test app on its own database file. Its sync is enabled at once (syncLogFor), or with `lateSync` on the
+ * first use of `log`, so what the device wrote before has to reach the others through the enabling's bootstrap.
+ */
+export async function openDevice(dir = mkdtempSync(join(tmpdir(), 'cairn-sync-')), { lateSync = false } = {}): Promise<Device> {
   const path = join(dir, `device-${Math.random().toString(36).slice(2)}.db`);
   const app = await buildTestApp({ databasePath: path });
-  const log = syncLogFor(app.deps);
+  let log: SyncLog | null = lateSync ? null : syncLogFor(app.deps);
   let reader: BetterSqlite3.Database | null = null;
   return {
-    app, log, path,
+    app, path,
+    get log() {
+      return (log ??= syncLogFor(app.deps));
+    },
     rows(query) {
       reader ??= new BetterSqlite3(path, { readonly: true });
       return reader.prepare(query).all() as Record<string, unknown>[];

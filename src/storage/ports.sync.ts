@@ -45,6 +45,11 @@ export interface SyncRepo {
   /** Stores `device`'s cursor and the seqs applied beyond it. */
   saveReceipts(device: string, through: number, beyond: number[]): Promise<void>;
   appliedThrough(device: string): Promise<number>;
+  /**
+   * Turns recording on, once: logs every synced record in `tables` (in that order) as a put, with its field clocks,
+   * in the caller's transaction. False when it was on already (nothing is logged again). SQLite only.
+   */
+  enable(tables: SyncedTable[]): Promise<boolean>;
   /** The clocks of a record's fields (field '': its delete). */
   clocks(entity: string, key: string): Promise<Map<string, FieldClock>>;
   setClocks(entity: string, key: string, fields: string[], clock: FieldClock): Promise<void>;

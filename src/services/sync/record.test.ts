@@ -8,6 +8,7 @@ import { del, expectOk, patch, post, put, settleBackground } from '../../../test
 import { type Device, openDevice } from '../../../test/sync.ts';
 import { AppError } from '../../errors.ts';
 import { syncLogFor } from './log.ts';
+import { SYNCED_TABLES } from './tables.ts';
 import type { SyncChange } from './changeLog.ts';
 
 /** The changes a write made: what the device logged while `write` ran. */
@@ -16,6 +17,9 @@ async function changesOf(device: Device, write: () => Promise<unknown>): Promise
   await write();
   return device.log.localChanges(before, 1000);
 }
+/** An insert's change carries every synced column: the migration's triggers and the apply side name the same ones. */
+const assertWhole = (change: SyncChange) =>
+  assert.deepEqual(Object.keys(change.fields ?? {}).sort(), [...SYNCED_TABLES[change.entity].columns].sort(), `the columns of ${change.entity}`);
 const kinds = (changes: SyncChange[]) => changes.map(c => `${c.entity}:${c.op}`);
 
 describe('the change log records user writes', () => {
@@ -47,6 +51,8 @@ describe('the change log records user writes', () => {
     assert.deepEqual(kinds(created), ['memory:put', 'label:put', 'memory_label:put']);
     assert.equal(created[0].key, memory);
     assert.equal(created[0].fields?.content, 'Sync records the quarterly plan for Lisbon');
+    // The migration's triggers and the apply side name the same columns: an insert carries every synced one.
+    for (const change of created) assertWhole(change);
     other = expectOk(await post(app, '/memories', { content: 'An unrelated note about bicycles' }), 'create other').id;
     await settleBackground(app);
 
@@ -68,12 +74,14 @@ describe('the change log records user writes', () => {
 
     const related = await changesOf(device, () => post(app, `/memories/${memory}/relations`, { target_memory_id: other, relation_type: 'RELATED_TO' }));
     assert.deepEqual(kinds(related), ['relation:put']);
+    assertWhole(related[0]);
     assert.deepEqual(JSON.parse(related[0].key), [memory, other, 'RELATED_TO'], 'a relation is keyed by its pair and type, the same on every device');
     const evolves = await changesOf(device, () => post(app, `/memories/${memory}/relations`, { target_memory_id: other, relation_type: 'EVOLVES' }));
     assert.equal(evolves[0].fields?.relation_type, 'EVOLVES');
 
     const thread = await changesOf(device, () => post(app, '/threads', { thread_id: 'trip', messages: [{ role: 'user', content: 'book the train' }] }));
     assert.ok(kinds(thread).includes('thread:put') && kinds(thread).includes('message:put'), `a thread: ${kinds(thread)}`);
+    for (const entity of ['thread', 'message']) assertWhole(thread.find(c => c.entity === entity)!);
     const appended = await changesOf(device, () => post(app, '/threads/trip/append', { messages: [{ role: 'assistant', content: 'booked' }] }));
     assert.ok(kinds(appended).includes('message:put'), `an append: ${kinds(appended)}`);
     const threadFavourite = await changesOf(device, () => post(app, '/threads/trip/favorite?is_favorite=true'));
@@ -81,6 +89,7 @@ describe('the change log records user writes', () => {
 
     const working = await changesOf(device, () => put(app, '/agent/working-memory', { content: '## Focus\n- the trip' }));
     assert.deepEqual(kinds(working), ['working_memory:put']);
+    assertWhole(working[0]);
 
     const deleted = await changesOf(device, async () => expectOk(await del(app, `/memories/${other}`), 'delete'));
     assert.deepEqual(kinds(deleted), ['memory:delete'], 'a delete is one tombstone: the edges it took go with it, not as changes of their own');

@@ -11,6 +11,8 @@ export interface SyncStateTable {
   seq: number;
   /** 1 while applying other devices' changes: the recording triggers skip those writes. */
   applying: number;
+  /** 1 once sync is enabled (syncLogFor): the triggers record nothing before. */
+  enabled: number;
 }
 
 /** This device's own changes (services/sync/changeLog.ts SyncChange). */
@@ -39,15 +41,15 @@ export interface SyncReceivedTable {
   seq: number;
 }
 
-/** The clock of each synced field of each record (field '': the record's delete), for last-writer-wins. */
+/** The clocks of a synced record's fields, for last-writer-wins: one row per record. */
 export interface SyncClockTable {
   entity: string;
   key: string;
-  field: string;
-  hlc: string;
-  device: string;
-  /** The clock this field's value replaced (`hlc device`), null when it replaced none. */
-  base: string | null;
+  /**
+   * JSON object: field → `[hlc, device]`, or `[hlc, device, base]` where the value replaced another (`base`, `hlc device`:
+   * kept for a memory's content, to detect conflicts). Field '' holds the record's delete.
+   */
+  fields: string;
 }
 
 /** A label another device made under a name this device's label holds: its changes land on `to_id`. */

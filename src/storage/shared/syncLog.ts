@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { FieldClock, LoggedChange, SyncedTable, SyncRepo } from '../ports.ts';
 import type { Database } from './schema.ts';
+import { bootstrap, messageCreationClocks, fieldClocks, recordClocks, type StoredClock } from './syncClocks.ts';
 
 /** Where `table`'s key columns equal `key` (in the order of `table.key`). */
 // `any`: synced tables are named by the log's entity, not known to the type system
@@ -61,17 +62,22 @@ export function syncRepo(db: Kysely<Database>): SyncRepo {
     },
 
     async clocks(entity, key) {
-      const rows = await db.selectFrom('sync_clock').select(['field', 'hlc', 'device', 'base']).where('entity', '=', entity).where('key', '=', key).execute();
-      return new Map(rows.map((r): [string, FieldClock] => [r.field, { hlc: r.hlc, device: r.device, base: r.base }]));
+      return fieldClocks(db, entity, key);
     },
 
     async setClocks(entity, key, fields, clock) {
       if (fields.length === 0) return;
-      await db
-        .insertInto('sync_clock')
-        .values(fields.map(field => ({ entity, key, field, ...clock })))
-        .onConflict(oc => oc.columns(['entity', 'key', 'field']).doUpdateSet(eb => ({ hlc: eb.ref('excluded.hlc'), device: eb.ref('excluded.device'), base: eb.ref('excluded.base') })))
-        .execute();
+      const clocks = JSON.parse((await recordClocks(db, entity, key)) ?? '{}') as Record<string, StoredClock>;
+      for (const field of fields) clocks[field] = clock.base === null ? [clock.hlc, clock.device] : [clock.hlc, clock.device, clock.base];
+      const text = JSON.stringify(clocks);
+      await db.insertInto('sync_clock').values({ entity, key, fields: text }).onConflict(oc => oc.columns(['entity', 'key']).doUpdateSet({ fields: text })).execute();
+    },
+
+    async enable(tables) {
+      const { enabled } = await db.selectFrom('sync_state').select('enabled').executeTakeFirstOrThrow();
+      if (Number(enabled) === 1) return false;
+      await bootstrap(db, tables);
+      return true;
     },
 
     async readRow(table, key) {
@@ -136,7 +142,7 @@ export function syncRepo(db: Kysely<Database>): SyncRepo {
         UPDATE thread_messages SET position = -1 - (
           SELECT ordered.place FROM (
             SELECT m.id, ROW_NUMBER() OVER (ORDER BY coalesce(c.hlc, ''), coalesce(c.device, ''), m.position) - 1 AS place
-            FROM thread_messages m LEFT JOIN sync_clock c ON c.entity = 'message' AND c.key = m.id AND c.field = 'id'
+            FROM thread_messages m LEFT JOIN (${messageCreationClocks(threadId)}) c ON c.id = m.id
             WHERE m.thread_pk = ${threadId}
           ) ordered WHERE ordered.id = thread_messages.id)
         WHERE thread_pk = ${threadId}`.execute(db);

@@ -3,13 +3,17 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The change log for sync between a person's devices (docs/sync.md). Tables: this device's identity and hybrid
  * logical clock (`sync_state`, one row), its own changes (`sync_log`), which remote changes it applied (`sync_applied`
- * cursor per device, `sync_received` for those beyond a gap), the clock of every synced field (`sync_clock`, for
- * last-writer-wins; field '' holds a delete's clock), and labels that two devices made under one name
- * (`sync_label_alias`). PostgreSQL 008 makes the same tables.
+ * cursor per device, `sync_received` for those beyond a gap), the field clocks that other devices' changes set
+ * (`sync_clock`, one JSON row per record, for last-writer-wins; field '' holds a delete's clock), and labels that two
+ * devices made under one name (`sync_label_alias`). PostgreSQL 008 makes the same tables.
  *
- * Triggers record every write to the synced tables in the writer's own transaction, whichever code path wrote it.
- * They skip while `sync_state.applying` is 1 (changes from other devices are not this device's changes). The column
- * lists are frozen here on purpose: a later migration that adds a synced column adds its triggers anew.
+ * Triggers record every write to the synced tables in the writer's own transaction, whichever code path wrote it,
+ * once sync is enabled (`sync_state.enabled`, set by syncLogFor with a bootstrap of every record): a device that never
+ * syncs pays one look at that flag per write. They skip while `sync_state.applying` is 1 (changes from other devices
+ * are not this device's changes). They write no clock rows: the clock of a field this device wrote is read from the
+ * log when a merge needs it; `sync_clock` holds the clocks applied from other devices, one row (a JSON object) per
+ * record. The column lists are frozen here on purpose: a later migration that adds a synced column adds its
+ * triggers anew.
  */
 interface Synced {
   entity: string;
@@ -62,41 +66,43 @@ const TICK = `UPDATE sync_state SET
     hlc_ms = max(hlc_ms, ${NOW_MS}),
     seq = seq + 1;`;
 const HLC = `printf('%013d-%06d', hlc_ms, hlc_counter)`;
-const NOT_APPLYING = '(SELECT applying FROM sync_state) = 0';
+/** Sync is on and the write is this device's own (not another device's change being applied). */
+const RECORDING = '(SELECT enabled = 1 AND applying = 0 FROM sync_state)';
 
 const log = (s: Synced, op: 'put' | 'delete', key: string, fields: string, base = 'NULL') =>
   `INSERT INTO sync_log (device, seq, hlc, entity, key, op, fields, base)
     SELECT device_id, seq, ${HLC}, '${s.entity}', ${key}, '${op}', ${fields}, ${base} FROM sync_state;`;
 
-/** Each field the change set takes the change's clock; `base` keeps the clock it replaced (for conflict detection). */
-const stampFields = (s: Synced) => `INSERT INTO sync_clock (entity, key, field, hlc, device, base)
-    SELECT l.entity, l.key, f.key, l.hlc, l.device, NULL FROM sync_log l, json_each(l.fields) f
-    WHERE l.device = (SELECT device_id FROM sync_state) AND l.seq = (SELECT seq FROM sync_state)
-    ON CONFLICT (entity, key, field) DO UPDATE SET base = sync_clock.hlc || ' ' || sync_clock.device, hlc = excluded.hlc, device = excluded.device;`;
-const stampDelete = (key: string, entity: string) => `INSERT INTO sync_clock (entity, key, field, hlc, device, base)
-    SELECT '${entity}', ${key}, '', ${HLC}, device_id, NULL FROM sync_state WHERE true
-    ON CONFLICT (entity, key, field) DO UPDATE SET hlc = excluded.hlc, device = excluded.device;`;
+/**
+ * The clock (`hlc device`) of a memory's current text, null when it has none: the later of this device's last change
+ * that set it (the log is the clock of this device's own writes) and one applied from another device (`sync_clock`).
+ */
+const priorContent = (key: string) => `(SELECT hlc || ' ' || device FROM (
+    SELECT l.hlc, l.device FROM sync_log l WHERE l.entity = 'memory' AND l.key = ${key} AND json_type(l.fields, '$.content') IS NOT NULL
+    UNION ALL
+    SELECT json_extract(c.fields, '$.content[0]'), json_extract(c.fields, '$.content[1]') FROM sync_clock c
+      WHERE c.entity = 'memory' AND c.key = ${key} AND json_type(c.fields, '$.content') IS NOT NULL
+  ) ORDER BY hlc DESC, device DESC LIMIT 1)`;
 
 const allFields = (s: Synced, row: string) => `json_object(${s.columns.map(c => `'${c}', ${row}.${c}`).join(', ')})`;
 /** Only the columns an UPDATE changed: the unchanged ones are removed from the object ('$.~' names no column). */
 const changedFields = (s: Synced) =>
   `json_remove(${allFields(s, 'NEW')}, ${s.columns.map(c => `CASE WHEN NEW.${c} IS OLD.${c} THEN '$.${c}' ELSE '$.~' END`).join(', ')})`;
 /** A memory's content change carries the clock of the text it replaced: the receiver tells an edit made without seeing its own. */
-const contentBase = `CASE WHEN NEW.content IS NOT OLD.content THEN
-    (SELECT hlc || ' ' || device FROM sync_clock WHERE entity = 'memory' AND key = NEW.id AND field = 'content') END`;
+const contentBase = `CASE WHEN NEW.content IS NOT OLD.content THEN ${priorContent('NEW.id')} END`;
 
 function triggers(s: Synced): string[] {
   const name = `sync_${s.table}`;
   const changed = s.columns.map(c => `NEW.${c} IS NOT OLD.${c}`).join(' OR ');
   return [
-    `CREATE TRIGGER ${name}_insert AFTER INSERT ON ${s.table} WHEN ${NOT_APPLYING} BEGIN
-      ${TICK} ${log(s, 'put', s.key('NEW'), allFields(s, 'NEW'))} ${stampFields(s)}
+    `CREATE TRIGGER ${name}_insert AFTER INSERT ON ${s.table} WHEN ${RECORDING} BEGIN
+      ${TICK} ${log(s, 'put', s.key('NEW'), allFields(s, 'NEW'))}
     END`,
-    `CREATE TRIGGER ${name}_update AFTER UPDATE ON ${s.table} WHEN ${NOT_APPLYING} AND (${changed}) BEGIN
-      ${TICK} ${log(s, 'put', s.key('NEW'), changedFields(s), s.entity === 'memory' ? contentBase : 'NULL')} ${stampFields(s)}
+    `CREATE TRIGGER ${name}_update AFTER UPDATE ON ${s.table} WHEN ${RECORDING} AND (${changed}) BEGIN
+      ${TICK} ${log(s, 'put', s.key('NEW'), changedFields(s), s.entity === 'memory' ? contentBase : 'NULL')}
     END`,
-    `CREATE TRIGGER ${name}_delete AFTER DELETE ON ${s.table} WHEN ${NOT_APPLYING}${s.deleteWhen ? ` AND ${s.deleteWhen}` : ''} BEGIN
-      ${TICK} ${log(s, 'delete', s.key('OLD'), 'NULL')} ${stampDelete(s.key('OLD'), s.entity)}
+    `CREATE TRIGGER ${name}_delete AFTER DELETE ON ${s.table} WHEN ${RECORDING}${s.deleteWhen ? ` AND ${s.deleteWhen}` : ''} BEGIN
+      ${TICK} ${log(s, 'delete', s.key('OLD'), 'NULL')}
     END`,
   ];
 }
@@ -104,17 +110,17 @@ function triggers(s: Synced): string[] {
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE sync_state (
     id integer PRIMARY KEY CHECK (id = 1), device_id text NOT NULL, hlc_ms integer NOT NULL, hlc_counter integer NOT NULL,
-    seq integer NOT NULL, applying integer NOT NULL)`.execute(db);
-  // The device id is made once, with the database: stable across restarts.
-  await sql`INSERT INTO sync_state VALUES (1, lower(hex(randomblob(16))), 0, 0, 0, 0)`.execute(db);
+    seq integer NOT NULL, applying integer NOT NULL, enabled integer NOT NULL)`.execute(db);
+  // The device id is made once, with the database: stable across restarts. Sync starts off (syncLogFor enables it).
+  await sql`INSERT INTO sync_state VALUES (1, lower(hex(randomblob(16))), 0, 0, 0, 0, 0)`.execute(db);
   await sql`CREATE TABLE sync_log (
     device text NOT NULL, seq integer NOT NULL, hlc text NOT NULL, entity text NOT NULL, key text NOT NULL, op text NOT NULL,
     fields text, base text, PRIMARY KEY (device, seq))`.execute(db);
+  // A record's changes, read as the clocks of its fields (this device's own writes) when a merge needs them.
+  await sql`CREATE INDEX sync_log_record ON sync_log (entity, key)`.execute(db);
   await sql`CREATE TABLE sync_applied (device text PRIMARY KEY, through integer NOT NULL)`.execute(db);
   await sql`CREATE TABLE sync_received (device text NOT NULL, seq integer NOT NULL, PRIMARY KEY (device, seq))`.execute(db);
-  await sql`CREATE TABLE sync_clock (
-    entity text NOT NULL, key text NOT NULL, field text NOT NULL, hlc text NOT NULL, device text NOT NULL, base text,
-    PRIMARY KEY (entity, key, field))`.execute(db);
+  await sql`CREATE TABLE sync_clock (entity text NOT NULL, key text NOT NULL, fields text NOT NULL, PRIMARY KEY (entity, key))`.execute(db);
   await sql`CREATE TABLE sync_label_alias (from_id text PRIMARY KEY, to_id text NOT NULL)`.execute(db);
   for (const s of SYNCED) for (const trigger of triggers(s)) await sql.raw(trigger).execute(db);
 }
