@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { after, before, describe, test } from '../../../../test/suite.ts';
-import { buildTestApp, expectOk, get, post, validationLocs } from '../../../../test/helpers.ts';
-import { FIXTURES, fixture, uploadFile, uploadForm } from '../../../../test/sources.ts';
+import { buildTestApp, expectOk, get, post, uploadForm, validationLocs } from '../../../../test/helpers.ts';
+import { FIXTURES, fixture, uploadFile } from '../../../../test/sources.ts';
 import type { App } from '../../../main.ts';
 
 const sourceCount = async (app: App) => expectOk(await get(app, '/sources?limit=200'), 'list').total as number;
