@@ -114,7 +114,13 @@ export interface UploadPart {
 }
 
 /** A multipart/form-data POST as a browser sends it: the files as parts, the other fields as text. */
-export async function uploadForm(app: App, url: string, files: UploadPart[], fields: Record<string, string> = {}): Promise<TestResponse> {
+export async function uploadForm(
+  app: App,
+  url: string,
+  files: UploadPart[],
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<TestResponse> {
   const form = new FormData();
   for (const file of files) form.append(file.field, new Blob([Buffer.from(file.bytes)], { type: file.type ?? '' }), file.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -122,7 +128,7 @@ export async function uploadForm(app: App, url: string, files: UploadPart[], fie
   const response = await app.server.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': request.headers.get('content-type')! },
+    headers: { ...headers, 'content-type': request.headers.get('content-type')! },
     payload: Buffer.from(await request.arrayBuffer()),
   });
   let body: unknown;
