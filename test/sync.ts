@@ -1,7 +1,7 @@
 /**
  * Helpers for the sync tests: devices as test apps, each with its own SQLite file, and the exchange of their logs.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -20,8 +20,10 @@ export interface Device {
   close(): Promise<void>;
 }
 
-export async function openDevice(dir = mkdtempSync(join(tmpdir(), 'cairn-sync-'))): Promise<Device> {
-  const path = join(dir, `device-${Math.random().toString(36).slice(2)}.db`);
+/** A device on a SQLite file in `dir`; without one, in a temp folder of its own that close() removes. */
+export async function openDevice(dir?: string): Promise<Device> {
+  const ownDir = dir === undefined ? mkdtempSync(join(tmpdir(), 'cairn-sync-')) : null;
+  const path = join(dir ?? ownDir!, `device-${Math.random().toString(36).slice(2)}.db`);
   const app = await buildTestApp({ databasePath: path });
   const log = syncLogFor(app.deps);
   let reader: BetterSqlite3.Database | null = null;
@@ -34,6 +36,7 @@ export async function openDevice(dir = mkdtempSync(join(tmpdir(), 'cairn-sync-')
     async close() {
       reader?.close();
       await app.close();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }
