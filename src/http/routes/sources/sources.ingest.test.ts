@@ -132,6 +132,7 @@ describe('sources from the server disk: only under CAIRN_SOURCE_ROOTS', () => {
     mkdirSync(join(dir, 'private'));
     writeFileSync(join(dir, 'allowed', 'a.md'), 'Allowed notes about eskers.');
     writeFileSync(join(dir, 'allowed', 'b.txt'), 'Drumlins point the way the ice flowed.');
+    writeFileSync(join(dir, 'allowed', '..kames.md'), 'Kames are mounds of glacial sand.');
     writeFileSync(join(dir, 'private', 'secret.md'), 'Private diary.');
     symlinkSync(join(dir, 'private', 'secret.md'), join(dir, 'allowed', 'link.md'));
     closed = await buildTestApp();
@@ -162,6 +163,11 @@ describe('sources from the server disk: only under CAIRN_SOURCE_ROOTS', () => {
     assert.deepEqual(validationLocs(await post(open, '/sources/ingest/file-path', { file_path: 'allowed/a.md' })), ['body.file_path']);
     assert.deepEqual(validationLocs(await post(open, '/sources/ingest/file-path', { file_path: join(dir, 'allowed', 'none.md') })), ['body.file_path']);
     assert.equal((await post(open, '/sources/ingest/file-path', { file_path: join(FIXTURES, 'notes.md') })).status, 403);
+  });
+
+  test('a file whose name starts with two dots is inside its root, not an escape', async () => {
+    const ok = await post(open, '/sources/ingest/file-path', { file_path: join(dir, 'allowed', '..kames.md') });
+    assert.equal(ok.status, 200, ok.text);
   });
 
   test('a batch ingests every file; one path outside the roots refuses all of it', async () => {
