@@ -1,6 +1,6 @@
 import { syncUnavailable } from '../../errors.ts';
 import { applyRemote } from './apply.ts';
-import type { ApplyDeps } from './run.ts';
+import type { ApplyDeps } from './applyRun.ts';
 import type { SyncChange, SyncLog } from './changeLog.ts';
 
 /**
