@@ -82,6 +82,10 @@ export const unsupportedSourceType = (name: string, mimeType: string | null) =>
 export const sourceTooLarge = (what: string, limit: number, setting = 'CAIRN_SOURCE_MAX_MB') =>
   new AppError(413, 'body_too_large', `${what} is too large: at most ${limit} bytes are accepted (${setting})`);
 
+/** A form upload a browser sent from a page of another site (src/http/formOrigin.ts says why it is refused). */
+export const crossOriginForm = (origin: string) =>
+  new AppError(403, 'cross_origin_form', `Uploads are accepted only from this server's own pages, not from ${origin}`);
+
 /** A server path outside the folders the owner allowed sources to be read from. */
 export const pathNotAllowed = (path: string, roots: string[]) =>
   new AppError(

@@ -105,3 +105,37 @@ export function validationLocs(response: TestResponse): string[] {
   }
   return response.body.detail.map((d: { loc: unknown[] }) => d.loc.join('.'));
 }
+
+export interface UploadPart {
+  field: string;
+  name: string;
+  bytes: Uint8Array;
+  type?: string;
+}
+
+/** A multipart/form-data POST as a browser sends it: the files as parts, the other fields as text. */
+export async function uploadForm(
+  app: App,
+  url: string,
+  files: UploadPart[],
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<TestResponse> {
+  const form = new FormData();
+  for (const file of files) form.append(file.field, new Blob([Buffer.from(file.bytes)], { type: file.type ?? '' }), file.name);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const request = new Request('http://cairn.local/', { method: 'POST', body: form });
+  const response = await app.server.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers, 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.statusCode, body, text: response.body, headers: response.headers };
+}

@@ -1,7 +1,7 @@
 /**
  * Helpers for the sync tests: devices as test apps, each with its own SQLite file, and the exchange of their logs.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -21,11 +21,13 @@ export interface Device {
 }
 
 /**
- * A device: a test app on its own database file. Its sync is enabled at once (syncLogFor), or with `lateSync` on the
- * first use of `log`, so what the device wrote before has to reach the others through the enabling's bootstrap.
+ * A device: a test app on a SQLite file in `dir`; without one, in a temp folder of its own that close() removes. Its
+ * sync is enabled at once (syncLogFor), or with `lateSync` on the first use of `log`, so what the device wrote before
+ * has to reach the others through the enabling's bootstrap.
  */
-export async function openDevice(dir = mkdtempSync(join(tmpdir(), 'cairn-sync-')), { lateSync = false } = {}): Promise<Device> {
-  const path = join(dir, `device-${Math.random().toString(36).slice(2)}.db`);
+export async function openDevice(dir?: string, { lateSync = false } = {}): Promise<Device> {
+  const ownDir = dir === undefined ? mkdtempSync(join(tmpdir(), 'cairn-sync-')) : null;
+  const path = join(dir ?? ownDir!, `device-${Math.random().toString(36).slice(2)}.db`);
   const app = await buildTestApp({ databasePath: path });
   let log: SyncLog | null = lateSync ? null : syncLogFor(app.deps);
   let reader: BetterSqlite3.Database | null = null;
@@ -41,6 +43,7 @@ export async function openDevice(dir = mkdtempSync(join(tmpdir(), 'cairn-sync-')
     async close() {
       reader?.close();
       await app.close();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError, InputError, sourceTooLarge } from '../errors.ts';
 import type { UploadedFile } from '../services/sources/ingestFrom.ts';
+import { refuseCrossOriginForm } from './formOrigin.ts';
 
 /** Room for the form's boundaries and text fields beside the documents. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
@@ -33,6 +34,7 @@ export async function receiveSourceForm(request: FastifyRequest, documentLimit: 
   if (!(request.body instanceof Readable) || !/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new AppError(415, 'unsupported_media_type', 'Send the document as multipart/form-data, in a field named `file`');
   }
+  refuseCrossOriginForm(request);
   const limit = documentLimit + FORM_OVERHEAD_BYTES;
   if (Number(request.headers['content-length']) > limit) {
     request.body.resume(); // drained, so the client reads the 413

@@ -10,6 +10,7 @@ import { AppError, InputError } from '../errors.ts';
 import { transferScratch } from '../services/exports/download.ts';
 import { INCLUDE_FLAGS } from '../services/exports/kinds.ts';
 import type { UploadedArchive } from '../services/exports/upload.ts';
+import { refuseCrossOriginForm } from './formOrigin.ts';
 
 /** The form fields beside `file` (reference Body_import_data_upload): text, as browsers send them. */
 const uploadFields = z.strictObject({
@@ -54,6 +55,7 @@ export async function receiveUpload(request: FastifyRequest, exportDir: string, 
   if (!(request.body instanceof Readable) || !/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new AppError(415, 'unsupported_media_type', 'Send the archive as multipart/form-data, in a field named `file`');
   }
+  refuseCrossOriginForm(request);
   if (Number(request.headers['content-length']) > limit) throw tooLarge(limit);
   const folder = await transferScratch(exportDir, 'upload');
   try {

@@ -195,13 +195,14 @@ export interface JobRunner {
   settle(): Promise<void>;
 }
 
-/** Two devices changed one field since they last met (the shape of services/sync/changeLog.ts's SyncConflict). */
+/** Two devices changed one field since they last met; services/sync/changeLog.ts's SyncConflict is this type. */
 export interface SyncConflictReport {
   entity: string;
   key: string;
   field: string;
   winner: { device: string; hlc: string };
   loser: { device: string; hlc: string };
+  /** Where the losing value is kept (e.g. the id of the older memory version holding the losing text), if it is. */
   keptAs: string | null;
 }
 

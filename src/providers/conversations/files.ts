@@ -5,7 +5,7 @@
  */
 import { watch as watchFolder, type FSWatcher } from 'node:fs';
 import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import {
   ConversationFileError,
   type ConversationFiles,
@@ -25,9 +25,10 @@ const MAX_FILES_PER_SOURCE = 2000;
 const EXPORT_FOLDERS = [['Downloads']];
 const EXPORT_FILE = /^conversations\.json$/;
 
+/** Whether `path` lies below `root`: its first step from the root is no `..` (a name like `..notes.md` is). */
 const isInside = (root: string, path: string) => {
   const rel = relative(root, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  return rel !== '' && !isAbsolute(rel) && rel.split(sep)[0] !== '..';
 };
 
 /** Which export a conversations.json is, from its first bytes (a ChatGPT node has "mapping", a Claude one "chat_messages"). */

@@ -1,16 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { openGazetteerSize, openGazetteerType, openKey } from './openGazetteer.ts';
-import { extractWithRules } from './rules.ts';
-
-/** Named entities of a text as name → type (dates, amounts and links left out). */
-function types(text: string): Record<string, string> {
-  return Object.fromEntries(
-    extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' })
-      .entities.filter(e => !['date', 'money', 'url', 'email', 'quantity'].includes(e.entity_type))
-      .map(e => [e.name, e.entity_type]),
-  );
-}
+import { namedEntityTypes as types } from '../../../test/entityTypes.ts';
 
 describe('the open-data gazetteer (simple-icons, countries-list, GeoNames cities)', () => {
   test('it holds thousands of brands and places', () => {

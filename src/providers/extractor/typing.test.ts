@@ -1,17 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractWithRules } from './rules.ts';
-
-const REFERENCE = '2026-03-04T10:00:00.000Z';
-
-/** Named entities of a text as name → type (dates, amounts and links left out). */
-function types(text: string): Record<string, string> {
-  return Object.fromEntries(
-    extractWithRules({ text, reference_time: REFERENCE })
-      .entities.filter(e => !['date', 'money', 'url', 'email'].includes(e.entity_type))
-      .map(e => [e.name, e.entity_type]),
-  );
-}
+import { namedEntityTypes as types } from '../../../test/entityTypes.ts';
 
 describe('issue 26, third round: cues for names nobody listed', () => {
   test('"X\'s CEO", "X\'s board": an organisation', () => {

@@ -19,6 +19,7 @@ export async function ingestFilePath(deps: PathDeps, input: Common & { file_path
   return ingestDocument(deps, { ...input, name: file.name, bytes: file.bytes, source_type: 'file', file_path: file.path, field: 'file_path' });
 }
 
+/** The most files one POST /sources/ingest/batch may name (its body schema's bound). */
 export const BATCH_MAX_FILES = 1000;
 
 /**

@@ -9,9 +9,10 @@ import { InputError, pathNotAllowed, sourceTooLarge } from '../../errors.ts';
 import type { Deps } from '../deps.ts';
 import { sourceLimit } from './ingest.ts';
 
+/** Whether `path` is `root` or below it: its first step from the root is no `..` (a name like `..notes.md` is). */
 const inside = (root: string, path: string) => {
   const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && rel.split(sep)[0] !== '..');
+  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
 };
 
 /** The real path of an allowed file, or a 403 / 422 saying why it is not one. */

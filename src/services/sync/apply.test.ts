@@ -3,6 +3,8 @@
  * text, delete against edit, labels and thread appends without duplicates, derived data recomputed.
  */
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterEach, currentBackend, describe, test } from '../../../test/suite.ts';
 import { del, expectOk, get, patch, post, settleBackground } from '../../../test/helpers.ts';
 import { type Device, openDevice, pending, send, syncAll, syncedState } from '../../../test/sync.ts';
@@ -19,6 +21,14 @@ describe('applying changes from another device', () => {
   });
   const sqliteOnly = (t: { skip(message: string): void }) => currentBackend() !== 'sqlite' && (t.skip('sync needs SQLite'), true);
   const memoryOn = async (device: Device, id: string) => (await get(device.app, `/memories/${id}`)).body;
+
+  test('a device opened in a temp folder of its own leaves nothing behind once closed', async t => {
+    if (sqliteOnly(t)) return;
+    const device = await openDevice();
+    await post(device.app, '/memories', { content: 'A memory on a throwaway device' });
+    await device.close();
+    assert.equal(existsSync(dirname(device.path)), false);
+  });
 
   test('a device gets the records, logs none of them as its own, and a change applied twice is a no-op', async t => {
     if (sqliteOnly(t)) return;

@@ -1,6 +1,6 @@
 import { syncChangeRejected } from '../../errors.ts';
 import type { FieldClock, Repos, SyncedTable, SyncStamp } from '../../storage/ports.ts';
-import type { ApplyDeps, ApplyRun } from './run.ts';
+import type { ApplyDeps, ApplyRun } from './applyRun.ts';
 import type { ApplyResult, SyncChange, SyncConflict } from './changeLog.ts';
 import { HLC_PATTERN, isNewer } from './clock.ts';
 import { keyString, keyValues, SYNCED_TABLES } from './tables.ts';

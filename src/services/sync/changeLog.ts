@@ -7,6 +7,8 @@
  * never a change: each device recomputes it from the synced records.
  */
 
+import type { SyncConflictReport } from '../ports.ts';
+
 /** One write to one record, as it travels between devices. */
 export interface SyncChange {
   /** `${device}:${seq}`: stable and unique, so applying a change twice is a no-op. */
@@ -31,16 +33,11 @@ export interface SyncChange {
   base?: string;
 }
 
-/** Two devices changed the same field since they last met; both end with the same winner. */
-export interface SyncConflict {
-  entity: string;
-  key: string;
-  field: string;
-  winner: { device: string; hlc: string };
-  loser: { device: string; hlc: string };
-  /** Where the losing value is kept (e.g. the id of the older memory version holding the losing text), if it is. */
-  keptAs: string | null;
-}
+/**
+ * Two devices changed the same field since they last met; both end with the same winner. One shape with the status
+ * report's conflicts, which services/ports.ts declares because it imports no service.
+ */
+export type SyncConflict = SyncConflictReport;
 
 export interface ApplyResult {
   /** Changes that altered this device's records. */

@@ -1,7 +1,7 @@
 import { syncUnavailable } from '../../errors.ts';
 import type { Store } from '../../storage/ports.ts';
 import { applyRemote } from './apply.ts';
-import type { ApplyDeps } from './run.ts';
+import type { ApplyDeps } from './applyRun.ts';
 import type { SyncChange, SyncLog } from './changeLog.ts';
 import { SYNCED_TABLES } from './tables.ts';
 

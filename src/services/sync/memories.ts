@@ -4,7 +4,7 @@ import type { FieldClock, LabelRecord, MemoryRecord, MemoryRelationRecord, Repos
 import { detachMemoryGraph } from '../graph/write.ts';
 import { captureForTrash, contentPreview, expiresAt, moveToTrash } from '../trash/capture.ts';
 import { restoreInTransaction } from '../trash/restore.ts';
-import type { ApplyRun, LosingText } from './run.ts';
+import type { ApplyRun, LosingText } from './applyRun.ts';
 import type { SyncChange, SyncConflict } from './changeLog.ts';
 import { hlcTime, isNewer, stampText } from './clock.ts';
 import { SYNCED_TABLES } from './tables.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { after, before, describe, test } from '../../../../test/suite.ts';
-import { buildTestApp, createMemory, get, post, type TestResponse, validationLocs } from '../../../../test/helpers.ts';
+import { buildTestApp, createMemory, get, post, type TestResponse, uploadForm, validationLocs } from '../../../../test/helpers.ts';
 import { waitForJob } from '../../../../test/exports.ts';
 import type { App } from '../../../main.ts';
 
@@ -18,25 +18,8 @@ async function transferApp(uploadLimit?: number) {
 }
 
 /** A browser's multipart/form-data body: the archive in `file`, the other fields as text. */
-async function upload(app: App, fields: Record<string, string>, file?: Uint8Array): Promise<TestResponse> {
-  const form = new FormData();
-  if (file) form.append('file', new Blob([Buffer.from(file)]), 'export.zip');
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const request = new Request('http://cairn.local/', { method: 'POST', body: form });
-  const response = await app.server.inject({
-    method: 'POST',
-    url: '/data/import/upload',
-    headers: { 'content-type': request.headers.get('content-type')! },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-  let body: unknown;
-  try {
-    body = JSON.parse(response.body);
-  } catch {
-    body = undefined;
-  }
-  return { status: response.statusCode, body, text: response.body, headers: response.headers };
-}
+const upload = (app: App, fields: Record<string, string>, file?: Uint8Array): Promise<TestResponse> =>
+  uploadForm(app, '/data/import/upload', file ? [{ field: 'file', name: 'export.zip', bytes: file }] : [], fields);
 
 async function download(app: App, body: Record<string, unknown> = {}) {
   return app.server.inject({ method: 'POST', url: '/data/export/download', payload: body });

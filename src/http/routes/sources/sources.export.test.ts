@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { unzipSync } from 'fflate';
 import { after, before, describe, test } from '../../../../test/suite.ts';
-import { expectOk, get, post } from '../../../../test/helpers.ts';
+import { expectOk, get, post, uploadForm } from '../../../../test/helpers.ts';
 import { buildExportApp, type ExportTestApp, waitForJob } from '../../../../test/exports.ts';
-import { fixture, uploadFile, uploadForm } from '../../../../test/sources.ts';
+import { fixture, uploadFile } from '../../../../test/sources.ts';
 import type { App } from '../../../main.ts';
 
 describe('sources travel in data exports', () => {

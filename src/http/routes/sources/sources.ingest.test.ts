@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { after, before, describe, test } from '../../../../test/suite.ts';
-import { buildTestApp, expectOk, get, post, validationLocs } from '../../../../test/helpers.ts';
-import { FIXTURES, fixture, uploadFile, uploadForm } from '../../../../test/sources.ts';
+import { buildTestApp, expectOk, get, post, uploadForm, validationLocs } from '../../../../test/helpers.ts';
+import { FIXTURES, fixture, uploadFile } from '../../../../test/sources.ts';
 import type { App } from '../../../main.ts';
 
 const sourceCount = async (app: App) => expectOk(await get(app, '/sources?limit=200'), 'list').total as number;
@@ -78,6 +78,21 @@ describe('sources: uploads of every kind, and what is refused', () => {
     assert.equal(await memoryCount(app), memoriesBefore, 'no chunk was stored');
   });
 
+  test("a form posted by a page of another site is refused (403) and stores nothing; the server's own pages may upload", async () => {
+    const sourcesBefore = await sourceCount(app);
+    const file = [{ field: 'file', name: 'planted.md', bytes: new TextEncoder().encode('# Planted\n\nRemember to wire the money.') }];
+    for (const origin of ['https://evil.example', 'http://localhost:1', 'null']) {
+      for (const url of ['/sources/ingest/file', '/sources/ingest/folder-upload', '/data/import/upload']) {
+        const refused = await uploadForm(app, url, file, { folder_name: 'f' }, { origin, host: 'localhost:80' });
+        assert.equal(refused.status, 403, `${url} from ${origin}: ${refused.text}`);
+        assert.equal((refused.body as { error_code: string }).error_code, 'cross_origin_form');
+      }
+    }
+    assert.equal(await sourceCount(app), sourcesBefore, 'nothing was stored');
+    const own = await uploadForm(app, '/sources/ingest/file', file, {}, { origin: 'http://localhost:80', host: 'localhost:80' });
+    assert.equal(own.status, 200, own.text);
+  });
+
   test('a folder upload ingests each file with its relative path and reports the ones it could not read', async () => {
     const answer = expectOk(
       await uploadForm(
@@ -117,6 +132,7 @@ describe('sources from the server disk: only under CAIRN_SOURCE_ROOTS', () => {
     mkdirSync(join(dir, 'private'));
     writeFileSync(join(dir, 'allowed', 'a.md'), 'Allowed notes about eskers.');
     writeFileSync(join(dir, 'allowed', 'b.txt'), 'Drumlins point the way the ice flowed.');
+    writeFileSync(join(dir, 'allowed', '..kames.md'), 'Kames are mounds of glacial sand.');
     writeFileSync(join(dir, 'private', 'secret.md'), 'Private diary.');
     symlinkSync(join(dir, 'private', 'secret.md'), join(dir, 'allowed', 'link.md'));
     closed = await buildTestApp();
@@ -147,6 +163,11 @@ describe('sources from the server disk: only under CAIRN_SOURCE_ROOTS', () => {
     assert.deepEqual(validationLocs(await post(open, '/sources/ingest/file-path', { file_path: 'allowed/a.md' })), ['body.file_path']);
     assert.deepEqual(validationLocs(await post(open, '/sources/ingest/file-path', { file_path: join(dir, 'allowed', 'none.md') })), ['body.file_path']);
     assert.equal((await post(open, '/sources/ingest/file-path', { file_path: join(FIXTURES, 'notes.md') })).status, 403);
+  });
+
+  test('a file whose name starts with two dots is inside its root, not an escape', async () => {
+    const ok = await post(open, '/sources/ingest/file-path', { file_path: join(dir, 'allowed', '..kames.md') });
+    assert.equal(ok.status, 200, ok.text);
   });
 
   test('a batch ingests every file; one path outside the roots refuses all of it', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idString, intQuery, spaceId } from '../../schemas.ts';
 import { Memory } from '../../responses.ts';
 import { doc } from '../../openapi.ts';
+import { BATCH_MAX_FILES } from '../../../services/sources/ingestFrom.ts';
 
 /** A query parameter that may be repeated (`labels=a&labels=b`): always a list. */
 const repeated = (description: string) =>
@@ -66,7 +67,7 @@ export const batchIngestBody = z.object({
   files: z
     .array(z.object({ file_path: absolutePath, relative_path: z.string().max(4096).nullish(), size_bytes: z.number().int().min(0).nullish() }))
     .min(1)
-    .max(1000)
+    .max(BATCH_MAX_FILES)
     .describe('Files to ingest'),
   folder_name: z.string().max(500).nullish(),
   user_comment: comment,

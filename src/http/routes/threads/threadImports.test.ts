@@ -142,6 +142,13 @@ describe('importing conversation files (POST /threads/conversations/preview, imp
     assert.equal(a.thread.title, 'Planning the garden');
   });
 
+  test('a file whose name starts with two dots is inside the home, not an escape', async () => {
+    const path = fx.place('chatgpt-conversations.json', '..chatgpt-export.json');
+    const preview = await post(app, '/threads/conversations/preview', { path, source: 'chatgpt' });
+    assert.equal(preview.status, 200, preview.text);
+    assert.equal(preview.body.conversation_count, 2);
+  });
+
   test('bad files are 4xx and import nothing: malformed 422, outside the home 403, missing 404, unknown source 422', async () => {
     const junk = fx.place('not-an-export.json', 'Downloads/conversations.json');
     const malformed = await post(app, '/threads/conversations/import', { path: junk, source: 'chatgpt' });
