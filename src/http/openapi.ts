@@ -92,6 +92,12 @@ export function doc<R extends Record<number, unknown>>({ tag, summary, descripti
 }
 
 /** The endpoints any caller may reach without a key (auth.ts). */
+/** A 2xx answer that is a file (a ZIP archive, a document's bytes), not JSON: its media type and a binary schema. */
+export const fileResponse = (mediaType: string, description: string) => ({
+  description,
+  content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } },
+});
+
 export const OPEN = { security: [] as Record<string, string[]>[] };
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INCLUDE_FLAGS } from '../../../services/exports/kinds.ts';
 import { idString } from '../../schemas.ts';
-import { doc } from '../../openapi.ts';
+import { doc, fileResponse } from '../../openapi.ts';
 import { Job } from '../../responses.ts';
 
 const includeFlags = Object.fromEntries(INCLUDE_FLAGS.map(flag => [flag, z.boolean().default(true)])) as Record<
@@ -111,7 +111,7 @@ export const dataDocs = {
       'The archive of `POST /data/export` (the same `include_*` flags, all on by default), sent in the response as a ZIP ' +
       'attachment instead of saved: it is built in a scratch folder of the export root and removed once sent. Import ' +
       'it with `POST /data/import/upload`.',
-    response: { 200: { description: 'A Cairn export archive (ZIP)', content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } } } },
+    response: { 200: fileResponse('application/zip', 'A Cairn export archive (ZIP)') },
   }),
   importUpload: doc({
     tag: 'Data',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, intQuery } from '../../schemas.ts';
-import { doc } from '../../openapi.ts';
+import { doc, fileResponse } from '../../openapi.ts';
 import { EntityBrief, Memory, StaleSource } from '../../responses.ts';
 
 /** Bounds and defaults are the interface's Limits table. */
@@ -29,7 +29,7 @@ export const entityPageQuery = z.object({ mention_limit: intQuery(1, 200, 30) })
 export const topicPageQuery = z.object({ top_per_community: intQuery(1, 30, 12) });
 
 const markdownPage = (description: string) => ({ description, content: { 'text/markdown': { schema: z.string() } } });
-const zipFile = (description: string) => ({ description, content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } } });
+const zipFile = (description: string) => fileResponse('application/zip', description);
 const CrystalRef = z.object({ id: z.string(), title: z.string(), stale: z.boolean() });
 const exportNote =
   '`entity_limit` 1..2000 (default 500) most mentioned entities, `top_per_community` 1..30 (default 12), ' +

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idString, intQuery, spaceId } from '../../schemas.ts';
 import { Memory } from '../../responses.ts';
-import { doc } from '../../openapi.ts';
+import { doc, fileResponse } from '../../openapi.ts';
 import { BATCH_MAX_FILES } from '../../../services/sources/ingestFrom.ts';
 
 /** A query parameter that may be repeated (`labels=a&labels=b`): always a list. */
@@ -132,7 +132,7 @@ const SourceLabel = z.object({ id: z.string(), name: z.string(), color: z.string
 const Message = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
 /** The reference answers a map of strings; these are its keys. */
 const Strings = z.object({ message: z.string(), source_id: z.string(), status: z.string(), chunk_count: z.string(), version: z.string() });
-const binary = (description: string) => ({ description, content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } } });
+const binary = (description: string) => fileResponse('application/octet-stream', description);
 
 const SearchHit = z.object({
   source_id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { doc } from '../../openapi.ts';
+import { doc, fileResponse } from '../../openapi.ts';
 
 const SyncError = z.object({ at: z.string(), message: z.string(), device: z.string().nullable(), segment: z.string().nullable() });
 const Round = z.object({ pushed: z.number(), pulled: z.number(), conflicts: z.number(), errors: z.array(SyncError) });
@@ -28,7 +28,7 @@ const segmentParams = deviceParams.extend({ name: z.string().regex(/^\d{1,20}-\d
 export const syncSchemas = { device: { params: deviceParams }, segment: { params: segmentParams } };
 
 const HUB = 'Sync hub';
-const bytes = (what: string) => ({ 200: z.string().describe(`${what} (application/octet-stream)`) });
+const bytes = (what: string) => ({ 200: fileResponse('application/octet-stream', what) });
 
 export const syncDocs = {
   round: doc({
