@@ -1,5 +1,8 @@
-/** Helper for the rule extractor's typing tests. */
+/** Helpers for the extractor's typing tests: the rules alone, and notes posted to an app. */
+import assert from 'node:assert/strict';
+import type { App } from '../src/main.ts';
 import { extractWithRules } from '../src/providers/extractor/rules.ts';
+import { buildTestApp, createMemory, get } from './helpers.ts';
 
 /** Dates, amounts, quantities and links: typed by their shape, not by the cues and gazetteers these tests check. */
 const NOT_NAMES = ['date', 'money', 'url', 'email', 'quantity'];
@@ -12,3 +15,22 @@ export function namedEntityTypes(text: string): Record<string, string> {
       .map(e => [e.name, e.entity_type]),
   );
 }
+
+export interface ListedEntity {
+  name: string;
+  entity_type: string;
+  mention_count: number;
+}
+
+/** An app (offline rules extractor) holding `notes` as memories, and the entities GET /entities then lists. */
+export async function appWithNotes(notes: string[]): Promise<{ app: App; entities: ListedEntity[] }> {
+  const app = await buildTestApp({ extractor: 'rules' });
+  for (const content of notes) await createMemory(app, { content });
+  const listed = await get(app, '/entities?limit=100');
+  assert.equal(listed.status, 200, listed.text);
+  return { app, entities: listed.body };
+}
+
+/** The listed types of the names `expected` holds, to compare with it. */
+export const listedTypes = (entities: ListedEntity[], expected: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(entities.filter(e => e.name in expected).map(e => [e.name, e.entity_type]));

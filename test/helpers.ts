@@ -24,6 +24,18 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App
   return { ...app, close: () => app.close().finally(() => database.drop()) };
 }
 
+/** A test app whose home folder (session files, exports to import) is made fresh by `makeHome`: open it before each test. */
+export async function openAppWithHome<H extends { home: string; cleanup(): void }>(makeHome: () => H): Promise<{ fx: H; app: App }> {
+  const fx = makeHome();
+  return { fx, app: await buildTestApp({ homeDir: fx.home }) };
+}
+
+/** Closes what openAppWithHome opened and removes its home folder. */
+export async function closeAppWithHome({ fx, app }: { fx: { cleanup(): void }; app: App }): Promise<void> {
+  await app.close();
+  fx.cleanup();
+}
+
 export interface TestResponse<T = any> {
   status: number;
   body: T;

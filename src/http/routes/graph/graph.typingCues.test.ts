@@ -2,6 +2,7 @@ import { test, describe, before, after } from '../../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../../main.ts';
 import { buildTestApp, createMemory, get } from '../../../../test/helpers.ts';
+import { appWithNotes, listedTypes, type ListedEntity } from '../../../../test/entityTypes.ts';
 
 /**
  * The context cues of issue 26's third round, end to end: notes posted through POST /memories with the offline
@@ -50,18 +51,12 @@ const EXPECTED: Record<string, string> = {
 
 describe('context cues type names nobody listed (POST /memories, GET /entities)', () => {
   let app: App;
-  let entities: { name: string; entity_type: string; mention_count: number }[];
-  before(async () => {
-    app = await buildTestApp({ extractor: 'rules' });
-    for (const content of NOTES) await createMemory(app, { content });
-    const listed = await get(app, '/entities?limit=100');
-    assert.equal(listed.status, 200, listed.text);
-    entities = listed.body;
-  });
+  let entities: ListedEntity[];
+  before(async () => void ({ app, entities } = await appWithNotes(NOTES)));
   after(() => app.close());
 
   test('each name has the type its cue gives it', () => {
-    const typed = Object.fromEntries(entities.filter(e => e.name in EXPECTED).map(e => [e.name, e.entity_type]));
+    const typed = listedTypes(entities, EXPECTED);
     assert.deepEqual(typed, EXPECTED);
   });
 

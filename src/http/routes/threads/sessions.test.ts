@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from '../../../main.ts';
-import { buildTestApp, get, post, validationLocs } from '../../../../test/helpers.ts';
+import { closeAppWithHome, openAppWithHome, get, post, validationLocs } from '../../../../test/helpers.ts';
 import {
   CLAUDE_SESSION,
   CODEX_OLDER_SESSION,
@@ -20,14 +20,8 @@ const save = (app: App, body: Record<string, unknown>) => post(app, '/threads/se
 describe('saving coding sessions (POST /threads/sessions/save)', () => {
   let fx: SessionHome;
   let app: App;
-  beforeEach(async () => {
-    fx = makeSessionHome();
-    app = await buildTestApp({ homeDir: fx.home });
-  });
-  afterEach(async () => {
-    await app.close();
-    fx.cleanup();
-  });
+  beforeEach(async () => void ({ fx, app } = await openAppWithHome(makeSessionHome)));
+  afterEach(() => closeAppWithHome({ fx, app }));
 
   test('claude-code: the newest session becomes a thread with its messages, title and timestamps', async () => {
     const saved = await save(app, { client: 'claude-code' });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from '../../../main.ts';
-import { buildTestApp, expectOk, get, post, validationLocs } from '../../../../test/helpers.ts';
+import { buildTestApp, closeAppWithHome, openAppWithHome, expectOk, get, post, validationLocs } from '../../../../test/helpers.ts';
 import { CHATGPT_FIRST, CHATGPT_SECOND, CLAUDE_FIRST, makeThreadFileHome, threadFixture, type ThreadFileHome } from '../../../../test/threadFiles.ts';
 
 const parse = (app: App, file_name: string, file_content: string, source?: string) => post(app, '/threads/parse', { file_name, file_content, ...(source ? { source } : {}) });
@@ -76,14 +76,8 @@ describe('parsing pasted conversations (POST /threads/parse)', () => {
 describe('importing conversation files (POST /threads/conversations/preview, import, export-raw)', () => {
   let fx: ThreadFileHome;
   let app: App;
-  beforeEach(async () => {
-    fx = makeThreadFileHome();
-    app = await buildTestApp({ homeDir: fx.home });
-  });
-  afterEach(async () => {
-    await app.close();
-    fx.cleanup();
-  });
+  beforeEach(async () => void ({ fx, app } = await openAppWithHome(makeThreadFileHome)));
+  afterEach(() => closeAppWithHome({ fx, app }));
 
   test('a ChatGPT export: preview writes nothing; import makes one thread per conversation; importing again adds nothing', async () => {
     const path = fx.place('chatgpt-conversations.json', 'Downloads/chatgpt/conversations.json');
@@ -187,14 +181,8 @@ describe('importing conversation files (POST /threads/conversations/preview, imp
 describe('a thread out and its coverage (GET /threads/{id}/export, /coverage)', () => {
   let fx: ThreadFileHome;
   let app: App;
-  beforeEach(async () => {
-    fx = makeThreadFileHome();
-    app = await buildTestApp({ homeDir: fx.home });
-  });
-  afterEach(async () => {
-    await app.close();
-    fx.cleanup();
-  });
+  beforeEach(async () => void ({ fx, app } = await openAppWithHome(makeThreadFileHome)));
+  afterEach(() => closeAppWithHome({ fx, app }));
 
   test('Markdown export reads back through /threads/parse to the same messages; JSON and HTML too', async () => {
     const messages = [

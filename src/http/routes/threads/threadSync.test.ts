@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from '../../../main.ts';
-import { buildTestApp, expectOk, get, post, put, validationLocs } from '../../../../test/helpers.ts';
+import { buildTestApp, closeAppWithHome, openAppWithHome, expectOk, get, post, put, validationLocs } from '../../../../test/helpers.ts';
 import { CLAUDE_SESSION, CODEX_SESSION, makeSessionHome, PROJECT, type SessionHome } from '../../../../test/sessions.ts';
 import { CLAUDE_FIRST, THREAD_FIXTURES, threadFixture } from '../../../../test/threadFiles.ts';
 
@@ -22,14 +22,8 @@ async function eventually(check: () => Promise<boolean>, ms = 10_000) {
 describe('hidden sessions and discovery (POST /threads/import-config/hide-session, GET /threads/conversations/discover)', () => {
   let fx: SessionHome;
   let app: App;
-  beforeEach(async () => {
-    fx = makeSessionHome();
-    app = await buildTestApp({ homeDir: fx.home });
-  });
-  afterEach(async () => {
-    await app.close();
-    fx.cleanup();
-  });
+  beforeEach(async () => void ({ fx, app } = await openAppWithHome(makeSessionHome)));
+  afterEach(() => closeAppWithHome({ fx, app }));
 
   test('discovery lists session files and exports under the home by source; a hidden session is left out until unhidden', async () => {
     mkdirSync(join(fx.home, 'Downloads', 'chatgpt-export'), { recursive: true });
@@ -76,14 +70,8 @@ describe('hidden sessions and discovery (POST /threads/import-config/hide-sessio
 describe('history sync cards and tail reconciliation', () => {
   let app: App;
   let fx: SessionHome;
-  beforeEach(async () => {
-    fx = makeSessionHome();
-    app = await buildTestApp({ homeDir: fx.home });
-  });
-  afterEach(async () => {
-    await app.close();
-    fx.cleanup();
-  });
+  beforeEach(async () => void ({ fx, app } = await openAppWithHome(makeSessionHome)));
+  afterEach(() => closeAppWithHome({ fx, app }));
 
   test('a completed history sync is one card in the activity feed', async () => {
     const recorded = expectOk(await post(app, '/threads/history-sync/completed', { client: 'codex', imported_count: 3, imported_message_count: 41, created_count: 2, updated_count: 1 }), 'record');
@@ -138,14 +126,8 @@ describe('history sync cards and tail reconciliation', () => {
 describe('the session watcher (GET /threads/watcher/status, POST /threads/watcher/start, /stop)', () => {
   let fx: SessionHome;
   let app: App;
-  beforeEach(async () => {
-    fx = makeSessionHome();
-    app = await buildTestApp({ homeDir: fx.home });
-  });
-  afterEach(async () => {
-    await app.close();
-    fx.cleanup();
-  });
+  beforeEach(async () => void ({ fx, app } = await openAppWithHome(makeSessionHome)));
+  afterEach(() => closeAppWithHome({ fx, app }));
 
   test('it runs only once started, imports new and grown session files, and stops', async () => {
     const idle = expectOk(await get(app, '/threads/watcher/status'), 'status');
