@@ -49,4 +49,13 @@ describe('kept terms', () => {
     texts.forEach((text, i) => assert.equal(termsFor('content', text), first[i], `text ${i} was analysed again`));
     assert.deepEqual(first[0], ['caroline', 'memory', 'number', '0', 'adoption', 'agency']);
   });
+
+  test('long texts are kept within a budget of characters: the oldest leave, the newest stay', () => {
+    const long = (i: number) => `${i} ${'word '.repeat(790)}`; // under 4,000 characters: kept
+    const first = termsFor('stop', long(0));
+    for (let i = 1; i <= 2_000; i++) termsFor('stop', long(i)); // ~8 million characters: more than the budget
+    assert.notEqual(termsFor('stop', long(0)), first, 'the oldest text was let go');
+    const newest = termsFor('stop', long(2_000));
+    assert.equal(termsFor('stop', long(2_000)), newest);
+  });
 });
