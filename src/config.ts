@@ -155,8 +155,10 @@ function parseMs(name: string, value: string | undefined, fallback: number): num
 
 /**
  * Default pool sizes on a machine of `cores` cores: reads get all but the event loop's core, background a quarter.
- * Below 4 cores none: measured on 2 cores (shared with the clients), a read worker cost more CPU per request than it
- * freed (docs/benchmarks.md, "Reads on every core").
+ * Below 4 cores none, by measurement on 2 cores shared with the load generator (docs/benchmarks.md, "Reads: the
+ * worker's cost"): once the worker's apparent extra cost was explained (mostly background work it let the event loop
+ * catch up on) and its checkpoint cost removed, one read worker still served fewer requests per second, with a higher
+ * search p99, than none, because its searches queue on one thread while the event loop waits.
  */
 export function defaultWorkers(cores: number): { readWorkers: number; backgroundWorkers: number } {
   if (cores < 4) return { readWorkers: 0, backgroundWorkers: 0 };

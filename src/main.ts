@@ -41,14 +41,28 @@ import { syncLogFor } from './services/sync/log.ts';
 export { VERSION };
 
 export async function openStore(
-  config: Pick<Config, 'storage' | 'databasePath' | 'sqliteSync'> & Partial<Pick<Config, 'walCheckpointMs' | 'databaseUrl' | 'pgPoolSize'>>,
+  config: Pick<Config, 'storage' | 'databasePath' | 'sqliteSync'> & Partial<Pick<Config, 'walCheckpointMs' | 'databaseUrl' | 'pgPoolSize' | 'readWorkers'>>,
 ): Promise<Store> {
   if (config.storage === 'postgres') {
     if (!config.databaseUrl) throw new Error('CAIRN_STORAGE=postgres needs CAIRN_DATABASE_URL (postgres://user:password@host:port/database)');
     return openPostgresStore(createPool({ url: config.databaseUrl, poolSize: config.pgPoolSize ?? 10 }));
   }
   if (config.storage !== 'sqlite') throw new Error(`Unknown CAIRN_STORAGE "${config.storage}": use sqlite (the default) or postgres`);
-  return openSqliteStore({ path: config.databasePath, synchronous: config.sqliteSync, walCheckpointMs: config.walCheckpointMs, ann: createUsearchIndex });
+  return openSqliteStore({
+    path: config.databasePath,
+    synchronous: config.sqliteSync,
+    walCheckpointMs: config.walCheckpointMs,
+    ann: createUsearchIndex,
+    readWorkers: hasReadWorkers(config),
+  });
+}
+
+/**
+ * Whether a SQLite server reads on worker threads: PostgreSQL's pool is its connection pool, and an in-memory
+ * database (tests) cannot be shared between connections.
+ */
+function hasReadWorkers(config: Partial<Pick<Config, 'storage' | 'databasePath' | 'readWorkers'>>): boolean {
+  return config.storage !== 'postgres' && config.databasePath !== ':memory:' && (config.readWorkers ?? 0) > 0;
 }
 
 /** The model name CAIRN_EMBEDDER's embedder gives its vectors (null: none configured); nothing is loaded or embedded. */
@@ -148,9 +162,8 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
   // Readable lines in a terminal (or with CAIRN_LOG_FORMAT=pretty); pino's JSON lines otherwise.
   const pretty = wantsPrettyLogs(config.logFormat, Boolean(process.stdout.isTTY));
   const logStream = pretty ? prettyLogDestination(Boolean(process.stdout.isTTY)) : undefined;
-  // Reads on every core: worker threads with read-only connections (WAL). PostgreSQL's pool is its connection pool,
-  // and an in-memory database (tests) cannot be shared between connections.
-  if (store.backend === 'sqlite' && config.databasePath !== ':memory:' && config.readWorkers > 0) {
+  // Reads on every core: worker threads with read-only connections (WAL).
+  if (store.backend === 'sqlite' && hasReadWorkers(config)) {
     deps.readPool = createReadPool({
       size: config.readWorkers,
       databasePath: config.databasePath,

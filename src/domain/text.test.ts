@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksWhen, mentionsTime, queryTiers, speakerOf } from './text.ts';
+import { asksWhen, mentionsTime, queryTiers, speakerOf, termsFor } from './text.ts';
 
 describe('question and memory cues', () => {
   test('asksWhen: questions about when something happened', () => {
@@ -38,5 +38,24 @@ describe('the words a query is searched by', () => {
     assert.deepEqual(queryTiers('what did we decide?')[0], { kind: 'framing', words: ['decide'] });
     assert.deepEqual(queryTiers('what were we about?'), [{ kind: 'stop', words: ['what', 'were', 'we', 'about'] }]);
     assert.deepEqual(queryTiers('?!'), []);
+  });
+});
+
+describe('kept terms', () => {
+  test('the terms of 10,000 texts are kept: a search over a space of 5,000 memories asks for two texts of each again', () => {
+    const texts = Array.from({ length: 10_000 }, (_, i) => `Caroline: memory number ${i} about the adoption agency`);
+    const first = texts.map(text => termsFor('content', text));
+    // The same array back means the text was not split and stemmed again.
+    texts.forEach((text, i) => assert.equal(termsFor('content', text), first[i], `text ${i} was analysed again`));
+    assert.deepEqual(first[0], ['caroline', 'memory', 'number', '0', 'adoption', 'agency']);
+  });
+
+  test('long texts are kept within a budget of characters: the oldest leave, the newest stay', () => {
+    const long = (i: number) => `${i} ${'word '.repeat(790)}`; // under 4,000 characters: kept
+    const first = termsFor('stop', long(0));
+    for (let i = 1; i <= 2_000; i++) termsFor('stop', long(i)); // ~8 million characters: more than the budget
+    assert.notEqual(termsFor('stop', long(0)), first, 'the oldest text was let go');
+    const newest = termsFor('stop', long(2_000));
+    assert.equal(termsFor('stop', long(2_000)), newest);
   });
 });

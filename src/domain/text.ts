@@ -147,21 +147,36 @@ export function queryTerms(query: string): string[] {
 
 /**
  * Terms of recent texts, by whether stop words were kept: search reads the same candidate memories query after query.
- * Terms depend on the text alone, so a kept answer is never stale; long texts are not kept (bounded memory).
+ * Terms depend on the text alone, so a kept answer is never stale; long texts are not kept. A search asks for each
+ * candidate's `title content` and its content alone (its length): 4,096 texts, the old bound, were fewer than a space
+ * of 5,000 memories asks for, and splitting and stemming them again was ~10 % of a search's CPU. The bound is now the
+ * kept texts' characters, so short texts (chat turns) are kept by the tens of thousands and long ones cannot take
+ * more memory than that: 4 million characters per kind, a few tens of MB with their terms, per thread.
  */
-const termsKept = { withStopWords: new Map<string, readonly string[]>(), content: new Map<string, readonly string[]>() };
-const TERMS_KEPT = 4_096;
+const TERMS_KEPT_CHARACTERS = 4_000_000;
 const TERMS_KEPT_MAX_LENGTH = 4_000;
+
+/** Kept texts in the order they were first kept (the oldest leave first) and how many characters they hold. */
+interface KeptTerms {
+  terms: Map<string, readonly string[]>;
+  characters: number;
+}
+const termsKept = { withStopWords: { terms: new Map(), characters: 0 } as KeptTerms, content: { terms: new Map(), characters: 0 } as KeptTerms };
 
 /** The terms of a text as a tier of query words is compared with it: stop words are kept for the stop tier only. */
 export function termsFor(kind: QueryTier['kind'], text: string): readonly string[] {
   const kept = kind === 'stop' ? termsKept.withStopWords : termsKept.content;
-  let found = kept.get(text);
+  let found = kept.terms.get(text);
   if (found === undefined) {
     found = kind === 'stop' ? words(text).map(stem) : terms(text);
     if (text.length <= TERMS_KEPT_MAX_LENGTH) {
-      if (kept.size >= TERMS_KEPT) kept.delete(kept.keys().next().value!); // the oldest first
-      kept.set(text, found);
+      while (kept.characters + text.length > TERMS_KEPT_CHARACTERS) {
+        const oldest = kept.terms.keys().next().value!;
+        kept.terms.delete(oldest);
+        kept.characters -= oldest.length;
+      }
+      kept.terms.set(text, found);
+      kept.characters += text.length;
     }
   }
   return found;

@@ -1,7 +1,7 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import { absoluteSimilarity, cueBoost, firstNamedSpeaker, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
 import { profileFor, SEARCH_RECIPES, type SearchProfile } from '../../domain/searchProfile.ts';
-import { isStopWord, stem, termsAsWritten, termsFor, words } from '../../domain/text.ts';
+import { isStopWord, stem, termsAsWritten, termsFor } from '../../domain/text.ts';
 import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -130,9 +130,9 @@ function nearTerms(profile: SearchProfile, forms: boolean, typos: boolean) {
 /** A word as domain/text.ts reads one. */
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
-/** How many content words (not stop words) a text holds: what makes a memory long. Counted, not stemmed: it is asked of every candidate. */
+/** How many content words (not stop words) a text holds: what makes a memory long. Asked of every candidate, so the kept terms answer. */
 function contentWordCount(text: string): number {
-  return words(text).filter(w => !isStopWord(w)).length;
+  return termsFor('content', text).length;
 }
 
 /** The word of a text whose term is `term`, as the text writes it. */

@@ -48,6 +48,19 @@ test('without the timer a small write stays in the log and a plain copy misses i
   }
 });
 
+test('with read workers the log reaches cairn.db every second, even with the timer turned off', async () => {
+  // SQLite's own checkpoint, run by commits, is off then (store.ts): the timer is what copies the log.
+  const databasePath = join(dir, 'readers', 'cairn.db');
+  const app = await buildTestApp({ storage: 'sqlite', databasePath, walCheckpointMs: 0, readWorkers: 1 });
+  try {
+    await createMemory(app, { content: 'The spare key is under the blue flowerpot.' });
+    await sleep(1_500);
+    assert.equal(memoriesInMainFile(databasePath, 'readers-copy.db'), 1);
+  } finally {
+    await app.close();
+  }
+});
+
 test('checkpoints run on every tick and stop when stopped', async () => {
   const db = new BetterSqlite3(join(dir, 'ticks.db'));
   db.pragma('journal_mode = WAL');
