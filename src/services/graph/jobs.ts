@@ -28,7 +28,7 @@ const KICK_DELAY_MS = 5;
  * With the extraction on the event loop, a batch waits at most this long for the loop to have room (loopRoom.ts):
  * during a burst of requests the queue gives way, and under a load that never lets up it still takes a batch this often.
  */
-export const GIVE_WAY_MAX_MS = 5_000;
+export const GIVE_WAY_MAX_MS = 10_000;
 
 export interface ExtractionJobDeps {
   store: Store;
