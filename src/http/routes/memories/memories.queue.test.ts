@@ -2,6 +2,16 @@ import { test, describe } from '../../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { buildTestApp, get, post, settleBackground } from '../../../../test/helpers.ts';
 
+/** Keeps the event loop busy for `ms`, as a burst of requests does: turns of 5 ms of work back to back, never idle. */
+async function keepLoopBusy(ms: number) {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    await new Promise(resolve => setImmediate(resolve));
+    const turnEnd = Math.min(end, performance.now() + 5);
+    while (performance.now() < turnEnd);
+  }
+}
+
 const entityNames = async (app: Awaited<ReturnType<typeof buildTestApp>>) =>
   ((await get(app, '/entities?limit=100')).body as { name: string }[]).map(e => e.name).sort();
 
@@ -75,6 +85,24 @@ describe('a create is acknowledged before its graph, which follows from the back
       const relations = (await get(app, `/memories/${newer}/relations?types=EVOLVES`)).body.relations;
       assert.equal(relations.length, 1, JSON.stringify(relations));
       assert.ok(JSON.stringify(relations).includes(older));
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('the queue gives way while requests keep the event loop busy, and processes what waited once they let up', async () => {
+    const app = await buildTestApp();
+    try {
+      // A first memory loads the rules, so the one below is not held up by that instead.
+      await post(app, '/memories', { content: 'Mei moved to Osaka.' });
+      await settleBackground(app);
+      const created = await post(app, '/memories', { content: 'Priya joined Stripe as a staff engineer in Dublin.' });
+      assert.equal(created.body.extraction, 'queued');
+      await keepLoopBusy(600);
+      assert.equal(await app.deps.extraction.jobs!.pending(), 1, 'not processed while the loop had no room');
+      await settleBackground(app);
+      assert.equal(await app.deps.extraction.jobs!.pending(), 0);
+      assert.ok((await entityNames(app)).includes('Priya'));
     } finally {
       await app.close();
     }
