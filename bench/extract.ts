@@ -37,13 +37,13 @@ const NAMED = new Set(['person', 'organization', 'location', 'product', 'event']
 const UNLABELLED = new Set(['money', 'url', 'email']);
 const REFERENCE_TIME = '2024-06-15T12:00:00.000Z';
 
-interface Labelled {
+export interface Labelled {
   text: string;
   entities: { name: string; type: string }[];
 }
 
 /** A notes file: one sentence a line, "text | Name=type; Name=type"; lines starting with "#" are comments. */
-function readNotes(path: string): Labelled[] {
+export function readNotes(path: string): Labelled[] {
   const lines = readFileSync(path, 'utf8').split('\n').filter(line => line.trim() && !line.startsWith('#'));
   return lines.map(line => {
     const [text, labels = ''] = line.split(' | ');
@@ -60,7 +60,7 @@ function readNotes(path: string): Labelled[] {
  * one sitting before that round's rules changed; and entities-fresh2.txt, written without reading the extractor's
  * rules or word lists. Neither fresh set is tuned on (only their totals are read).
  */
-function notesSets(): { name: string; sentences: Labelled[] }[] {
+export function notesSets(): { name: string; sentences: Labelled[] }[] {
   const sentences = readNotes(NOTES);
   return [
     { name: 'notes-tuning', sentences: sentences.filter((_, i) => i % 3 !== 2) },
@@ -87,7 +87,7 @@ const scoringType = (type: string) => (type === 'technology' ? 'product' : type)
 
 const keysOf = (entity: ExtractedEntity) => [entity.name, ...(entity.aliases ?? [])].map(entityKey);
 
-interface Tally {
+export interface Tally {
   predicted: number;
   gold: number;
   truePositives: number;
@@ -97,10 +97,10 @@ interface Tally {
   mistyped: string[];
 }
 
-const emptyTally = (): Tally => ({ predicted: 0, gold: 0, truePositives: 0, typedRight: 0, misses: [], spurious: [], mistyped: [] });
+export const emptyTally = (): Tally => ({ predicted: 0, gold: 0, truePositives: 0, typedRight: 0, misses: [], spurious: [], mistyped: [] });
 
 /** Scores one sentence into the named-entity and date tallies. */
-function score(sentence: Labelled, predicted: ExtractedEntity[], named: Tally, dates: Tally) {
+export function score(sentence: Labelled, predicted: ExtractedEntity[], named: Tally, dates: Tally) {
   for (const [tally, isGold, isPredicted] of [
     [named, (t: string) => NAMED.has(t), (t: string) => t !== 'date' && !UNLABELLED.has(t)],
     [dates, (t: string) => t === 'date', (t: string) => t === 'date'],
