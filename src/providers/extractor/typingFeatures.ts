@@ -77,6 +77,12 @@ export function typingFeatures(words: Word[], from: number, to: number, rules: R
     add(`suf3:${last.slice(-3)}`);
     add(`suf4:${last.slice(-4)}`);
   }
+  // Letter trigrams of each word ("^oi", "oís", "ín$"): how a name is spelt says much about an unknown one.
+  for (const word of name) {
+    const padded = `^${bare(word)}$`;
+    for (let i = 0; i + 3 <= padded.length; i++) add(`tri:${padded.slice(i, i + 3)}`);
+  }
+  if (/[^\x00-\x7f]/.test(key)) add('non-ascii');
   if (BRAND_ENDING.test(last) && name.length === 1) add('brand-ending');
   if (name.some(w => /\d/.test(w.text))) add('digit');
   if (name.some(w => w.text.includes('-'))) add('hyphen');
