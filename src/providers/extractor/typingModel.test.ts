@@ -4,13 +4,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractWithRules } from './rules.ts';
-import { typingFeatures } from './typingFeatures.ts';
+import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, predictType, readTypingModel, replaceTypingModel, trainTypingModel, type TypingExample, typingModel } from './typingModel.ts';
 import { analyse } from './words.ts';
 
 /** The learned typing layer: its features, its training, its file, and the rules alone when the file is unusable. */
 
-const RULES = { chosen: { type: 'other', confidence: 0.5 }, intrinsic: null, context: { type: 'other', confidence: 0.5 } };
+const RULES: RuleReading = { chosen: { type: 'other', confidence: 0.5 }, intrinsic: null, context: { type: 'other', confidence: 0.5 } };
 
 /** The features of the first occurrence of `name` (one word) in a one-sentence text. */
 function featuresOf(text: string, name: string, rules = RULES): string[] {
