@@ -96,8 +96,13 @@ export function combineTypes(model: TypingModel | null, rules: Typed, features: 
   const { type, probability } = predictType(model, features);
   const needed = rules.type === 'other' ? TYPING_POLICY.modelTakesAt : TYPING_POLICY.modelOverridesAt;
   if (probability < needed || typingClassOf(rules.type) === type) return rules;
-  return { type, confidence: Math.round(Math.min(0.85, probability) * 100) / 100 };
+  // A learned type is a guess (below SURE_TYPE_CONFIDENCE, 0.7): it votes with the space's other mentions of the name
+  // but never replaces a type a caller stated or a cue was sure of.
+  return { type, confidence: Math.round(Math.min(MODEL_CONFIDENCE, probability) * 100) / 100 };
 }
+
+/** The most confidence a type from the model carries. */
+const MODEL_CONFIDENCE = 0.65;
 
 const MODEL_FILE = new URL('./data/typing-model.json', import.meta.url);
 let loaded: { model: TypingModel | null } | null = null;
