@@ -49,3 +49,41 @@ export function resolveRelativeDate(text: string, reference: Date): string | nul
   const parsed = chrono().parseDate(text, reference);
   return parsed ? isoDay(parsed.getTime()) : null;
 }
+
+const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+const ORDINAL = '\\d{1,2}(?:st|nd|rd|th)';
+const PERIOD = 'morning|afternoon|evening|night|weekend|week|month|year|quarter|term|semester|sprint|spring|summer|autumn|fall|winter';
+
+/**
+ * Date phrases wink-nlp does not mark, longest first: "Wednesday the 12th", "the 21st of September", "the 17th",
+ * "this weekend", "last night", "the week after next", "Q3", "half term", "Friday week", "every other Thursday",
+ * "Tuesday nights". Matched case-insensitively on word boundaries.
+ */
+const DATE_PHRASES = new RegExp(
+  [
+    `\\b(?:the )?(?:first|last|middle) (?:week(?:end)?|${DAY}) of ${MONTH}\\b`,
+    `\\b(?:the )?first (?:week(?:end)?|${DAY}) of ${MONTH}\\b`,
+    `\\b${DAY},? (?:the )?${ORDINAL}(?: of ${MONTH})?\\b`,
+    `\\b(?:the )?${ORDINAL} of ${MONTH}\\b`,
+    `\\bthe ${ORDINAL}\\b(?! (?:floor|century|birthday|anniversary|edition|place|time|round|row|grade|percentile))`,
+    `\\bthe (?:day after tomorrow|day before yesterday|week after next|week before last)\\b`,
+    `\\b(?:early |late )?(?:this|last|next|coming) (?:${PERIOD})\\b`,
+    `\\b(?:the )?(?:long )?weekend\\b`,
+    `\\bthe (?:end|start|beginning|middle) of (?:the )?(?:week|month|year|quarter|term|sprint)\\b`,
+    `\\bin (?:two|three|four|five|six|a couple of|a few) (?:days|weeks|months)\\b`,
+    `\\b(?:every (?:other )?)${DAY}\\b`,
+    `\\b${DAY}s?(?: (?:morning|afternoon|evening|night|lunchtime)s?)\\b`,
+    `\\b${DAY} week\\b`,
+    `\\b${DAY}s\\b`,
+    `\\bQ[1-4]\\b`,
+    `\\bhalf[- ]term\\b`,
+    `\\b(?:the )?bank holiday\\b`,
+  ].join('|'),
+  'giu',
+);
+
+/** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
+export function datePhrases(text: string): { start: number; end: number }[] {
+  return [...text.matchAll(DATE_PHRASES)].map(match => ({ start: match.index, end: match.index + match[0].length }));
+}

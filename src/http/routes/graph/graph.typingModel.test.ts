@@ -48,3 +48,15 @@ describe('the learned typing layer types names no rule could (POST /memories, GE
     assert.deepEqual(listedTypes(entities, RULED), RULED);
   });
 });
+
+describe('date phrases wink-nlp leaves unmarked are dates (POST /memories, GET /entities)', () => {
+  let app: App;
+  let entities: ListedEntity[];
+  before(async () => void ({ app, entities } = await appWithNotes(['Rent for the boathouse is due on the 17th, the survey slips to Q3.', 'Choir moved to Tuesday nights; the kiln is fired every other Thursday.'])));
+  after(() => app.close());
+
+  test('"the 17th", "Q3", "Tuesday nights", "every other Thursday": stored as dates', () => {
+    const dates = entities.filter(e => e.entity_type === 'date').map(e => e.name).sort();
+    assert.deepEqual(dates, ['Q3', 'Tuesday nights', 'every other Thursday', 'the 17th'].sort());
+  });
+});
