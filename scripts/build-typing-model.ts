@@ -91,9 +91,9 @@ function crossValidate(corpora: Corpus[]) {
 const corpora = trainingCorpora();
 const policy = process.argv.find(a => a.startsWith('--policy='));
 if (policy) {
-  // --policy=<rulesKeepAt>,<modelTakesAt>,<modelOverridesAt>: try another way of combining the two.
-  const [rulesKeepAt, modelTakesAt, modelOverridesAt] = policy.slice('--policy='.length).split(',').map(Number);
-  Object.assign(TYPING_POLICY, { rulesKeepAt, modelTakesAt, modelOverridesAt });
+  // --policy=<rulesKeepAt>,<modelTakesAt>,<modelOverridesAt>[,<personKeepAt>]: try another way of combining the two.
+  const [rulesKeepAt, modelTakesAt, modelOverridesAt, personKeepAt = TYPING_POLICY.personKeepAt] = policy.slice('--policy='.length).split(',').map(Number);
+  Object.assign(TYPING_POLICY, { rulesKeepAt, modelTakesAt, modelOverridesAt, personKeepAt });
 }
 if (process.argv.includes('--cross-validate')) crossValidate(corpora);
 else {

@@ -7,7 +7,7 @@ import {
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
-import { combineTypes, TYPING_POLICY, typingModel } from './typingModel.ts';
+import { combineTypes, modelMayRetype, typingModel } from './typingModel.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
@@ -311,7 +311,7 @@ export const observeTyping = (listener: typeof observer) => {
 function typeName(words: Word[], from: number, to: number, rules: RuleReading): Typed {
   const model = typingModel();
   if (observer) observer(typingFeatures(words, from, to, rules), rules, joinWords(words, from, to));
-  if (!model || rules.chosen.confidence >= TYPING_POLICY.rulesKeepAt) return rules.chosen;
+  if (!model || !modelMayRetype(rules.chosen)) return rules.chosen;
   return combineTypes(model, rules.chosen, typingFeatures(words, from, to, rules));
 }
 

@@ -63,65 +63,66 @@ export function typingFeatures(words: Word[], from: number, to: number, rules: R
   const last = bare(name[name.length - 1]);
   const first = bare(name[0]);
   const features: string[] = [];
-  const add = (feature: string) => features.push(feature);
 
   // The name itself.
-  for (const word of name) add(`w:${bare(word)}`);
+  for (const word of name) features.push(`w:${bare(word)}`);
   if (name.length > 1) {
-    add(`first:${first}`);
-    add(`last:${last}`);
+    features.push(`first:${first}`);
+    features.push(`last:${last}`);
   }
-  add(`len:${Math.min(name.length, 3)}`);
-  add(`shape:${name.map(w => shapeOf(w.text)).join(' ').slice(0, 12)}`);
+  features.push(`len:${Math.min(name.length, 3)}`);
+  features.push(`shape:${name.map(w => shapeOf(w.text)).join(' ').slice(0, 12)}`);
   if (last.length >= 5) {
-    add(`suf3:${last.slice(-3)}`);
-    add(`suf4:${last.slice(-4)}`);
+    features.push(`suf3:${last.slice(-3)}`);
+    features.push(`suf4:${last.slice(-4)}`);
   }
   // Letter trigrams of each word ("^oi", "oís", "ín$"): how a name is spelt says much about an unknown one.
   for (const word of name) {
     const padded = `^${bare(word)}$`;
-    for (let i = 0; i + 3 <= padded.length; i++) add(`tri:${padded.slice(i, i + 3)}`);
+    for (let i = 0; i + 3 <= padded.length; i++) features.push(`tri:${padded.slice(i, i + 3)}`);
   }
-  if (/[^\x00-\x7f]/.test(key)) add('non-ascii');
-  if (BRAND_ENDING.test(last) && name.length === 1) add('brand-ending');
-  if (name.some(w => /\d/.test(w.text))) add('digit');
-  if (name.some(w => w.text.includes('-'))) add('hyphen');
-  if (name.some(w => /\p{Ll}\p{Lu}/u.test(w.text))) add('camel');
-  if (name.every(w => w.allCaps)) add('all-caps');
-  if (name.some(w => w.possessive)) add('possessive');
-  if (ORGANIZATION_HEADS.has(last) && name.length > 1) add('head:organization');
-  if (PLACE_HEADS.has(last) && name.length > 1) add('head:location');
-  if (EVENT_HEADS.has(last) && name.length > 1) add('head:event');
-  if (PLACE_PREFIXES.has(first) && name.length > 1) add('prefix:location');
+  if (/[^\x00-\x7f]/.test(key)) features.push('non-ascii');
+  if (BRAND_ENDING.test(last) && name.length === 1) features.push('brand-ending');
+  if (name.some(w => /\d/.test(w.text))) features.push('digit');
+  if (name.some(w => w.text.includes('-'))) features.push('hyphen');
+  if (name.some(w => /\p{Ll}\p{Lu}/u.test(w.text))) features.push('camel');
+  if (name.every(w => w.allCaps)) features.push('all-caps');
+  if (name.some(w => w.possessive)) features.push('possessive');
+  if (ORGANIZATION_HEADS.has(last) && name.length > 1) features.push('head:organization');
+  if (PLACE_HEADS.has(last) && name.length > 1) features.push('head:location');
+  if (EVENT_HEADS.has(last) && name.length > 1) features.push('head:event');
+  if (PLACE_PREFIXES.has(first) && name.length > 1) features.push('prefix:location');
 
   // The lists it is in: the hand lists, the open-data gazetteer, compromise's lexicon, the English vocabulary.
-  for (const list of listsOf(key)) add(`list:${list}`);
+  for (const list of listsOf(key)) features.push(`list:${list}`);
   const open = openGazetteerKind(key);
-  if (open) add(`open:${open}`);
-  for (const tag of lexiconTags(key)) add(`lex:${tag}`);
-  if (name.length > 1) for (const tag of lexiconTags(first)) add(`lex-first:${tag}`);
-  if (name.length > 1) for (const tag of lexiconTags(last)) add(`lex-last:${tag}`);
-  if (name.length === 1 && isEnglishWord(key)) add('english');
+  if (open) features.push(`open:${open}`);
+  for (const tag of lexiconTags(key)) features.push(`lex:${tag}`);
+  if (name.length > 1) for (const tag of lexiconTags(first)) features.push(`lex-first:${tag}`);
+  if (name.length > 1) for (const tag of lexiconTags(last)) features.push(`lex-last:${tag}`);
+  if (name.length === 1 && isEnglishWord(key)) features.push('english');
 
   // Where it stands.
   const start = words.findIndex(w => !w.punct);
-  if (from === start) add('at-start');
+  if (from === start) features.push('at-start');
   const speaker = speakerPrefix(words);
-  if (speaker === from && to === from + 1) add('speaker');
-  else if (speaker >= 0) add('in-chat');
+  if (speaker === from && to === from + 1) features.push('speaker');
+  else if (speaker >= 0) features.push('in-chat');
   const before = [words[from - 1], words[from - 2]];
   const after = [words[to], words[to + 1]];
-  before.forEach((word, i) => word && add(`b${i + 1}:${stem(word.lower)}`));
-  after.forEach((word, i) => word && add(`a${i + 1}:${stem(word.lower)}`));
-  if (words[from - 1] && words[from - 2]) add(`b12:${words[from - 2].lower} ${words[from - 1].lower}`);
-  if (before.some(w => w && PERSON_CUES.has(w.lower))) add('person-cue');
-  if (words[to]?.pos) add(`a1pos:${words[to].pos}`);
-  if (words[from - 1]?.pos) add(`b1pos:${words[from - 1].pos}`);
+  for (let i = 0; i < 2; i++) {
+    if (before[i]) features.push(`b${i + 1}:${stem(before[i].lower)}`);
+    if (after[i]) features.push(`a${i + 1}:${stem(after[i].lower)}`);
+  }
+  if (words[from - 1] && words[from - 2]) features.push(`b12:${words[from - 2].lower} ${words[from - 1].lower}`);
+  if ((before[0] && PERSON_CUES.has(before[0].lower)) || (before[1] && PERSON_CUES.has(before[1].lower))) features.push('person-cue');
+  if (words[to]?.pos) features.push(`a1pos:${words[to].pos}`);
+  if (words[from - 1]?.pos) features.push(`b1pos:${words[from - 1].pos}`);
 
   // What the rules made of it.
-  add(`rule:${rules.chosen.type}`);
-  add(`rule:${rules.chosen.type}:${bucket(rules.chosen.confidence)}`);
-  add(`intrinsic:${rules.intrinsic ? `${rules.intrinsic.type}:${bucket(rules.intrinsic.confidence)}` : 'none'}`);
-  add(`context:${rules.context.type}:${bucket(rules.context.confidence)}`);
+  features.push(`rule:${rules.chosen.type}`);
+  features.push(`rule:${rules.chosen.type}:${bucket(rules.chosen.confidence)}`);
+  features.push(`intrinsic:${rules.intrinsic ? `${rules.intrinsic.type}:${bucket(rules.intrinsic.confidence)}` : 'none'}`);
+  features.push(`context:${rules.context.type}:${bucket(rules.context.confidence)}`);
   return features;
 }
