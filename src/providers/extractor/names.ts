@@ -127,6 +127,9 @@ const INNER_NAME_WORDS = new Set(
 const versionWord = (word: Word) => word.number && /^\d{1,3}$/.test(word.text);
 
 /** Capitalised runs of a sentence as word-index ranges. */
+/** A lower-case particle glued to a name by a hyphen ("al-Fitr", "el-Sheikh"): part of a listed name ("Eid al-Fitr"). */
+const HYPHENED_PARTICLE = /^\p{Ll}{1,3}-\p{Lu}/u;
+
 /** "Fennick IPO'd last year": a verb written in capitals, no part of a name. */
 const IPOED = /^IPO(?:'|’)?d$/;
 
@@ -164,7 +167,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         continue;
       }
       // A word that is vocabulary alone but completes a known name ("Apple TV", "Google Docs").
-      if (next.cap && known(`${words.slice(i, j).map(w => w.lower).join(' ')} ${next.lower}`)) {
+      if ((next.cap || HYPHENED_PARTICLE.test(next.text)) && known(`${words.slice(i, j).map(w => w.lower).join(' ')} ${next.lower}`)) {
         j++;
         continue;
       }
