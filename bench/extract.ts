@@ -15,7 +15,8 @@
  * what was written as its alias). Types are not needed to match; typed accuracy is reported separately, with
  * technology and product counted as one class.
  *
- *   npm run bench -- extract [--passes 3] [--creates 2000] [--heldout 1] [--verbose]   (--verbose: the tuning sets' errors)
+ *   npm run bench -- extract [--passes 3] [--creates 2000] [--heldout 1] [--model 1] [--verbose]
+ *   (--verbose: the tuning sets' errors; --model 0: the rules alone, without the learned typing layer)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -24,6 +25,7 @@ import { entityKey } from '../src/domain/entity.ts';
 import { createApp } from '../src/main.ts';
 import { openGazetteerSize } from '../src/providers/extractor/openGazetteer.ts';
 import { extractWithRules } from '../src/providers/extractor/rules.ts';
+import { replaceTypingModel } from '../src/providers/extractor/typingModel.ts';
 import type { ExtractedEntity } from '../src/providers/ports.ts';
 import { formatTable, numericOptions, REPO_ROOT } from './lib.ts';
 
@@ -33,17 +35,18 @@ const HELD_OUT = join(REPO_ROOT, 'bench/fixtures/entities-heldout.json');
 const NOTES = join(REPO_ROOT, 'bench/fixtures/entities-notes.txt');
 const FRESH = join(REPO_ROOT, 'bench/fixtures/entities-fresh.txt');
 const FRESH2 = join(REPO_ROOT, 'bench/fixtures/entities-fresh2.txt');
+const TYPING_TRAIN = ['a', 'b', 'c'].map(part => join(REPO_ROOT, `bench/fixtures/typing/train-${part}.txt`));
 const NAMED = new Set(['person', 'organization', 'location', 'product', 'event']);
 const UNLABELLED = new Set(['money', 'url', 'email']);
 const REFERENCE_TIME = '2024-06-15T12:00:00.000Z';
 
-interface Labelled {
+export interface Labelled {
   text: string;
   entities: { name: string; type: string }[];
 }
 
 /** A notes file: one sentence a line, "text | Name=type; Name=type"; lines starting with "#" are comments. */
-function readNotes(path: string): Labelled[] {
+export function readNotes(path: string): Labelled[] {
   const lines = readFileSync(path, 'utf8').split('\n').filter(line => line.trim() && !line.startsWith('#'));
   return lines.map(line => {
     const [text, labels = ''] = line.split(' | ');
@@ -60,13 +63,15 @@ function readNotes(path: string): Labelled[] {
  * one sitting before that round's rules changed; and entities-fresh2.txt, written without reading the extractor's
  * rules or word lists. Neither fresh set is tuned on (only their totals are read).
  */
-function notesSets(): { name: string; sentences: Labelled[] }[] {
+export function notesSets(): { name: string; sentences: Labelled[] }[] {
   const sentences = readNotes(NOTES);
   return [
     { name: 'notes-tuning', sentences: sentences.filter((_, i) => i % 3 !== 2) },
     { name: 'notes-heldout', sentences: sentences.filter((_, i) => i % 3 === 2) },
     { name: 'notes-fresh', sentences: readNotes(FRESH) },
     { name: 'notes-fresh2', sentences: readNotes(FRESH2) },
+    // The typing model's training sentences (scripts/build-typing-model.ts): a training score, not a measure of generalisation.
+    { name: 'typing-train (training score)', sentences: TYPING_TRAIN.flatMap(readNotes) },
   ];
 }
 
@@ -87,7 +92,7 @@ const scoringType = (type: string) => (type === 'technology' ? 'product' : type)
 
 const keysOf = (entity: ExtractedEntity) => [entity.name, ...(entity.aliases ?? [])].map(entityKey);
 
-interface Tally {
+export interface Tally {
   predicted: number;
   gold: number;
   truePositives: number;
@@ -97,10 +102,10 @@ interface Tally {
   mistyped: string[];
 }
 
-const emptyTally = (): Tally => ({ predicted: 0, gold: 0, truePositives: 0, typedRight: 0, misses: [], spurious: [], mistyped: [] });
+export const emptyTally = (): Tally => ({ predicted: 0, gold: 0, truePositives: 0, typedRight: 0, misses: [], spurious: [], mistyped: [] });
 
 /** Scores one sentence into the named-entity and date tallies. */
-function score(sentence: Labelled, predicted: ExtractedEntity[], named: Tally, dates: Tally) {
+export function score(sentence: Labelled, predicted: ExtractedEntity[], named: Tally, dates: Tally) {
   for (const [tally, isGold, isPredicted] of [
     [named, (t: string) => NAMED.has(t), (t: string) => t !== 'date' && !UNLABELLED.has(t)],
     [dates, (t: string) => t === 'date', (t: string) => t === 'date'],
@@ -146,7 +151,9 @@ async function writePathRate(extractor: string, turns: string[], count: number):
 
 export default async function run(argv: string[]) {
   const verbose = argv.includes('--verbose') || Boolean(process.env.BENCH_VERBOSE);
-  const options = numericOptions(argv.filter(a => a !== '--verbose'), { passes: 3, creates: 2000, heldout: 1 });
+  const options = numericOptions(argv.filter(a => a !== '--verbose'), { passes: 3, creates: 2000, heldout: 1, model: 1 });
+  // --model 0: the rules alone, without the learned typing layer (typingModel.ts), for before/after in one sitting.
+  if (!options.model) replaceTypingModel(null);
   const turns = locomoTurns();
   if (turns.length === 0) throw new Error(`no LoCoMo turns found in ${LOCOMO_DIR}`);
 

@@ -37,10 +37,15 @@ function weekday(reference: Date, name: string, weeks: number): number {
 /** The ISO day (YYYY-MM-DD) the expression means, or null when it cannot be placed on a day. */
 export function resolveRelativeDate(text: string, reference: Date): string | null {
   const t = text.toLowerCase().trim().replace(/^(?:on|by|since|until|from)\s+/, '').replace(PART_OF_DAY, '');
-  if (t === 'today' || t === 'tonight') return isoDay(reference.getTime());
-  if (t === 'yesterday') return isoDay(reference.getTime() - DAY_MS);
+  // "this morning" and "last night" arrive here as "this" and "last" (the part of the day is dropped above).
+  if (t === 'today' || t === 'tonight' || t === 'this') return isoDay(reference.getTime());
+  if (t === 'yesterday' || t === 'last') return isoDay(reference.getTime() - DAY_MS);
+  // "this weekend": its Saturday; a term, a sprint or a season is no one day (and chrono would only spend time on it).
+  const weekend = /^(last|next|this|coming) weekend$/.exec(t);
+  if (weekend) return isoDay(weekday(reference, 'saturday', weekend[1] === 'last' ? -1 : weekend[1] === 'this' ? 0 : 1));
+  if (/^(?:early |late )?(?:last|next|this|coming|past) (?:quarter|term|semester|sprint|spring|summer|autumn|fall|winter)$/.test(t)) return null;
   if (t === 'tomorrow') return isoDay(reference.getTime() + DAY_MS);
-  let match = /^(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|couple|few)(?: of)? (day|week|month|year)s? ago$/.exec(t);
+  let match: RegExpExecArray | null = /^(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|couple|few)(?: of)? (day|week|month|year)s? ago$/.exec(t);
   if (match) return isoDay(shift(reference, match[2], -(NUMBERS[match[1]] ?? Number(match[1]))));
   match = /^(last|next|this|coming|past) (day|week|month|year)$/.exec(t);
   if (match) return isoDay(shift(reference, match[2], match[1] === 'last' || match[1] === 'past' ? -1 : match[1] === 'this' ? 0 : 1));
@@ -48,4 +53,45 @@ export function resolveRelativeDate(text: string, reference: Date): string | nul
   if (match) return isoDay(weekday(reference, match[2], match[1] === 'last' ? -1 : match[1] === 'next' || match[1] === 'coming' ? 1 : 0));
   const parsed = chrono().parseDate(text, reference);
   return parsed ? isoDay(parsed.getTime()) : null;
+}
+
+const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+const ORDINAL = '\\d{1,2}(?:st|nd|rd|th)';
+const PERIOD = 'morning|afternoon|evening|night|weekend|week|month|year|quarter|term|semester|sprint|spring|summer|autumn|fall|winter';
+
+/**
+ * Date phrases wink-nlp does not mark, longest first: "Wednesday the 12th", "the 21st of September", "the 17th",
+ * "this weekend", "last night", "the week after next", "Q3", "half term", "Friday week", "every other Thursday",
+ * "Tuesday nights". Matched case-insensitively on word boundaries.
+ */
+const DATE_PHRASES = new RegExp(
+  [
+    `\\b(?:the )?(?:first|last|middle) (?:week(?:end)?|${DAY}) of ${MONTH}\\b`,
+    `\\b(?:the )?first (?:week(?:end)?|${DAY}) of ${MONTH}\\b`,
+    `\\b${DAY},? (?:the )?${ORDINAL}(?: of ${MONTH})?\\b`,
+    `\\b(?:the )?${ORDINAL} of ${MONTH}\\b`,
+    `\\bthe ${ORDINAL}\\b(?! (?:floor|century|birthday|anniversary|edition|place|time|round|row|grade|percentile))`,
+    `\\bthe (?:day after tomorrow|day before yesterday|week after next|week before last)\\b`,
+    `\\b(?:early |late )?(?:this|last|next|coming) (?:${PERIOD})\\b`,
+    `\\b(?:the )?(?:long )?weekend\\b`,
+    `\\bthe (?:end|start|beginning|middle) of (?:the )?(?:week|month|year|quarter|term|sprint)\\b`,
+    `\\bin (?:two|three|four|five|six|a couple of|a few) (?:days|weeks|months)\\b`,
+    `\\b(?:every (?:other )?)${DAY}\\b`,
+    `\\b${DAY}s?(?: (?:morning|afternoon|evening|night|lunchtime)s?)\\b`,
+    `\\b${DAY} week\\b`,
+    `\\b${DAY}s\\b`,
+    `\\bQ[1-4]\\b`,
+    `\\bhalf[- ]term\\b`,
+    `\\b(?:the )?bank holiday\\b`,
+  ].join('|'),
+  'gi',
+);
+/** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
+const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) /i;
+
+/** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
+export function datePhrases(text: string): { start: number; end: number }[] {
+  if (!DATE_PHRASE_HINT.test(text)) return [];
+  return [...text.matchAll(DATE_PHRASES)].map(match => ({ start: match.index, end: match.index + match[0].length }));
 }

@@ -6,6 +6,8 @@ import {
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
+import { type RuleReading, typingFeatures } from './typingFeatures.ts';
+import { combineTypes, modelMayRetype, typingModel } from './typingModel.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
@@ -125,6 +127,9 @@ const INNER_NAME_WORDS = new Set(
 const versionWord = (word: Word) => word.number && /^\d{1,3}$/.test(word.text);
 
 /** Capitalised runs of a sentence as word-index ranges. */
+/** A lower-case particle glued to a name by a hyphen ("al-Fitr", "el-Sheikh"): part of a listed name ("Eid al-Fitr"). */
+const HYPHENED_PARTICLE = /^\p{Ll}{1,3}-\p{Lu}/u;
+
 /** "Fennick IPO'd last year": a verb written in capitals, no part of a name. */
 const IPOED = /^IPO(?:'|’)?d$/;
 
@@ -162,7 +167,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         continue;
       }
       // A word that is vocabulary alone but completes a known name ("Apple TV", "Google Docs").
-      if (next.cap && known(`${words.slice(i, j).map(w => w.lower).join(' ')} ${next.lower}`)) {
+      if ((next.cap || HYPHENED_PARTICLE.test(next.text)) && known(`${words.slice(i, j).map(w => w.lower).join(' ')} ${next.lower}`)) {
         j++;
         continue;
       }
@@ -261,6 +266,8 @@ const PRODUCT_WORDS = new Set(['app', 'cloud', 'pay', 'maps', 'drive', 'docs', '
 /** Proper-name chunks of one sentence, typed; `names` are the words the text writes capitalised inside sentences. */
 export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES): NameChunk[] {
   const chunks: NameChunk[] = [];
+  /** The rules' two readings of each chunk, beside it: the model reads them once the chunks are coordinated. */
+  const readings: (RuleReading | null)[] = [];
   for (const [runFrom, to] of runs(words, names)) {
     let from = runFrom;
     let titled = HONORIFICS.has(words[from - 1]?.lower.replace(/\.$/, '') ?? '') && PERSON_TITLES.has(bare(words[from - 1]));
@@ -283,11 +290,32 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     // "at the Marsden", "the Fillmore": a place or an institution named after a person is no person ("the Chopin
     // nocturne", a noun after the name, is the man's).
     const namedAfter = intrinsic?.type === 'person' && words[from - 1]?.lower === 'the' && words[to]?.pos !== 'NOUN';
-    const typed = town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic) ? context : chooseType(intrinsic, context, firstName, to - from === 1);
-    const type = titled && typed.type === 'other' ? 'person' : typed.type;
-    chunks.push({ name: joinWords(words, from, to), type, confidence: typed.confidence, word: from, endWord: to, alias });
+    const ruled = town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic) ? context : chooseType(intrinsic, context, firstName, to - from === 1);
+    const type = titled && ruled.type === 'other' ? 'person' : ruled.type;
+    chunks.push({ name: joinWords(words, from, to), type, confidence: ruled.confidence, word: from, endWord: to, alias });
+    // A title ("Dr. Okafor", "Aunt Mireille") is as sure a cue as the rules have: the model is not asked.
+    readings.push(titled ? null : { chosen: ruled, intrinsic, context });
   }
-  return coordinate(words, chunks);
+  coordinate(words, chunks);
+  chunks.forEach((chunk, i) => {
+    const reading = readings[i];
+    if (reading) Object.assign(chunk, typeName(words, chunk.word, chunk.endWord, { ...reading, chosen: { type: chunk.type, confidence: chunk.confidence } }));
+  });
+  return chunks;
+}
+
+/** Where the training script listens: each candidate name's features and the rules' reading, before the model. */
+let observer: ((features: string[], rules: RuleReading, name: string) => void) | null = null;
+export const observeTyping = (listener: typeof observer) => {
+  observer = listener;
+};
+
+/** The rules' reading of a name, passed through the learned typing layer (typingModel.ts). */
+function typeName(words: Word[], from: number, to: number, rules: RuleReading): Typed {
+  const model = typingModel();
+  if (observer) observer(typingFeatures(words, from, to, rules), rules, joinWords(words, from, to));
+  if (!model || !modelMayRetype(rules.chosen)) return rules.chosen;
+  return combineTypes(model, rules.chosen, typingFeatures(words, from, to, rules));
 }
 
 /**

@@ -60,6 +60,9 @@ export function openGazetteerType(key: string): OpenType | null {
   return type;
 }
 
+/** The kind a lower-case name is listed under, common word or not ("ambiguous" when listed under two), or null. */
+export const openGazetteerKind = (key: string): OpenType | typeof AMBIGUOUS | null => load().get(key) ?? null;
+
 /** Whether a lower-case name is listed as a place at all, common word or not ("Bradford", a surname and a city). */
 export const openGazetteerListsPlace = (key: string) => load().get(key) === 'location';
 

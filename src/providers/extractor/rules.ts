@@ -1,6 +1,6 @@
 import { cleanEntityName, entityKey, extractionText } from '../../domain/entity.ts';
 import type { ExtractedEntity, ExtractedRelationship, Extraction, ExtractionInput, Extractor } from '../ports.ts';
-import { resolveRelativeDate } from './dates.ts';
+import { datePhrases, resolveRelativeDate } from './dates.ts';
 import { NAMED_EVENTS } from './gazetteer.ts';
 import { capitalisedInside, nameChunks } from './names.ts';
 import { installedPackages } from './packages.ts';
@@ -52,9 +52,9 @@ const SEASON_LEAD = new Set(['last', 'next', 'this', 'early', 'late', 'past', 'c
  * wink's date spans, completed: "Thursday, October 2" is one date, "Sunday night" keeps its part of the day, and a
  * season with a lead word ("last spring") is a date too.
  */
-function completeDates(text: string, sentences: Word[][], spans: EntitySpan[]): EntitySpan[] {
+function completeDates(text: string, sentences: Word[][], winkSpans: EntitySpan[]): EntitySpan[] {
   const result: EntitySpan[] = [];
-  for (const span of spans) {
+  for (const span of withDatePhrases(text, sentences, winkSpans)) {
     const previous = result[result.length - 1];
     if (span.kind === 'DATE' && previous?.kind === 'DATE' && previous.sentence === span.sentence && /^,? ?$/.test(text.slice(previous.end, span.start))) {
       previous.text = text.slice(previous.start, span.end);
@@ -80,6 +80,31 @@ function completeDates(text: string, sentences: Word[][], spans: EntitySpan[]): 
     }
   });
   return result;
+}
+
+/**
+ * wink's spans, with the date phrases it does not mark ("the 17th", "this weekend", "Q3"): a phrase that overlaps a
+ * wink date widens it ("Wednesday" → "Wednesday the 12th"); one that overlaps money, a url or an email is dropped.
+ */
+function withDatePhrases(text: string, sentences: Word[][], spans: EntitySpan[]): EntitySpan[] {
+  const result = spans.map(span => ({ ...span }));
+  for (const phrase of datePhrases(text)) {
+    const overlapping = result.filter(span => span.start < phrase.end && phrase.start < span.end);
+    if (overlapping.some(span => span.kind !== 'DATE')) continue;
+    const date = overlapping[0];
+    if (date) {
+      const start = Math.min(date.start, phrase.start);
+      const end = Math.max(date.end, phrase.end);
+      Object.assign(date, { start, end, text: text.slice(start, end) });
+      continue;
+    }
+    const sentence = sentences.findIndex(words => words.length > 0 && words[0].start <= phrase.start && phrase.start < words[words.length - 1].end);
+    if (sentence < 0) continue;
+    const word = sentences[sentence].findIndex(w => w.end > phrase.start);
+    for (const w of sentences[sentence]) if (w.start < phrase.end && phrase.start < w.end) w.span = 'DATE';
+    result.push({ kind: 'DATE', text: text.slice(phrase.start, phrase.end), sentence, word, start: phrase.start, end: phrase.end });
+  }
+  return result.sort((a, b) => a.start - b.start);
 }
 
 /** A date as an entity: absolute dates by their words, relative ones by the day they mean ("yesterday" → 2026-03-03). */

@@ -1,0 +1,104 @@
+/**
+ * Builds the learned typing layer's model (src/providers/extractor/data/typing-model.json) from hand-labelled
+ * sentences: every candidate name the rules find in a sentence that the labels name is one training example (its
+ * feature tokens → the labelled type). Deterministic: the same fixtures give the same file.
+ *
+ *   npm run build:typing-model                       writes the model from TRAINING below
+ *   npm run build:typing-model -- --cross-validate   trains on all files but one, scores the one left out (each in
+ *                                                    turn) against the rules alone; writes nothing
+ *
+ * The held-out sets (entities-heldout.json, the notes-heldout third of entities-notes.txt, entities-fresh2.txt) are
+ * never read here.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { emptyTally, type Labelled, readNotes, score } from '../bench/extract.ts';
+import { REPO_ROOT } from '../bench/lib.ts';
+import { cleanEntityName, entityKey } from '../src/domain/entity.ts';
+import { observeTyping } from '../src/providers/extractor/names.ts';
+import { extractWithRules } from '../src/providers/extractor/rules.ts';
+import { replaceTypingModel, trainTypingModel, TYPING_POLICY, type TypingExample, typingClassOf, type TypingModel } from '../src/providers/extractor/typingModel.ts';
+
+const FIXTURES = join(REPO_ROOT, 'bench/fixtures');
+const OUTPUT = join(REPO_ROOT, 'src/providers/extractor/data/typing-model.json');
+const REFERENCE_TIME = '2024-06-15T12:00:00.000Z';
+
+interface Corpus {
+  name: string;
+  sentences: Labelled[];
+}
+
+/** The training corpora: the typing training files, and the development sets that are not held out. */
+function trainingCorpora(): Corpus[] {
+  const typing = ['a', 'b', 'c'].map(part => join(FIXTURES, `typing/train-${part}.txt`)).filter(path => existsSync(path));
+  const notes = readNotes(join(FIXTURES, 'entities-notes.txt'));
+  return [
+    ...typing.map(path => ({ name: path.slice(path.lastIndexOf('/') + 1), sentences: readNotes(path) })),
+    { name: 'entities.json', sentences: (JSON.parse(readFileSync(join(FIXTURES, 'entities.json'), 'utf8')) as { sentences: Labelled[] }).sentences },
+    // Every third line of entities-notes.txt is held out (bench extract: notes-heldout): the other two are used.
+    { name: 'notes-tuning', sentences: notes.filter((_, i) => i % 3 !== 2) },
+    { name: 'entities-fresh.txt', sentences: readNotes(join(FIXTURES, 'entities-fresh.txt')) },
+  ];
+}
+
+/** The labelled candidate names of some sentences, as the rules alone see them. */
+function examplesOf(sentences: Labelled[]): TypingExample[] {
+  const examples: TypingExample[] = [];
+  replaceTypingModel(null);
+  for (const sentence of sentences) {
+    const labels = new Map(sentence.entities.flatMap(e => (typingClassOf(e.type) ? [[entityKey(e.name), typingClassOf(e.type)!] as const] : [])));
+    const seen: { features: string[]; key: string }[] = [];
+    observeTyping((features, _rules, name) => seen.push({ features, key: entityKey(cleanEntityName(name)) }));
+    extractWithRules({ text: sentence.text, reference_time: REFERENCE_TIME });
+    observeTyping(null);
+    for (const { features, key } of seen) {
+      const label = labels.get(key);
+      if (label) examples.push({ features, label });
+    }
+  }
+  return examples;
+}
+
+/** Named-entity recall, precision and type accuracy of the extractor on some sentences with a model (null: rules alone). */
+function evaluate(model: TypingModel | null, sentences: Labelled[]) {
+  replaceTypingModel(model);
+  const named = emptyTally();
+  const dates = emptyTally();
+  for (const sentence of sentences) score(sentence, extractWithRules({ text: sentence.text, reference_time: REFERENCE_TIME }).entities, named, dates);
+  return { named, typeAccuracy: named.typedRight / named.truePositives };
+}
+
+function crossValidate(corpora: Corpus[]) {
+  const folds = corpora.filter(c => c.name.startsWith('train-')).length >= 3 ? corpora.filter(c => c.name.startsWith('train-')) : corpora;
+  let rulesRight = 0;
+  let modelRight = 0;
+  let matched = 0;
+  for (const held of folds) {
+    const rest = corpora.filter(c => c !== held);
+    const model = trainTypingModel(rest.flatMap(c => examplesOf(c.sentences)));
+    const rules = evaluate(null, held.sentences);
+    const learned = evaluate(model, held.sentences);
+    rulesRight += rules.named.typedRight;
+    modelRight += learned.named.typedRight;
+    matched += learned.named.truePositives;
+    console.log(`${held.name.padEnd(20)} ${String(held.sentences.length).padStart(4)} sentences  type accuracy: rules ${rules.typeAccuracy.toFixed(3)}  rules+model ${learned.typeAccuracy.toFixed(3)}`);
+    if (process.argv.includes('--verbose')) console.log(`  mistyped: ${learned.named.mistyped.join(', ')}`);
+  }
+  console.log(`${'all folds'.padEnd(20)}                 type accuracy: rules ${(rulesRight / matched).toFixed(3)}  rules+model ${(modelRight / matched).toFixed(3)}`);
+  replaceTypingModel(null);
+}
+
+const corpora = trainingCorpora();
+const policy = process.argv.find(a => a.startsWith('--policy='));
+if (policy) {
+  // --policy=<rulesKeepAt>,<modelTakesAt>,<modelOverridesAt>[,<personKeepAt>]: try another way of combining the two.
+  const [rulesKeepAt, modelTakesAt, modelOverridesAt, personKeepAt = TYPING_POLICY.personKeepAt] = policy.slice('--policy='.length).split(',').map(Number);
+  Object.assign(TYPING_POLICY, { rulesKeepAt, modelTakesAt, modelOverridesAt, personKeepAt });
+}
+if (process.argv.includes('--cross-validate')) crossValidate(corpora);
+else {
+  const examples = corpora.flatMap(c => examplesOf(c.sentences));
+  const model = trainTypingModel(examples);
+  writeFileSync(OUTPUT, `${JSON.stringify(model)}\n`);
+  console.log(`typing model: ${examples.length} examples from ${corpora.map(c => `${c.name} (${c.sentences.length})`).join(', ')}; ${Object.keys(model.likelihoods).length} features → ${OUTPUT}`);
+}
