@@ -186,7 +186,7 @@ export const PLACE_HEADS = new Set(
 export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto'));
 
 /** Lower-case words allowed inside a multi-word name ("University of Queensland", "Musée d'Orsay"). */
-export const NAME_CONNECTORS = new Set(list("of, de, du, des, la, le, van, von, der, den, da, del, di, d', y, &"));
+export const NAME_CONNECTORS = new Set(list("of, de, du, des, la, le, van, von, der, den, da, del, di, d', y, &, do, dos, das"));
 
 /** Heads after which "of" continues a name. */
 export const OF_HEADS = new Set(
@@ -194,5 +194,6 @@ export const OF_HEADS = new Set(
   gulf, bay, isle, statue, tower, church, cathedral, order, society, federation, association, board, council, office, league, union,
   court, house, house, museum, palace, sea, straits, strait, lake, cape, duke, duchess, prince, princess, king, queen, lord,
   commonwealth, province, district, county, federal, united, people, people's, bureau, center, centre, hall, center, office, ministry,
-  chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley, cliffs, rock, tour, festival`),
+  chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley, cliffs, rock, tour, festival,
+  club, friends, library, guild, sisters, brothers, knights, gift, feast`),
 );

@@ -6,6 +6,7 @@ import {
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
+import { possessiveVenue } from './venues.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, modelMayRetype, typingModel } from './typingModel.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
@@ -102,6 +103,7 @@ function personFollows(word: Word, next: Word | undefined): boolean {
   return word.possessive ? PERSONAL_AFTER.has(next.lower) : word.pos === 'PROPN' && PERSON_OPENING_VERBS.has(next.lower);
 }
 
+const ARTICLES = new Set(['the', 'la', 'le', 'les', 'los', 'las', 'el']);
 const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
 
 /** Words written capitalised inside sentences (not first): at a sentence's start the same word is a name too. */
@@ -188,6 +190,12 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         j += 2;
         continue;
       }
+      // "Universidad de los Andes", "Paseo de la Reforma", "Gift of the Givers": a connector, then an article.
+      const articled = NAME_CONNECTORS.has(next.lower) && ARTICLES.has(after?.lower ?? '') && words[j + 2] !== undefined && nameWord(words[j + 2], false);
+      if (articled && (next.lower !== 'of' || OF_HEADS.has(last.lower))) {
+        j += 3;
+        continue;
+      }
       break;
     }
     found.push([isThe ? i + 1 : i, j]);
@@ -269,6 +277,13 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
   /** The rules' two readings of each chunk, beside it: the model reads them once the chunks are coordinated. */
   const readings: (RuleReading | null)[] = [];
   for (const [runFrom, to] of runs(words, names)) {
+    if (possessiveVenue(words, runFrom, to)) {
+      // "Gail's", "St Mungo's": the name keeps its possessive (and its "St"), a sure organisation.
+      const name = words.slice(runFrom, to).map(w => w.raw).join(' ');
+      chunks.push({ name, type: 'organization', confidence: 0.9, word: runFrom, endWord: to });
+      readings.push(null);
+      continue;
+    }
     let from = runFrom;
     let titled = HONORIFICS.has(words[from - 1]?.lower.replace(/\.$/, '') ?? '') && PERSON_TITLES.has(bare(words[from - 1]));
     let alias: string | undefined;

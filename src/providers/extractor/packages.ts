@@ -1,4 +1,7 @@
-import type { Word } from './words.ts';
+import { GENERIC_TERMS, UNITS } from './catalog.ts';
+import { COMMON_ACRONYMS, NOT_NAMES } from './gazetteer.ts';
+import { openGazetteerType } from './openGazetteer.ts';
+import { isEnglishWord, type Word } from './words.ts';
 
 /**
  * Packages named in install commands ("pip install tessellate", "npm i zod-forms", "brew install --cask zed"): software
@@ -59,7 +62,33 @@ export function installedPackages(words: Word[]): PackageMention[] {
     // Flags: "--upgrade" is one word, "-D" two ("-" then "D").
     while (words[at]?.text.startsWith('-')) at += words[at].punct ? 2 : 1;
     const word = words[at];
+    // "pnpm install fails on the monorepo": a verb after the command is what it did, not a package.
+    if (word && (word.pos === 'VERB' || word.pos === 'AUX') && /^[a-z]+(?:s|ed|ing)$/.test(word.text) && isEnglishWord(word.lower)) continue;
     if (word && !word.punct && PACKAGE.test(word.text) && !found.some(p => p.word === at)) found.push({ name: withoutVersion(word.text), word: at });
   }
+  return found;
+}
+
+/** A lower-case tool's name as written: letters first, then letters, digits, ".", "+" or "-" ("esbuild", "date-fns"). */
+/** Brands named after an everyday noun that wink does not know: "the customer meetup" is a gathering. */
+const COMMON_NOUNS = new Set(['meetup', 'meetups', 'webinar', 'podcast', 'vlog', 'hackathon', 'selfie', 'ebook']);
+const LOWER_TOOL = /^[a-z][a-z0-9.+-]*[a-z0-9+]$/;
+
+/**
+ * Software the open data lists, written in lower case as its authors write it ("bumped esbuild", "switched to
+ * pnpm", "replaced moment with date-fns"): no capital marks these as names, but the list does. An English word
+ * ("poetry", "moment") or a term no list makes a name ("json", "api") is left alone.
+ */
+export function lowerCaseTools(words: Word[]): PackageMention[] {
+  const found: PackageMention[] = [];
+  words.forEach((word, i) => {
+    if (word.cap || word.punct || word.number || word.span !== null || word.stopWord || !LOWER_TOOL.test(word.text)) return;
+    // Cheapest test first: most words of a sentence are in no list.
+    if (openGazetteerType(word.lower) !== 'technology' || isEnglishWord(word.lower)) return;
+    // "npm i zod-forms": the manager of an install command is the tool used, not what the note is about.
+    if (INSTALLERS[word.lower]?.has(words[i + 1]?.lower ?? '')) return;
+    if (COMMON_NOUNS.has(word.lower) || COMMON_ACRONYMS.has(word.lower) || GENERIC_TERMS.has(word.lower) || UNITS.has(word.lower) || NOT_NAMES.has(word.lower)) return;
+    found.push({ name: word.text, word: i });
+  });
   return found;
 }

@@ -3,7 +3,8 @@ import type { ExtractedEntity, ExtractedRelationship, Extraction, ExtractionInpu
 import { datePhrases, resolveRelativeDate } from './dates.ts';
 import { NAMED_EVENTS } from './gazetteer.ts';
 import { capitalisedInside, nameChunks } from './names.ts';
-import { installedPackages } from './packages.ts';
+import { occasionRanges } from './occasions.ts';
+import { installedPackages, lowerCaseTools } from './packages.ts';
 import { type Placed, sentenceRelations } from './relations.ts';
 import { analyse, type EntitySpan, type Word } from './words.ts';
 
@@ -144,17 +145,27 @@ export function extractWithRules(input: ExtractionInput): Extraction {
   };
 
   const capitalised = capitalisedInside(sentences);
+  /** Character ranges of the occasions ("Christmas Eve", "Black Friday"): no name or date inside one is drawn alone. */
+  const occasions: [number, number][] = [];
+  const inOccasion = (start: number, end: number) => occasions.some(([from, to]) => start < to && end > from);
   sentences.forEach((words, s) => {
+    for (const [from, to] of occasionRanges(words)) {
+      occasions.push([words[from].start, words[to - 1].end]);
+      const key = add(text.slice(words[from].start, words[to - 1].end), 'event', 0.85);
+      if (key) placedBySentence[s].push({ name: key, type: 'event', word: from, endWord: to });
+    }
     for (const chunk of nameChunks(words, capitalised)) {
+      if (inOccasion(words[chunk.word].start, words[chunk.endWord - 1].end)) continue;
       const key = add(chunk.name, chunk.type, chunk.confidence, chunk.alias);
       if (key) placedBySentence[s].push({ name: key, type: chunk.type, word: chunk.word, endWord: chunk.endWord });
     }
-    for (const pkg of installedPackages(words)) {
+    for (const pkg of [...installedPackages(words), ...lowerCaseTools(words)]) {
       const key = add(pkg.name, 'technology', 0.85);
       if (key && !placedBySentence[s].some(p => p.word === pkg.word)) placedBySentence[s].push({ name: key, type: 'technology', word: pkg.word, endWord: pkg.word + 1 });
     }
   });
   for (const span of completeDates(text, sentences, spans)) {
+    if (inOccasion(span.start, span.end)) continue;
     // A holiday wink reads as a date ("Christmas", "New Year's Eve") is an event on the calendar.
     const type = span.kind === 'DATE' && HOLIDAY_KEYS().has(entityKey(span.text)) ? 'event' : SPAN_TYPES[span.kind];
     const { name, alias } = type === 'date' ? dateEntity(span.text.trim(), reference) : { name: span.text.trim() };
