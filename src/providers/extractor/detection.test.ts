@@ -76,3 +76,16 @@ describe('issue 26, name detection: software written in lower case', () => {
     assert.ok(!('meetup' in types('The pub is the venue for the customer meetup.')));
   });
 });
+
+describe('issue 26, name detection: what a family calls its grandparents', () => {
+  test('"Babcia Halina", "Abuela Remedios", "Opa Henk": the person, the title dropped', () => {
+    assert.deepEqual(types('Babcia Halina sent a box of pierogi.'), { Halina: 'person' });
+    assert.deepEqual(types('Abuela Remedios turns 90 in May.'), { Remedios: 'person' });
+    assert.deepEqual(types('Opa Henk fixed the bike chain.'), { Henk: 'person' });
+  });
+
+  test('"Gran", "Grandad" alone are no names', () => {
+    assert.deepEqual(types("Sunday roast at Gran's, then the park."), {});
+    assert.deepEqual(types('Grandad wants the photos printed.'), {});
+  });
+});

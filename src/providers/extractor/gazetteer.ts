@@ -103,18 +103,28 @@ lake como, lake geneva, great barrier reef, niagara falls, golden gate bridge, h
 /** Holidays and named events (festivals, races, conferences). */
 export const NAMED_EVENTS = new Set([...EVENTS, ...HOLIDAYS]);
 
+/**
+ * What a family calls its grandparents, in English and the languages of home ("Babcia Halina", "Abuela Remedios", "Opa
+ * Henk"): a title before a name, and no name alone ("lunch at Gran's").
+ */
+export const KIN_TITLES = new Set(
+  list(`grandma, grandpa, grandad, granddad, granny, gran, nana, nan, nanna, grandmama, grandpapa, babcia, dziadek, abuela, abuelo,
+  abuelita, abuelito, oma, opa, yiayia, yiayiá, pappou, papou, nonna, nonno, bubbe, bubby, zayde, zaide, nani, nana-ji, dadi, dada-ji,
+  ouma, oupa, mamie, papie, mormor, morfar, farmor, farfar, baba, dedushka, babushka, lolo, lola, halmeoni, harabeoji, obaachan, ojiichan`),
+);
+
 /** Titles before a name: dropped from the name, a sign of a person. */
 export const HONORIFICS = new Set(
-  list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, lord, lady, rev, reverend, fr, father, sister, brother, st, saint,
+  [...KIN_TITLES, ...list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, lord, lady, rev, reverend, fr, father, sister, brother, st, saint,
   capt, captain, col, colonel, gen, general, lt, sgt, officer, detective, judge, justice, president, senator, sen, rep, governor, gov,
   mayor, king, queen, prince, princess, uncle, aunt, auntie, grandma, grandpa, grandad, granddad, granny, gran, nana, nan, coach, chef,
-  nurse, pastor, rabbi, imam`),
+  nurse, pastor, rabbi, imam`)],
 );
 
 /** Honorifics that are certainly titles (a "Sister" or a "Saint" may begin a place or an organisation). */
-export const PERSON_TITLES = new Set(list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, rev, reverend, capt, captain, col,
+export const PERSON_TITLES = new Set([...KIN_TITLES, ...list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, rev, reverend, capt, captain, col,
 colonel, lt, sgt, officer, detective, judge, senator, sen, governor, gov, mayor, uncle, aunt, auntie, coach, pastor, rabbi, imam, grandad,
-granddad, granny, gran, nana`));
+granddad, granny, gran, nana`)]);
 
 /** Kin and role words that, just before a capitalised name, say it is a person ("my sister Anna"). */
 export const PERSON_CUES = new Set(

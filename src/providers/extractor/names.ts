@@ -1,7 +1,7 @@
 import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
 import { contextType, PERSONAL_AFTER, PROJECT_PARTS, techShaped, type Typed } from './cues.ts';
 import {
-  COMMON_ACRONYMS, HONORIFICS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
+  COMMON_ACRONYMS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
@@ -294,7 +294,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
       alias = joinWords(words, from, to);
       from++;
     }
-    if (to - from === 1 && HONORIFICS.has(bare(words[from])) && words[from].text.endsWith('.')) continue;
+    // "Dr." alone is no name, nor "Gran" ("lunch at Gran's").
+    if (to - from === 1 && HONORIFICS.has(bare(words[from])) && (words[from].text.endsWith('.') || KIN_TITLES.has(bare(words[from])))) continue;
     const span = words.slice(from, to);
     if (genericAcronym(words, from, to) || FUNDING_ROUND.test(joinWords(words, from, to))) continue;
     const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);

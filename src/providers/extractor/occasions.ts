@@ -55,7 +55,7 @@ export function occasionRanges(words: Word[]): [number, number][] {
     if (words[head + 1]?.cap && !words[head + 1].punct) continue;
     // "Black Friday", "Mothering Sunday": one word names a weekday's occasion; "the Castle Climbing Centre Tuesday
     // nights" is a venue, then a date.
-    if (WEEKDAYS.has(key) && (head - from > 1 || words[from - 1]?.cap || words[from - 1]?.lower === 'the')) continue;
+    if (WEEKDAYS.has(key) && (head - from > 1 || words[from - 1]?.cap)) continue;
     // "Christmas market": a lower-case head makes an occasion of a holiday only.
     if (!capitalHead && !endsWithHoliday(words, from, head)) continue;
     if (found.length && found[found.length - 1][1] > from) found.pop();

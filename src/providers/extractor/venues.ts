@@ -13,7 +13,7 @@ const HOME_CUES = new Set(
   'dinner dinners lunch breakfast brunch supper tea drinks party bbq barbecue sleepover hosting hosted host stay stayed staying sleep slept sleeping crash crashed crashing round over visit visited visiting'.split(' '),
 );
 /** Parts of speech of a word that would be what the possessive owns ("Gail's brownies", "Kate's new flat"). */
-const CONTRACTED = new Set(['not', 'been', 'got', 'gone', 'going', 'gonna', 'had', 'never', 'always', 'just', 'still', 'off', 'back', 'away', 'here', 'there', 'late']);
+const CONTRACTED = new Set(['not', 'been', 'got', 'gone', 'going', 'gonna', 'never', 'always', 'just', 'still', 'off', 'back', 'away', 'here', 'there', 'late']);
 /** Words that lead to a place: "at", "from", "the" ("at the Sainsbury's on Lee High Road"). */
 const VENUE_LEADS = new Set(['at', 'from', 'to', 'into', 'near', 'outside', 'opposite', 'behind', 'past', 'the', 'via']);
 const SAINT = /^(?:St\.?|Saint)$/;
