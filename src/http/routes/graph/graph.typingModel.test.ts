@@ -63,3 +63,35 @@ describe('date phrases wink-nlp leaves unmarked are dates (POST /memories, GET /
     assert.deepEqual(dates, ['Q3', 'Tuesday nights', 'every other Thursday', 'the 17th'].sort());
   });
 });
+
+describe('names found whole: occasions, shops by their possessive, connectors, lower-case tools (POST /memories, GET /entities)', () => {
+  let app: App;
+  let entities: ListedEntity[];
+  const NOTES_WHOLE = [
+    'Queued outside the toy shop on Black Friday with Wiremu.',
+    "Christmas Eve carols at the church, then mince pies at Greggs.",
+    "Grabbed two flat whites from Pret's on the way in.",
+    'Dropped the spare duvets at Friends of the Earth.',
+    'Rewrote the build with esbuild, cold start halved.',
+    'Burns Night ceilidh at the village hall, kilts optional.',
+  ];
+  const WHOLE: Record<string, string> = {
+    'Black Friday': 'event',
+    'Christmas Eve': 'event',
+    "Pret's": 'organization',
+    'Burns Night': 'event',
+    esbuild: 'technology',
+  };
+  before(async () => void ({ app, entities } = await appWithNotes(NOTES_WHOLE)));
+  after(() => app.close());
+
+  test('each name is one entity of its type', () => {
+    assert.deepEqual(listedTypes(entities, WHOLE), WHOLE);
+  });
+
+  test('no part of those names is drawn alone, and no date comes from "Black Friday"', () => {
+    const names = entities.map(e => e.name);
+    for (const part of ['Eve', 'Christmas', 'Black', 'Night', 'Pret', 'Burns']) assert.ok(!names.includes(part), `${part} in ${names.join(', ')}`);
+    assert.deepEqual(entities.filter(e => e.entity_type === 'date').map(e => e.name), []);
+  });
+});
