@@ -38,7 +38,9 @@ function leadWord(word: Word): boolean {
 export function occasionRanges(words: Word[]): [number, number][] {
   const found: [number, number][] = [];
   for (let head = 1; head < words.length; head++) {
-    const key = bare(words[head]);
+    // Most words are no day word: the cheapest test first.
+    const key = words[head].lower;
+    if (!OCCASION_HEADS.has(key) && !HOLIDAY_HEADS.has(key)) continue;
     const capitalHead = OCCASION_HEADS.has(key) && words[head].cap && !words[head].possessive;
     if (!capitalHead && !HOLIDAY_HEADS.has(key)) continue;
     let from = head;

@@ -1,6 +1,6 @@
 import { GENERIC_TERMS, UNITS } from './catalog.ts';
 import { COMMON_ACRONYMS, NOT_NAMES } from './gazetteer.ts';
-import { openGazetteerType } from './openGazetteer.ts';
+import { openGazetteerKind, openGazetteerType } from './openGazetteer.ts';
 import { isEnglishWord, type Word } from './words.ts';
 
 /**
@@ -84,7 +84,7 @@ export function lowerCaseTools(words: Word[]): PackageMention[] {
   words.forEach((word, i) => {
     if (word.cap || word.punct || word.number || word.span !== null || word.stopWord || !LOWER_TOOL.test(word.text)) return;
     // Cheapest test first: most words of a sentence are in no list.
-    if (openGazetteerType(word.lower) !== 'technology' || isEnglishWord(word.lower)) return;
+    if (openGazetteerKind(word.lower) !== 'technology' || openGazetteerType(word.lower) !== 'technology') return;
     // "npm i zod-forms": the manager of an install command is the tool used, not what the note is about.
     if (INSTALLERS[word.lower]?.has(words[i + 1]?.lower ?? '')) return;
     if (COMMON_NOUNS.has(word.lower) || COMMON_ACRONYMS.has(word.lower) || GENERIC_TERMS.has(word.lower) || UNITS.has(word.lower) || NOT_NAMES.has(word.lower)) return;
