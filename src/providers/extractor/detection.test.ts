@@ -89,3 +89,18 @@ describe('issue 26, name detection: what a family calls its grandparents', () =>
     assert.deepEqual(types('Grandad wants the photos printed.'), {});
   });
 });
+
+describe('issue 26, name detection: a maker and a model number are one product', () => {
+  test('"Volvo XC40", "Nokia 3310", "Airbus A350", "Mazda CX-30"', () => {
+    assert.deepEqual(types('The Volvo XC40 needs new tyres.'), { 'Volvo XC40': 'product' });
+    assert.deepEqual(types('Still keeping a Nokia 3310 as a backup phone.'), { 'Nokia 3310': 'product' });
+    assert.deepEqual(types('The Airbus A350 to Doha was half empty.').Doha, 'location');
+    assert.equal(types('The Airbus A350 to Doha was half empty.')['Airbus A350'], 'product');
+    assert.deepEqual(types('Sold the Mazda CX-30 to a dealer.'), { 'Mazda CX-30': 'product' });
+  });
+
+  test('a year, a time or an amount after a name is no model number', () => {
+    assert.deepEqual(types('Ordered two boxes from Amazon in 2023.'), { Amazon: 'organization' });
+    assert.deepEqual(types('Meeting Anna at 10am by the lifts.'), { Anna: 'person' });
+  });
+});

@@ -126,7 +126,13 @@ const INNER_NAME_WORDS = new Set(
 );
 
 /** A short major version after a product name belongs to it ("iOS 18", "Llama 3"); a dotted one does not. */
-const versionWord = (word: Word) => word.number && /^\d{1,3}$/.test(word.text);
+const versionWord = (word: Word) => (word.number && /^\d{1,3}$/.test(word.text)) || modelNumber(word);
+/**
+ * A model's number after its maker's name: "Nokia 3310" (four digits, not a year), "Volvo XC40", "Airbus A350",
+ * "Mazda CX-30", "Fiat 500e": letters and digits mixed, up to 8 characters.
+ */
+const modelNumber = (word: Word) =>
+  (/^\d{4}$/.test(word.text) && !/^(?:19|20)\d\d$/.test(word.text)) || (/^(?=.*\d)(?=.*\p{L})[\p{L}\d-]{2,8}$/u.test(word.text) && !/^\d+(?:st|nd|rd|th|s|am|pm|k|m|x|h|km|kg|gb|mb|tb)$/i.test(word.text));
 
 /** Capitalised runs of a sentence as word-index ranges. */
 /** A lower-case particle glued to a name by a hyphen ("al-Fitr", "el-Sheikh"): part of a listed name ("Eid al-Fitr"). */
@@ -221,6 +227,13 @@ function gazetteerType(key: string): Typed | null {
 
 /** The type of a chunk from what it is (gazetteer, lexicon, head words), or null when only context can tell. */
 function intrinsicType(words: Word[]): Typed | null {
+  const typed = nameType(words);
+  // "Volvo XC40", "Hyundai Ioniq 5", "Nokia 3310": a maker's name and a model's number is the product.
+  if (typed?.type === 'organization' && words.length > 1 && modelNumber(words[words.length - 1])) return { type: 'product', confidence: typed.confidence };
+  return typed;
+}
+
+function nameType(words: Word[]): Typed | null {
   const key = words.map(w => w.lower).join(' ');
   // Possessives are part of some names of the calendar ("New Year's Eve", "St Patrick's Day").
   if (words.some(w => w.possessive) && NAMED_EVENTS.has(words.map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return { type: 'event', confidence: 0.9 };
