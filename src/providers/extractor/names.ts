@@ -7,6 +7,7 @@ import {
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
 import { possessiveVenue } from './venues.ts';
+import { modelNumber, versionWord } from './versions.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, modelMayRetype, typingModel } from './typingModel.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
@@ -124,15 +125,6 @@ const INNER_NAME_WORDS = new Set(
   malaysian filipino australian swiss austrian belgian czech hungarian romanian ukrainian icelandic new good happy national royal
   international great web`.split(/\s+/),
 );
-
-/** A short major version after a product name belongs to it ("iOS 18", "Llama 3"); a dotted one does not. */
-const versionWord = (word: Word) => (word.number && /^\d{1,3}$/.test(word.text)) || modelNumber(word);
-/**
- * A model's number after its maker's name: "Nokia 3310" (four digits, not a year), "Volvo XC40", "Airbus A350",
- * "Mazda CX-30", "Fiat 500e": letters and digits mixed, up to 8 characters.
- */
-const modelNumber = (word: Word) =>
-  (/^\d{4}$/.test(word.text) && !/^(?:19|20)\d\d$/.test(word.text)) || (/^(?=.*\d)(?=.*\p{L})[\p{L}\d-]{2,8}$/u.test(word.text) && !/^\d+(?:st|nd|rd|th|s|am|pm|k|m|x|h|km|kg|gb|mb|tb)$/i.test(word.text));
 
 /** Capitalised runs of a sentence as word-index ranges. */
 /** A lower-case particle glued to a name by a hyphen ("al-Fitr", "el-Sheikh"): part of a listed name ("Eid al-Fitr"). */
