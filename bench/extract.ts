@@ -5,8 +5,8 @@
  *     (people, organisations, places, products, dates), named entities and dates reported apart, and on a smaller
  *     held-out set (entities-heldout.json) written later and never used while writing the rules; and on everyday
  *     notes, work logs and chats (entities-notes.txt, with events), two thirds used to tune the typing rules
- *     ("notes-tuning") and every third sentence held out from tuning ("notes-heldout"); and two fresh held-out sets of
- *     everyday notes never used for tuning: entities-fresh.txt ("notes-fresh") and entities-fresh2.txt
+ *     ("notes-tuning") and every third sentence held out from tuning ("notes-heldout"); entities-fresh.txt
+ *     ("notes-fresh", held out until the typing model was trained on it); and the fresh held-out set entities-fresh2.txt
  *     ("notes-fresh2", written without reading the extractor's rules or lists, mostly real-world long-tail names);
  *  3. cost on the write path: POST /memories (in-process, Fastify inject) with CAIRN_EXTRACTOR=rules against none.
  *
@@ -60,8 +60,8 @@ export function readNotes(path: string): Labelled[] {
 
 /**
  * The notes sets: entities-notes.txt, every third line held out from tuning; entities-fresh.txt, written later in
- * one sitting before that round's rules changed; and entities-fresh2.txt, written without reading the extractor's
- * rules or word lists. Neither fresh set is tuned on (only their totals are read).
+ * one sitting before that round's rules changed (a training file of the typing model since); and entities-fresh2.txt,
+ * written without reading the extractor's rules or word lists, never tuned on (only its totals are read).
  */
 export function notesSets(): { name: string; sentences: Labelled[] }[] {
   const sentences = readNotes(NOTES);
