@@ -19,9 +19,9 @@ const ANCHORS = CONVERSATION_PROFILE.turns?.neighbours?.seeds ?? 50;
  * Which memories of one search are conversation turns, who speaks them, and where inferred turns sit: a memory is a
  * turn by Cairn's own names or provenance (domain/conversation.ts), or because the memories posted around it read as
  * a conversation (domain/conversationInference.ts). `learn` reads those around the memories it is given (once each);
- * `only`, when given, limits that to the memories it accepts.
+ * `only`, when given, limits that to the memories it accepts (given the speaker the text opens with, found once).
  */
-export function conversationReader(deps: Pick<Deps, 'store'>, filter: SearchFilter, only?: (m: MemoryRecord) => boolean) {
+export function conversationReader(deps: Pick<Deps, 'store'>, filter: SearchFilter, only?: (m: MemoryRecord, prefixed: string | null) => boolean) {
   const windows: PostedMemory[][] = [];
   const read = new Set<string>();
   let budget = ANCHORS;
@@ -29,12 +29,13 @@ export function conversationReader(deps: Pick<Deps, 'store'>, filter: SearchFilt
 
   // Only a memory that could be a turn is worth reading around: short, and with a speaker — a name its text opens with,
   // or a metadata value that could name one (a turn needs one; a note dated `{recorded: "2024-01-10"}` has none).
-  const worthReading = (m: MemoryRecord) =>
-    !read.has(m.id) &&
-    (only === undefined || only(m)) &&
-    !isConversationTurn(m) &&
-    m.content.length <= MAX_TURN_CHARS &&
-    (speakerPrefix(m.content) !== null || Object.values(m.metadata ?? {}).some(v => typeof v === 'string' && isNameLike(v)));
+  // Asked of every candidate of every search: the cheap checks first, and the text's speaker matched once.
+  const worthReading = (m: MemoryRecord) => {
+    if (read.has(m.id) || m.content.length > MAX_TURN_CHARS || isConversationTurn(m)) return false;
+    const prefixed = speakerPrefix(m.content);
+    if (only !== undefined && !only(m, prefixed)) return false;
+    return prefixed !== null || Object.values(m.metadata ?? {}).some(v => typeof v === 'string' && isNameLike(v));
+  };
 
   return {
     /** Reads around the memories (best first) not read yet, as many as the search's budget still allows. */
@@ -67,8 +68,7 @@ export function mayBeSpokenBy(queryWords: ReadonlySet<string>) {
     const parts = words(name);
     return parts.length > 0 && parts.length <= 3 && parts.every(w => queryWords.has(w));
   };
-  return (m: MemoryRecord) => {
-    const prefixed = speakerPrefix(m.content);
+  return (m: MemoryRecord, prefixed: string | null = speakerPrefix(m.content)) => {
     return (prefixed !== null && said(prefixed)) || Object.values(m.metadata ?? {}).some(v => typeof v === 'string' && v.length <= 40 && said(v));
   };
 }

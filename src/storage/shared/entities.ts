@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { EntityPatch, EntityRecord, EntityRepo, EntityWithStats } from '../ports.ts';
 import type { Database, EntitiesTable } from './schema.ts';
 import { chunked } from './chunks.ts';
+import { selectByIds } from './selectByIds.ts';
 
 export function toEntityRecord({ mention_total: _total, ...row }: Omit<Selectable<EntitiesTable>, 'mention_total'> & { mention_total?: number }): EntityRecord {
   return {
@@ -40,6 +41,7 @@ async function addKeys(db: Kysely<Database>, entityId: string, keys: string[]) {
 }
 
 export function entityRepo(db: Kysely<Database>): EntityRepo {
+  const entitiesByIds = selectByIds(db, ids => db.selectFrom('entities').selectAll().select(mentionCount).where('id', 'in', ids));
   return {
     async insert(entity, keys) {
       await db
@@ -69,8 +71,7 @@ export function entityRepo(db: Kysely<Database>): EntityRepo {
     },
 
     async getMany(ids) {
-      const rows = await chunked(ids, part => db.selectFrom('entities').selectAll().select(mentionCount).where('id', 'in', part).execute());
-      return rows.map(withStats);
+      return (await entitiesByIds(ids)).map(withStats);
     },
 
     async findByKeys(keys) {

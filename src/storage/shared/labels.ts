@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { LabelRecord, LabelRepo, LabelWithUsage, MemoryLabelRepo } from '../ports.ts';
 import type { Database } from './schema.ts';
 import { chunked } from './chunks.ts';
+import { selectByIds } from './selectByIds.ts';
 
 /** Ids of forgotten memories: usually few, read through memories_by_state, so excluding them is cheap. */
 const forgottenIds = (eb: ExpressionBuilder<Database, any>) =>
@@ -78,18 +79,18 @@ export function labelRepo(db: Kysely<Database>): LabelRepo {
 }
 
 export function memoryLabelRepo(db: Kysely<Database>): MemoryLabelRepo {
+  const labelsByMemoryIds = selectByIds(db, memoryIds =>
+    db
+      .selectFrom('memory_labels')
+      .innerJoin('labels', 'labels.id', 'memory_labels.label_id')
+      .selectAll('labels')
+      .select('memory_labels.memory_id')
+      .where('memory_labels.memory_id', 'in', memoryIds)
+      .orderBy('labels.name'),
+  );
   return {
     async labelsOf(memoryIds) {
-      const rows = await chunked(memoryIds, part =>
-        db
-          .selectFrom('memory_labels')
-          .innerJoin('labels', 'labels.id', 'memory_labels.label_id')
-          .selectAll('labels')
-          .select('memory_labels.memory_id')
-          .where('memory_labels.memory_id', 'in', part)
-          .orderBy('labels.name')
-          .execute(),
-      );
+      const rows = await labelsByMemoryIds(memoryIds);
       const byMemory = new Map<string, LabelRecord[]>();
       for (const { memory_id, ...label } of rows) {
         const list = byMemory.get(memory_id) ?? [];

@@ -4,6 +4,7 @@ import type { MemoryListFilter, MemoryPatch, MemoryRecord, MemoryRepo } from '..
 import type { Database, MemoriesTable } from './schema.ts';
 import { chunked } from './chunks.ts';
 import { insertValues } from './compiled.ts';
+import { selectByIds } from './selectByIds.ts';
 
 export function toMemoryRecord(row: Selectable<MemoriesTable>): MemoryRecord {
   return {
@@ -50,6 +51,7 @@ function memoryValues(m: MemoryRecord): unknown[] {
 }
 
 export function memoryRepo(db: Kysely<Database>): MemoryRepo {
+  const rowsByIds = selectByIds(db, ids => db.selectFrom('memories').selectAll().where('id', 'in', ids));
   return {
     async insert(memory) {
       await insertValues(db, 'memories', MEMORY_COLUMNS, memoryValues(memory));
@@ -65,8 +67,7 @@ export function memoryRepo(db: Kysely<Database>): MemoryRepo {
     },
 
     async getMany(ids) {
-      const rows = await chunked(ids, part => db.selectFrom('memories').selectAll().where('id', 'in', part).execute());
-      return rows.map(toMemoryRecord);
+      return (await rowsByIds(ids)).map(toMemoryRecord);
     },
 
     async list(filter: MemoryListFilter) {

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { EntityRelationRecord, EntityRelationRepo, MentionRepo } from '../ports.ts';
 import type { Database, EntityRelationsTable } from './schema.ts';
 import { chunked } from './chunks.ts';
+import { selectByIds } from './selectByIds.ts';
 
 export { extractionQueueRepo } from './extractionQueue.ts';
 
@@ -18,11 +19,12 @@ function groupBy<R>(rows: R[], key: (r: R) => string, value: (r: R) => string): 
 }
 
 export function mentionRepo(db: Kysely<Database>): MentionRepo {
+  const entityIdsByMemoryIds = selectByIds(db, memoryIds =>
+    db.selectFrom('mentions').select(['memory_id', 'entity_id']).where('memory_id', 'in', memoryIds).orderBy('memory_id').orderBy('entity_id'),
+  );
   return {
     async entityIdsOf(memoryIds) {
-      const rows = await chunked([...new Set(memoryIds)], part =>
-        db.selectFrom('mentions').select(['memory_id', 'entity_id']).where('memory_id', 'in', part).orderBy('memory_id').orderBy('entity_id').execute(),
-      );
+      const rows = await entityIdsByMemoryIds([...new Set(memoryIds)]);
       return groupBy(rows, r => r.memory_id, r => r.entity_id);
     },
 
