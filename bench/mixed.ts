@@ -58,6 +58,7 @@ export default async function mixed(argv: string[]): Promise<void> {
     // The window's own creates queue background work too: how much of it was done is part of the CPU measured.
     const queueBefore = (await requestJson(pool, 'GET', '/health')).background_queue;
     const cpuBefore = cpuMs(server.pid);
+    const clientCpuBefore = process.cpuUsage();
     const started = performance.now();
     const until = started + options.seconds * 1000;
     const client = async () => {
@@ -76,6 +77,7 @@ export default async function mixed(argv: string[]): Promise<void> {
     await Promise.all(Array.from({ length: options.connections }, client));
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuMs(server.pid);
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     const queueAfter = (await requestJson(pool, 'GET', '/health')).background_queue;
 
     const kinds: Kind[] = ['search', 'create', 'read'];
@@ -92,6 +94,11 @@ export default async function mixed(argv: string[]): Promise<void> {
       // CPU time per request holds when the machine is shared (the wall-clock numbers follow the scheduler's share).
       console.log(`server cores busy: ${((cpuAfter - cpuBefore) / 1000 / seconds).toFixed(2)} (process CPU time / wall, every thread)`);
       console.log(`server CPU per request: ${((cpuAfter - cpuBefore) / total).toFixed(2)} ms (every thread, ${total} requests)`);
+    }
+    {
+      // The load generator shares the machine: what it spends is CPU the server did not get.
+      const clientMs = (clientCpu.user + clientCpu.system) / 1000;
+      console.log(`client cores busy: ${(clientMs / 1000 / seconds).toFixed(2)}; client CPU per request: ${(clientMs / total).toFixed(2)} ms`);
     }
     if (queueBefore && queueAfter) {
       const processed = queueAfter.claimed_here - queueBefore.claimed_here;

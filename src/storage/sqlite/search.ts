@@ -8,6 +8,7 @@ import type { Database } from '../shared/schema.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
 import { filterQueries, type MetadataSql, filterSql as sharedFilterSql } from '../shared/searchFilters.ts';
 import { HAS_CJK } from './migrations/018_background_queue.ts';
+import { SEARCH_FLAGS_OF } from './migrations/029_search_flags.ts';
 
 /**
  * bm25 with the profile's field weights, except where the title is the content's own first line (derived when none
@@ -15,6 +16,17 @@ import { HAS_CJK } from './migrations/018_background_queue.ts';
  */
 const weightedBm25 = ({ title, content }: FieldWeights) => sql`case when instr(m.content, rtrim(m.title, '…')) = 1
   then bm25(memories_fts, 0.0, ${content}) else bm25(memories_fts, ${title}, ${content}) end`;
+
+/** weightedBm25 with the title test stored at write time (memory_search_flags, migration 029), not run on each match. */
+const flaggedBm25 = ({ title, content }: FieldWeights) => sql`case when f.title_is_opening
+  then bm25(memories_fts, 0.0, ${content}) else bm25(memories_fts, ${title}, ${content}) end`;
+
+/**
+ * Whether a filter asks more of a memory than its space and state (and a candidate list, which onlyCandidates checks
+ * on the full-text row): only then must the full-text query read each match's memory row.
+ */
+const needsMemoryRow = (filter: SearchFilter) =>
+  Boolean(filter.unit_type || filter.event_from || filter.event_to || filter.recorded_from || filter.recorded_to || filter.label_names?.length || filter.metadata?.length);
 
 /** Metadata through SQLite's JSON functions; the turn keys as migration 020's expression indexes have them. */
 export const metadataSql: MetadataSql = {
@@ -86,11 +98,25 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
     async lexical(query, filter, limit, fields) {
       const match = ftsMatch(query);
       if (match === null) return [];
+      if (needsMemoryRow(filter)) {
+        const { rows } = await sql<LexicalHit>`
+          select m.id as id, ${weightedBm25(fields)} as rank
+          from memories_fts join memories m on m.rowid = memories_fts.rowid
+          where memories_fts match ${match} and ${onlyCandidates(filter)} and ${filterSql(filter)}
+          order by rank limit ${limit}`.execute(db);
+        return rows;
+      }
+      // Every match is ranked on its flags alone; only the `limit` best read their memory row, for the id. The outer
+      // join keeps the ranked order (a subquery with a limit is not flattened into a join; `cross join` keeps it the
+      // outer loop), and the order is the one-statement query's: same matches, same scan order, same sort.
       const { rows } = await sql<LexicalHit>`
-        select m.id as id, ${weightedBm25(fields)} as rank
-        from memories_fts join memories m on m.rowid = memories_fts.rowid
-        where memories_fts match ${match} and ${onlyCandidates(filter)} and ${filterSql(filter)}
-        order by rank limit ${limit}`.execute(db);
+        select m.id as id, ranked.rank as rank from (
+          select f.rowid as rowid, ${flaggedBm25(fields)} as rank
+          from memories_fts join memory_search_flags f on f.rowid = memories_fts.rowid
+          where memories_fts match ${match} and ${onlyCandidates(filter)}
+            and f.space_id = ${filter.space_id} and f.lifecycle_state in (${sql.join(filter.states)})
+          order by rank limit ${limit}) as ranked
+        cross join memories m on m.rowid = ranked.rowid`.execute(db);
       return rows;
     },
 
@@ -145,6 +171,9 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
     async rebuildFullText() {
       await db.transaction().execute(async trx => {
         await sql`insert into memories_fts(memories_fts) values ('rebuild')`.execute(trx);
+        // Keyed by rowid like the index, so rebuilt with it (VACUUM may renumber rowids).
+        await sql`delete from memory_search_flags`.execute(trx);
+        await sql.raw(`insert into memory_search_flags select ${SEARCH_FLAGS_OF('memories')} from memories`).execute(trx);
         // The trigram index holds only text with CJK; 'rebuild' would index every row.
         await sql`insert into memories_trigram(memories_trigram) values ('delete-all')`.execute(trx);
         await sql

@@ -24,6 +24,7 @@ import * as m025postingOrder from './025_posting_order.ts';
 import * as m026sources from './026_sources.ts';
 import * as m028syncLog from './028_sync_log.ts';
 import * as m027threadImports from './027_thread_imports.ts';
+import * as m029searchFlags from './029_search_flags.ts';
 
 /**
  * Numbered, append-only: add a file and a line, never edit a released one. 011, 014 and 015 were never used and stay
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '026_sources': m026sources,
   '028_sync_log': m028syncLog,
   '027_thread_imports': m027threadImports,
+  '029_search_flags': m029searchFlags,
 };
 
 export const sqliteMigrations: MigrationProvider = {
