@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksWhen, mentionsTime, queryTiers, speakerOf, termsFor } from './text.ts';
+import { asksWhen, mentionsTime, queryTiers, speakerOf, termsFor, termsForKeyed } from './text.ts';
 
 describe('question and memory cues', () => {
   test('asksWhen: questions about when something happened', () => {
@@ -57,5 +57,14 @@ describe('kept terms', () => {
     assert.notEqual(termsFor('stop', long(0)), first, 'the oldest text was let go');
     const newest = termsFor('stop', long(2_000));
     assert.equal(termsFor('stop', long(2_000)), newest);
+  });
+
+  test('terms kept by a key follow the texts: the same texts give the kept terms, an edited text new ones', () => {
+    const first = termsForKeyed('content', 'memory-1', ['Heron', 'The heron waded']);
+    assert.equal(termsForKeyed('content', 'memory-1', ['Heron', 'The heron waded']), first, 'the same texts were analysed again');
+    assert.deepEqual(first, ['heron', 'heron', 'wad']);
+    assert.deepEqual(termsForKeyed('content', 'memory-1', ['Heron', 'The egret waded']), ['heron', 'egret', 'wad']);
+    assert.deepEqual(termsForKeyed('content', 'memory-1', ['Egret', 'The egret waded']), ['egret', 'egret', 'wad']);
+    assert.deepEqual(termsForKeyed('stop', 'memory-1', ['Egret', 'The egret waded']), ['egret', 'the', 'egret', 'wad']);
   });
 });

@@ -158,28 +158,50 @@ const TERMS_KEPT_MAX_LENGTH = 4_000;
 
 /** Kept texts in the order they were first kept (the oldest leave first) and how many characters they hold. */
 interface KeptTerms {
-  terms: Map<string, readonly string[]>;
+  /** By key (the text itself, or the caller's key), with the texts the terms are of and their length joined. */
+  terms: Map<string, { parts: readonly string[]; characters: number; terms: readonly string[] }>;
   characters: number;
 }
 const termsKept = { withStopWords: { terms: new Map(), characters: 0 } as KeptTerms, content: { terms: new Map(), characters: 0 } as KeptTerms };
 
 /** The terms of a text as a tier of query words is compared with it: stop words are kept for the stop tier only. */
 export function termsFor(kind: QueryTier['kind'], text: string): readonly string[] {
+  return keptTerms(kind, text, [text]);
+}
+
+/**
+ * `termsFor` the texts `parts` joined by a space (a memory's title and content), kept by a key of the caller's (a
+ * memory's id and which of its texts) and checked against the parts themselves: the database reads a candidate's
+ * texts afresh on every search, and joining and hashing them as the key cost more than comparing them with the kept
+ * ones (docs/benchmarks.md, "Issue 27: the mixed load on two cores (round 3)"). A text edited since differs from the
+ * kept one, so its terms are worked out again and replace them.
+ */
+export function termsForKeyed(kind: QueryTier['kind'], key: string, parts: readonly string[]): readonly string[] {
+  return keptTerms(kind, key, parts);
+}
+
+const sameParts = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((part, i) => part === b[i]);
+
+function keptTerms(kind: QueryTier['kind'], key: string, parts: readonly string[]): readonly string[] {
   const kept = kind === 'stop' ? termsKept.withStopWords : termsKept.content;
-  let found = kept.terms.get(text);
-  if (found === undefined) {
-    found = kind === 'stop' ? words(text).map(stem) : terms(text);
-    if (text.length <= TERMS_KEPT_MAX_LENGTH) {
-      while (kept.characters + text.length > TERMS_KEPT_CHARACTERS) {
-        const oldest = kept.terms.keys().next().value!;
-        kept.terms.delete(oldest);
-        kept.characters -= oldest.length;
-      }
-      kept.terms.set(text, found);
-      kept.characters += text.length;
-    }
+  const found = kept.terms.get(key);
+  if (found !== undefined && sameParts(found.parts, parts)) return found.terms;
+  const text = parts.length === 1 ? parts[0]! : parts.join(' ');
+  const analysed = kind === 'stop' ? words(text).map(stem) : terms(text);
+  if (found !== undefined) {
+    kept.terms.delete(key);
+    kept.characters -= found.characters;
   }
-  return found;
+  if (text.length <= TERMS_KEPT_MAX_LENGTH) {
+    while (kept.characters + text.length > TERMS_KEPT_CHARACTERS) {
+      const [oldestKey, oldest] = kept.terms.entries().next().value!;
+      kept.terms.delete(oldestKey);
+      kept.characters -= oldest.characters;
+    }
+    kept.terms.set(key, { parts, characters: text.length, terms: analysed });
+    kept.characters += text.length;
+  }
+  return analysed;
 }
 
 const TIME_WORDS =

@@ -1,7 +1,7 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import { absoluteSimilarity, cueBoost, firstNamedSpeaker, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
 import { profileFor, SEARCH_RECIPES, type SearchProfile } from '../../domain/searchProfile.ts';
-import { isStopWord, stem, termsAsWritten, termsFor } from '../../domain/text.ts';
+import { isStopWord, stem, termsAsWritten, termsForKeyed } from '../../domain/text.ts';
 import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -130,10 +130,13 @@ function nearTerms(profile: SearchProfile, forms: boolean, typos: boolean) {
 /** A word as domain/text.ts reads one. */
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
-/** How many content words (not stop words) a text holds: what makes a memory long. Asked of every candidate, so the kept terms answer. */
-function contentWordCount(text: string): number {
-  return termsFor('content', text).length;
+/** How many content words (not stop words) a memory's content holds: what makes it long. Asked of every candidate, so the kept terms answer. */
+function contentWordCount(m: MemoryRecord): number {
+  return termsForKeyed('content', `${m.id} content`, [m.content]).length;
 }
+
+/** A memory's `title content` terms as a tier of query words is compared with them, kept by its id (see termsForKeyed). */
+const memoryTerms = (kind: Parameters<typeof termsForKeyed>[0], m: MemoryRecord) => termsForKeyed(kind, m.id, [m.title, m.content]);
 
 /** The word of a text whose term is `term`, as the text writes it. */
 function asInText(text: string, term: string): string {
@@ -181,7 +184,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   const overlaps = new Map<string, ReturnType<typeof lexicalOverlap>>();
   const overlapOf = (m: MemoryRecord) => {
     let found = overlaps.get(m.id);
-    if (!found) overlaps.set(m.id, (found = lexicalOverlap(asked, termsFor(lexical.tier.kind, `${m.title} ${m.content}`), { near, formWeight: base.wordForms.weight })));
+    if (!found) overlaps.set(m.id, (found = lexicalOverlap(asked, memoryTerms(lexical.tier.kind, m), { near, formWeight: base.wordForms.weight })));
     return found;
   };
   // How much of the query the full text found: the most query words one full-text hit holds.
@@ -192,7 +195,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   const lengths = new Map<string, number>();
   const isLong = (m: MemoryRecord) => {
     if (!long) return false;
-    if (!lengths.has(m.id)) lengths.set(m.id, contentWordCount(m.content));
+    if (!lengths.has(m.id)) lengths.set(m.id, contentWordCount(m));
     return lengths.get(m.id)! >= long.words;
   };
   const matchedInLong = Math.max(0, ...candidates.filter(c => c.bm25 !== undefined && records.has(c.id) && isLong(records.get(c.id)!)).map(c => overlapOf(records.get(c.id)!).matched.length));

@@ -73,6 +73,30 @@ describe('search follows the writes that change what it ranks by', () => {
   });
 });
 
+describe('search scores an edited memory by its new words', () => {
+  let app: App;
+  before(async () => {
+    app = await buildTestApp();
+  });
+  after(() => app.close());
+
+  test('after a PATCH of its content or title, the query words a memory holds are counted anew', async () => {
+    // Each memory's terms are kept between searches (domain/text.ts, termsForKeyed): an edit must not leave the old ones.
+    const id = await createMemory(app, { content: 'The heron waded through the marsh' });
+    const hit = async (query: string) => {
+      const hits = expectOk(await post(app, '/memories/search', { query }), 'search') as { memory: { id: string }; highlights: string[]; score_breakdown: { lexical: { coverage: number } } }[];
+      return hits.find(h => h.memory.id === id)!;
+    };
+    assert.equal((await hit('heron egret')).score_breakdown.lexical.coverage, 0.5);
+    expectOk(await patch(app, `/memories/${id}`, { content: 'The heron and the egret waded through the marsh' }), 'patch content');
+    const afterContent = await hit('heron egret');
+    assert.equal(afterContent.score_breakdown.lexical.coverage, 1);
+    assert.deepEqual(afterContent.highlights, ['heron', 'egret']);
+    expectOk(await patch(app, `/memories/${id}`, { title: 'Kingfisher sighting' }), 'patch title');
+    assert.equal((await hit('heron kingfisher')).score_breakdown.lexical.coverage, 1);
+  });
+});
+
 describe('search after the storage is optimized', () => {
   let app: App;
   let dir: string;
