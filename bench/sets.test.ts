@@ -49,6 +49,14 @@ test('chat messages are posted as a chat client stores them: "Name: text", dated
   }
 });
 
+test('chats-plain (when on this machine): the chats\' messages and questions, each posted as its text and date alone', t => {
+  if (!setAvailable('chats-plain')) return t.skip('the chats set is not on this machine');
+  const [chats, plain] = [loadSet('chats'), loadSet('chats-plain')];
+  assert.deepEqual(plain.questions, chats.questions);
+  assert.deepEqual(plain.units.map(u => [u.key, u.group, u.body.content, u.body.event_start]), chats.units.map(u => [u.key, u.group, u.body.content, u.body.event_start]));
+  for (const unit of plain.units) assert.deepEqual(Object.keys(unit.body), ['content', 'event_start']);
+});
+
 test('the beir set (when on this machine): 2,000–3,000 long documents (title line, then text) under 3 MB, 100+ questions, distractors', t => {
   if (!setAvailable('beir')) return t.skip('the beir data is not on this machine (docs/benchmark-sets.md)');
   const set = loadSet('beir');

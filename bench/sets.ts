@@ -3,7 +3,7 @@
  * them). notes and docs: bench/fixtures/{notes,docs} (bench/notes.ts describes them); locomo: the LoCoMo conversations
  * in ../shared/bench/locomo; chats: real multi-day chats with a companion app, stored message by message; beir:
  * NFCorpus medical abstracts with the site's article titles as queries; cranfield: the Cranfield 1400 aeronautics
- * abstracts with their researchers' questions. chats, beir and cranfield are public data the repository does not carry: they are read from $CAIRN_BENCH_DATA/<set> or ../shared/bench/<set> (docs/benchmark-sets.md says
+ * abstracts with their researchers' questions; chats-plain: the chats as a client that keeps no metadata posts them. chats, beir and cranfield are public data the repository does not carry: they are read from $CAIRN_BENCH_DATA/<set> or ../shared/bench/<set> (docs/benchmark-sets.md says
  * where each comes from, its licence and how it was drawn).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { locomoSet } from './locomo.ts';
 import { DOCS_DIR, NOTES_DIR, noteSet } from './notes.ts';
 import type { RetrievalSet, Unit } from './retrieval.ts';
 
-export const SET_NAMES = ['notes', 'docs', 'locomo', 'chats', 'beir', 'cranfield'] as const;
+export const SET_NAMES = ['notes', 'docs', 'locomo', 'chats', 'chats-plain', 'beir', 'cranfield'] as const;
 /** The sets whose data is read from outside the repository. */
 type PublicSet = 'chats' | 'beir' | 'cranfield';
 /** The long-document sets: one title-then-text document per memory, in the same files' shape. */
@@ -30,7 +30,8 @@ export function publicSetDir(name: PublicSet): string | null {
 
 /** Whether a set's data is on this machine (notes and docs always are: they are in the repository). */
 export function setAvailable(name: SetName): boolean {
-  if (name === 'chats' || name === 'beir' || name === 'cranfield') return publicSetDir(name) !== null;
+  if (name === 'chats' || name === 'chats-plain') return publicSetDir('chats') !== null;
+  if (name === 'beir' || name === 'cranfield') return publicSetDir(name) !== null;
   if (name === 'locomo') return locomoDir() !== null;
   return true;
 }
@@ -81,13 +82,19 @@ export function chatUnits(messages: ChatMessage[]): Unit[] {
   });
 }
 
-function chatsSet(): RetrievalSet {
+/**
+ * The chats; `plain`: as a client that keeps no metadata posts them, each message its "Author: text" and its date
+ * alone, so the conversation is seen only in the texts' speakers and their posting order (the assistant is "AI
+ * companion").
+ */
+function chatsSet(plain = false): RetrievalSet {
   const dir = requireSetDir('chats');
   const messages = readJson(join(dir, 'messages.json')) as ChatMessage[];
   const questions = readJson(join(dir, 'questions.json')) as ChatQuestion[];
+  const units = chatUnits(messages);
   return {
-    name: 'chats',
-    units: chatUnits(messages),
+    name: plain ? 'chats-plain' : 'chats',
+    units: plain ? units.map(u => ({ ...u, body: { content: u.body.content, event_start: u.body.event_start } })) : units,
     questions: questions.map(q => ({ query: q.question, relevant: q.evidence.map(String), group: chatSpace(q.conversation) })),
   };
 }
@@ -125,6 +132,8 @@ export function loadSet(name: SetName): RetrievalSet {
       return locomoSet();
     case 'chats':
       return chatsSet();
+    case 'chats-plain':
+      return chatsSet(true);
     case 'beir':
     case 'cranfield':
       return longDocumentSet(name);

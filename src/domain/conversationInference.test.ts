@@ -19,6 +19,8 @@ test('a speaker prefix is a name-like token; note labels, single letters and cap
   assert.equal(speakerPrefix('**Bob**: the Thai place'), 'Bob');
   assert.equal(speakerPrefix('**Bob:** the Thai place'), 'Bob');
   assert.equal(speakerPrefix('user: hello there'), 'user');
+  assert.equal(speakerPrefix('AI companion: How are you settling in?'), 'AI companion');
+  assert.equal(speakerPrefix('AI: Try a climbing club.'), 'AI');
   for (const note of ['Note: buy milk', 'TODO: call the bank', 'Update: deployed v2', 'Q: why?', 'FYI: moved', 'Meeting at 10: agenda']) {
     assert.equal(speakerPrefix(note), null, note);
   }
@@ -92,4 +94,11 @@ test('notes that open with their topic ("Chess:", "Heating:") are not a conversa
   assert.equal(inferConversations([topics.map((t, i) => posted(`g${i}`, t, { project: 'hobbies' }))]).size, 0);
   const chat = ['Ann: hi', 'Bob: hey', 'Cy: hello all', 'Ann: lunch?', 'Bob: sure'];
   assert.equal(inferConversations([chat.map((t, i) => posted(`c${i}`, t))]).size, 5);
+});
+
+test('a chat with an assistant named in words of both cases ("AI companion") is a conversation without metadata', () => {
+  const chat = ['Emma: hello', 'AI companion: Welcome, Emma!', 'Emma: any hobby ideas?', 'AI companion: Try a climbing club.'];
+  const turns = inferConversations([chat.map((t, i) => posted(`e${i}`, t))]);
+  assert.equal(turns.size, 4);
+  assert.equal(turns.get('e3')!.speaker, 'AI companion');
 });

@@ -7,8 +7,9 @@
  * around each search candidate, all of one space:
  *
  * - A **speaker** is a name-like token a memory opens with: "Ann: …", "[Ann] …", "**Ann**: …" or "**Ann:** …" (one
- *   to three capitalised words, or one lower-case word such as "user"), never a note's label ("Note:", "TODO:",
- *   "Update:", "Q:", an all-capitals word, …), or the value of a speaker-like metadata key (below).
+ *   to three words, the first capitalised: "Ann Lee", "AI companion"; or one lower-case word such as "user"), never
+ *   a note's label ("Note:", "TODO:", "Update:", "Q:", an all-capitals word other than "AI", …), or the value of a
+ *   speaker-like metadata key (below).
  * - Metadata keys are read by what their values do in the stretch, never by their names. A key with a string or
  *   number value on several memories is a **grouping key** ("trip", "r1", "session 3") when its value mostly stays the
  *   same from one memory to the next, a **speaker-like key** ("Ann"/"Bob", "user"/"assistant") when it mostly
@@ -70,7 +71,8 @@ const LABELS = new Set(
   ).split(' '),
 );
 
-const NAME = String.raw`[\p{Lu}][\p{L}\p{N}'.-]*(?: [\p{Lu}][\p{L}\p{N}'.-]*){0,2}|[\p{Ll}][\p{Ll}\p{N}_-]*`;
+// A name's later words may be lower-case: an assistant is often "AI companion" or "Support bot" (MemoryBank's chats).
+const NAME = String.raw`[\p{Lu}][\p{L}\p{N}'.-]*(?: [\p{L}][\p{L}\p{N}'.-]*){0,2}|[\p{Ll}][\p{Ll}\p{N}_-]*`;
 const PREFIXES = [
   new RegExp(String.raw`^\s*\*\*(${NAME})\*\*\s*:\s`, 'u'),
   new RegExp(String.raw`^\s*\*\*(${NAME}):\*\*\s`, 'u'),
@@ -78,10 +80,13 @@ const PREFIXES = [
   new RegExp(String.raw`^\s*(${NAME}):\s`, 'u'),
 ];
 
-/** True for a token that can name a participant: not a note's label, not a single letter, not an all-capitals word. */
+/** All-capitals words that name a participant, not a label: the assistant of "User: … / AI: …" chats. */
+const CAPITALISED_SPEAKERS = new Set(['AI']);
+
+/** True for a token that can name a participant: not a note's label, not a single letter, not an all-capitals word (but "AI"). */
 export function isNameLike(name: string): boolean {
   const letters = name.replace(/[^\p{L}]/gu, '');
-  if (letters.length < 2 || name.length > 40 || /^\p{Lu}+$/u.test(letters)) return false;
+  if (letters.length < 2 || name.length > 40 || (/^\p{Lu}+$/u.test(letters) && !CAPITALISED_SPEAKERS.has(name))) return false;
   return !LABELS.has(name.toLowerCase()) && !LABELS.has(name.split(' ')[0]!.toLowerCase());
 }
 
