@@ -12,6 +12,7 @@ import { describe } from './explain.ts';
 import { bridgeHits, combine, lexicalHits } from './lexical.ts';
 import { conversationReader, mayBeSpokenBy } from './conversations.ts';
 import { neighbourContext } from './turns.ts';
+import { longMemoryScorer } from './longMemories.ts';
 
 export const SEARCH_MODES = ['fast', 'deep'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -176,6 +177,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
   // The query's terms a memory is scored by: its content words, or the words it was searched by when it has none.
   const asked = [...new Set(lexical.tier.words.map(stem))];
+  const longBonus = base.longMemories ? await longMemoryScorer(deps, lexical.tier, base.longMemories) : null;
   // Framing words are verbs that the index matches in any tense ("decide" finds "decided"): so does the score.
   const near = nearTerms(base, lexical.forms || lexical.tier.kind === 'framing', lexical.typos);
   const overlaps = new Map<string, ReturnType<typeof lexicalOverlap>>();
@@ -264,7 +266,8 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       const shared = sharedEntities.get(c.id);
       const entity = shared?.bonus ?? 0;
       const coverage = profile.coverageWeight * overlap.coverage;
-      const rank = (own.total + neighbour + date + entity + coverage) * prior * cue;
+      const long = longBonus && c.bm25 !== undefined ? longBonus(memory) : 0;
+      const rank = (own.total + neighbour + date + entity + coverage + long) * prior * cue;
       return { c, memory, overlap, semanticScore, own, coverage, neighbour, inherited, date, when, entity, entityNames: shared?.names ?? [], cue, rank, prior };
     })
     // A score of 0 (a neighbour, date or entity that added nothing, the weakest of the fused vectors) is no reason
