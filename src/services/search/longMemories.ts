@@ -1,7 +1,6 @@
 import { weightedCoverage } from '../../domain/scoring.ts';
 import type { LongMemoryRules } from '../../domain/searchProfile.ts';
 import { type QueryTier, stem, termsFor } from '../../domain/text.ts';
-import type { MemoryRecord } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
 /** Each query term's rarity in the store, as bm25 weighs it: ln(1 + (N − n + 0.5) / (n + 0.5)). */
@@ -20,8 +19,9 @@ async function rarities(deps: Pick<Deps, 'store'>, tier: QueryTier): Promise<Map
 const adjacent = (terms: readonly string[]) => terms.slice(1).map((term, i) => `${terms[i]} ${term}`);
 
 /**
- * The long-memory rule of a profile (domain/searchProfile.ts `LongMemoryRules`) for one query: a memory's bonus for
- * the query's word pairs it holds side by side; 0 for a memory under `rules.words` content words.
+ * The long-memory rule of a profile (domain/searchProfile.ts `LongMemoryRules`) for one query: the bonus of a memory,
+ * given its content's terms in order, for the query's word pairs it holds side by side; 0 for a memory under
+ * `rules.words` content words.
  */
 export async function longMemoryScorer(deps: Pick<Deps, 'store'>, tier: QueryTier, rules: LongMemoryRules) {
   const idf = await rarities(deps, tier);
@@ -30,8 +30,7 @@ export async function longMemoryScorer(deps: Pick<Deps, 'store'>, tier: QueryTie
   const pairs = adjacent(queryTerms);
   if (!pairs.length) return () => 0;
   const pairRarity = (pair: string) => pair.split(' ').reduce((sum, term) => sum + (idf.get(term) ?? 0), 0);
-  return (memory: MemoryRecord): number => {
-    const terms = termsFor(tier.kind, memory.content);
+  return (terms: readonly string[]): number => {
     if (terms.length < rules.words) return 0;
     return rules.adjacentPairs * weightedCoverage(pairs, adjacent(terms), pairRarity);
   };

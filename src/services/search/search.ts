@@ -180,10 +180,19 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   const longBonus = base.longMemories ? await longMemoryScorer(deps, lexical.tier, base.longMemories) : null;
   // Framing words are verbs that the index matches in any tense ("decide" finds "decided"): so does the score.
   const near = nearTerms(base, lexical.forms || lexical.tier.kind === 'framing', lexical.typos);
+  // A memory's terms, title then content, read once per search (a long text is too long for termsFor to keep).
+  const textTerms = new Map<string, readonly string[]>();
+  const termsOf = (m: MemoryRecord) => {
+    let found = textTerms.get(m.id);
+    if (!found) textTerms.set(m.id, (found = termsFor(lexical.tier.kind, `${m.title} ${m.content}`)));
+    return found;
+  };
+  // The content's own: the title's terms come first, and a title is short.
+  const contentTermsOf = (m: MemoryRecord) => termsOf(m).slice(termsFor(lexical.tier.kind, m.title).length);
   const overlaps = new Map<string, ReturnType<typeof lexicalOverlap>>();
   const overlapOf = (m: MemoryRecord) => {
     let found = overlaps.get(m.id);
-    if (!found) overlaps.set(m.id, (found = lexicalOverlap(asked, termsFor(lexical.tier.kind, `${m.title} ${m.content}`), { near, formWeight: base.wordForms.weight })));
+    if (!found) overlaps.set(m.id, (found = lexicalOverlap(asked, termsOf(m), { near, formWeight: base.wordForms.weight })));
     return found;
   };
   // How much of the query the full text found: the most query words one full-text hit holds.
@@ -266,7 +275,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       const shared = sharedEntities.get(c.id);
       const entity = shared?.bonus ?? 0;
       const coverage = profile.coverageWeight * overlap.coverage;
-      const long = longBonus && c.bm25 !== undefined ? longBonus(memory) : 0;
+      const long = longBonus && c.bm25 !== undefined ? longBonus(contentTermsOf(memory)) : 0;
       const rank = (own.total + neighbour + date + entity + coverage + long) * prior * cue;
       return { c, memory, overlap, semanticScore, own, coverage, neighbour, inherited, date, when, entity, entityNames: shared?.names ?? [], cue, rank, prior };
     })
