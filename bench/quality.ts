@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- quality [--sets notes,docs,locomo,chats,chats-plain,beir,cranfield] [--json out.json] [--embedder use-lite] [--limit 10]`:
+ * `npm run bench -- quality [--sets notes,docs,locomo,chats,chats-plain,beir,cranfield,scifact] [--json out.json] [--embedder use-lite] [--limit 10]`:
  * every retrieval set on a fresh server of its own, one after the other, into one table: a row per set, recall@1,
  * recall@10 and MRR for fast, deep and the plain BM25 baseline on the same units, and the number of questions.
  * The server runs with the offline defaults (full text, no embedder) unless `--embedder` names one (it then embeds in

@@ -87,6 +87,20 @@ test('the cranfield set (when on this machine): about 1,400 long aeronautics abs
   for (const unit of set.units) assert.deepEqual(Object.keys(unit.body), ['content'], 'a document is posted as its content alone');
 });
 
+test('the scifact set (when on this machine): BEIR SciFact, 5,183 abstracts (title line, then text), the 300 test claims', t => {
+  if (!setAvailable('scifact')) return t.skip('the scifact data is not on this machine (docs/benchmark-sets.md)');
+  const set = loadSet('scifact');
+  assert.equal(set.units.length, 5183);
+  assert.equal(set.questions.length, 300);
+  assert.equal(set.questions.flatMap(q => q.relevant).length, 339, "BEIR's test judgements");
+  const ids = new Set(set.units.map(u => u.key));
+  assert.equal(ids.size, set.units.length, 'document ids are unique');
+  for (const q of set.questions) for (const id of q.relevant) assert.ok(ids.has(id), `"${q.query}" names ${id}, which is there`);
+  const withTitleLine = set.units.filter(u => /^[^\n]{10,}\n[^\n]{100,}$/.test(String(u.body.content)));
+  assert.ok(withTitleLine.length >= set.units.length * 0.95, `${withTitleLine.length} documents have a title line and a long text`);
+  for (const unit of set.units) assert.deepEqual(Object.keys(unit.body), ['content'], 'a document is posted as its content alone');
+});
+
 test('every set on this machine loads; one that is not says where to put it', () => {
   for (const name of SET_NAMES) {
     if (!setAvailable(name)) {
@@ -106,7 +120,7 @@ test('quality options: every set by default, a subset, the JSON path and the emb
     embedder: 'use-lite',
     limit: 5,
   });
-  assert.throws(() => parseQualityArgs(['--sets', 'chats,scifact']), /unknown set scifact/);
+  assert.throws(() => parseQualityArgs(['--sets', 'chats,trec']), /unknown set trec/);
   assert.throws(() => parseQualityArgs(['--json']), /--json needs a value/);
 });
 

@@ -3,7 +3,9 @@
  * them). notes and docs: bench/fixtures/{notes,docs} (bench/notes.ts describes them); locomo: the LoCoMo conversations
  * in ../shared/bench/locomo; chats: real multi-day chats with a companion app, stored message by message; beir:
  * NFCorpus medical abstracts with the site's article titles as queries; cranfield: the Cranfield 1400 aeronautics
- * abstracts with their researchers' questions; chats-plain: the chats as a client that keeps no metadata posts them. chats, beir and cranfield are public data the repository does not carry: they are read from $CAIRN_BENCH_DATA/<set> or ../shared/bench/<set> (docs/benchmark-sets.md says
+ * abstracts with their researchers' questions; chats-plain: the chats as a client that keeps no metadata posts them;
+ * scifact: BEIR SciFact, PubMed abstracts with scientific claims as queries.
+ * chats, beir, cranfield and scifact are public data the repository does not carry: they are read from $CAIRN_BENCH_DATA/<set> or ../shared/bench/<set> (docs/benchmark-sets.md says
  * where each comes from, its licence and how it was drawn).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,11 +15,11 @@ import { locomoSet } from './locomo.ts';
 import { DOCS_DIR, NOTES_DIR, noteSet } from './notes.ts';
 import type { RetrievalSet, Unit } from './retrieval.ts';
 
-export const SET_NAMES = ['notes', 'docs', 'locomo', 'chats', 'chats-plain', 'beir', 'cranfield'] as const;
+export const SET_NAMES = ['notes', 'docs', 'locomo', 'chats', 'chats-plain', 'beir', 'cranfield', 'scifact'] as const;
 /** The sets whose data is read from outside the repository. */
-type PublicSet = 'chats' | 'beir' | 'cranfield';
+type PublicSet = 'chats' | 'beir' | 'cranfield' | 'scifact';
 /** The long-document sets: one title-then-text document per memory, in the same files' shape. */
-type LongDocumentSet = 'beir' | 'cranfield';
+type LongDocumentSet = 'beir' | 'cranfield' | 'scifact';
 export type SetName = (typeof SET_NAMES)[number];
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
@@ -31,7 +33,7 @@ export function publicSetDir(name: PublicSet): string | null {
 /** Whether a set's data is on this machine (notes and docs always are: they are in the repository). */
 export function setAvailable(name: SetName): boolean {
   if (name === 'chats' || name === 'chats-plain') return publicSetDir('chats') !== null;
-  if (name === 'beir' || name === 'cranfield') return publicSetDir(name) !== null;
+  if (name === 'beir' || name === 'cranfield' || name === 'scifact') return publicSetDir(name) !== null;
   if (name === 'locomo') return locomoDir() !== null;
   return true;
 }
@@ -136,6 +138,7 @@ export function loadSet(name: SetName): RetrievalSet {
       return chatsSet(true);
     case 'beir':
     case 'cranfield':
+    case 'scifact':
       return longDocumentSet(name);
   }
 }

@@ -43,6 +43,22 @@ export function lexicalOverlap(queryTerms: readonly string[], textTerms: readonl
   return { coverage: found / query.length, dice: (2 * found) / (query.length + text.size), matched, forms };
 }
 
+/**
+ * The share of the query a text holds, each query term weighted by `weightOf` (its rarity): a title holding the
+ * query's rare words scores near 1, one holding only its common words near 0. 0 for an empty query.
+ */
+export function weightedCoverage(queryTerms: readonly string[], textTerms: readonly string[], weightOf: (term: string) => number): number {
+  const text = new Set(textTerms);
+  let found = 0;
+  let total = 0;
+  for (const term of new Set(queryTerms)) {
+    const weight = weightOf(term);
+    total += weight;
+    if (text.has(term)) found += weight;
+  }
+  return total > 0 ? found / total : 0;
+}
+
 /** Cosine rescaled so that unrelated texts (≈ the floor) score 0 and identical ones 1. */
 export function semanticSimilarity(cosine: number, floor = 0.2): number {
   return Math.min(1, Math.max(0, (cosine - floor) / (1 - floor)));

@@ -71,6 +71,18 @@ export interface LongMemoryBridge {
   weight: number;
 }
 
+/**
+ * A ranking rule for long memories (a paper: its title line, then the abstract; `words` content words or more), where
+ * bm25 alone is weakest: it adds up a word wherever it falls among 200, so an abstract that mentions the query's words
+ * apart ties with the one that says them together. A long memory gains `adjacentPairs` × the share of the query's
+ * adjacent word pairs ("cervical cancer", "copeptin levels"; stop words aside) it holds side by side, each pair
+ * weighed by its words' rarity (bm25's idf). It adds to the score; it never chooses the candidates.
+ */
+export interface LongMemoryRules {
+  words: number;
+  adjacentPairs: number;
+}
+
 export interface SearchProfile {
   name: string;
   /** Title against content in full-text ranking (bm25 on SQLite, ts_rank_cd on PostgreSQL). */
@@ -108,6 +120,8 @@ export interface SearchProfile {
    * out bridge words held by more than 2–10 % of memories, or not bridging queries of 6+ words, lost docs and chats.
    */
   thesaurus: { below: number; weight: number; longMemories: LongMemoryBridge | null } | null;
+  /** The long-memory rule (adjacent pairs); null for none. */
+  longMemories: LongMemoryRules | null;
   /**
    * Query words held by more than `share` of the space (a name in a chat) are not searched, in spaces of `minMemories`+.
    * LoCoMo deep recall@10 0.826 → 0.841 with it (0.818 → 0.848 on conv-26/30, 0.830 → 0.837 on conv-41/42/43);
@@ -160,6 +174,10 @@ export const FAST_PROFILE: SearchProfile = {
   // Long memories (issue 26, docs/benchmarks.md "Long documents"): NFCorpus abstracts recall@10 0.739 → 0.748, Cranfield
   // 0.645 → 0.667; notes −1 question of 220 (the weight), docs and chats equal (their questions never reach the rule).
   thesaurus: { below: 0.7, weight: 0.3, longMemories: { words: 60, matchedWords: 3, weight: 0.2 } },
+  // Issue 26, docs/benchmarks.md "Long abstracts: SciFact": adjacent pairs 0.2 took fast recall@10 on SciFact 0.840 →
+  // 0.847 (each half +1 question or 2), NFCorpus 0.748 → 0.756, Cranfield 0.667 → 0.678, notes 0.623 → 0.627, docs
+  // equal. 60 words: where the thesaurus bridge's long-memory rule starts too.
+  longMemories: { words: 60, adjacentPairs: 0.2 },
   commonInSpace: null,
   pruning: { fromMemories: 5_000, share: 0.05, minHits: 20 },
   dates: null,

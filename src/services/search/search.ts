@@ -1,7 +1,7 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import { absoluteSimilarity, cueBoost, firstNamedSpeaker, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
 import { profileFor, SEARCH_RECIPES, type SearchProfile } from '../../domain/searchProfile.ts';
-import { isStopWord, stem, termsAsWritten, termsForKeyed } from '../../domain/text.ts';
+import { isStopWord, stem, termsAsWritten, termsFor, termsForKeyed } from '../../domain/text.ts';
 import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
@@ -12,6 +12,7 @@ import { describe } from './explain.ts';
 import { bridgeHits, combine, lexicalHits } from './lexical.ts';
 import { conversationReader, mayBeSpokenBy } from './conversations.ts';
 import { neighbourContext } from './turns.ts';
+import { longMemoryScorer } from './longMemories.ts';
 
 export const SEARCH_MODES = ['fast', 'deep'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -179,12 +180,22 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
   // The query's terms a memory is scored by: its content words, or the words it was searched by when it has none.
   const asked = [...new Set(lexical.tier.words.map(stem))];
+  const longBonus = base.longMemories ? await longMemoryScorer(deps, lexical.tier, base.longMemories) : null;
   // Framing words are verbs that the index matches in any tense ("decide" finds "decided"): so does the score.
   const near = nearTerms(base, lexical.forms || lexical.tier.kind === 'framing', lexical.typos);
+  // A memory's terms, title then content, read once per search (a long text is too long for the kept terms to hold).
+  const textTerms = new Map<string, readonly string[]>();
+  const termsOf = (m: MemoryRecord) => {
+    let found = textTerms.get(m.id);
+    if (!found) textTerms.set(m.id, (found = memoryTerms(lexical.tier.kind, m)));
+    return found;
+  };
+  // The content's own: the title's terms come first, and a title is short.
+  const contentTermsOf = (m: MemoryRecord) => termsOf(m).slice(termsFor(lexical.tier.kind, m.title).length);
   const overlaps = new Map<string, ReturnType<typeof lexicalOverlap>>();
   const overlapOf = (m: MemoryRecord) => {
     let found = overlaps.get(m.id);
-    if (!found) overlaps.set(m.id, (found = lexicalOverlap(asked, memoryTerms(lexical.tier.kind, m), { near, formWeight: base.wordForms.weight })));
+    if (!found) overlaps.set(m.id, (found = lexicalOverlap(asked, termsOf(m), { near, formWeight: base.wordForms.weight })));
     return found;
   };
   // How much of the query the full text found: the most query words one full-text hit holds.
@@ -267,7 +278,8 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       const shared = sharedEntities.get(c.id);
       const entity = shared?.bonus ?? 0;
       const coverage = profile.coverageWeight * overlap.coverage;
-      const rank = (own.total + neighbour + date + entity + coverage) * prior * cue;
+      const long = longBonus && c.bm25 !== undefined ? longBonus(contentTermsOf(memory)) : 0;
+      const rank = (own.total + neighbour + date + entity + coverage + long) * prior * cue;
       return { c, memory, overlap, semanticScore, own, coverage, neighbour, inherited, date, when, entity, entityNames: shared?.names ?? [], cue, rank, prior };
     })
     // A score of 0 (a neighbour, date or entity that added nothing, the weakest of the fused vectors) is no reason
