@@ -6,6 +6,7 @@ import {
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
+import { phraseContinuation } from './phraseNames.ts';
 import { possessiveVenue } from './venues.ts';
 import { modelNumber, versionWord } from './versions.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
@@ -186,6 +187,12 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       const connects = after !== undefined && nameWord(after, false) && NAME_CONNECTORS.has(next.lower);
       if (connects && (next.lower !== 'of' || OF_HEADS.has(last.lower))) {
         j += 2;
+        continue;
+      }
+      // "Pets at Home", "Save the Children", "Welcome to the Jungle": a phrase of everyday words (phraseNames.ts).
+      const phrase = phraseContinuation(words, isThe ? i + 1 : i, j, w => nameWord(w, false));
+      if (phrase > 0) {
+        j += phrase + 1;
         continue;
       }
       // "Universidad de los Andes", "Paseo de la Reforma", "Gift of the Givers": a connector, then an article.
