@@ -47,3 +47,16 @@ describe('issue 26, third round: dates', () => {
     assert.ok(!names('Finish the tax return by April.').some(n => n.startsWith('by ')));
   });
 });
+
+describe('issue 26, third round: unknown acronyms that name a body', () => {
+  test('doing something ("The FCA fined …", "ISMB will be …") or after a preposition ending the phrase ("at the EPO on Friday")', () => {
+    assert.ok(names('The FCA fined the lender over its complaints handling.').includes('FCA'));
+    assert.ok(names('ISMB will be in Liverpool next July.').includes('ISMB'));
+    assert.ok(names('Filed the appeal at the EPO on Friday.').includes('EPO'));
+    assert.ok(names('We argued about it on RNZ last week.').includes('RNZ'));
+  });
+
+  test('an acronym as a modifier or a term stays vocabulary: "the GIN index", "a TXT record"', () => {
+    assert.ok(!names('Added the GIN index and a TXT record for the domain.').some(n => n === 'GIN' || n === 'TXT'));
+  });
+});

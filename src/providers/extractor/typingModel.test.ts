@@ -100,9 +100,9 @@ describe('the shipped model file', () => {
     process.on('warning', listen);
     try {
       const corrupt = join(dir, 'corrupt.json');
-      writeFileSync(corrupt, '{"version": 1, "classes": ["person"');
+      writeFileSync(corrupt, '{"version": 2, "classes": ["person"');
       const wrongShape = join(dir, 'wrong.json');
-      writeFileSync(wrongShape, JSON.stringify({ version: 2, classes: [], priors: [], likelihoods: {} }));
+      writeFileSync(wrongShape, JSON.stringify({ version: 1, classes: ['person'], priors: [0], likelihoods: {} }));
       assert.equal(readTypingModel(join(dir, 'missing.json')), null);
       assert.equal(readTypingModel(corrupt), null);
       assert.equal(readTypingModel(wrongShape), null);
