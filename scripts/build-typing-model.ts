@@ -3,7 +3,8 @@
  * sentences: every candidate name the rules find in a sentence that the labels name is one training example (its
  * feature tokens → the labelled type). Deterministic: the same fixtures give the same file.
  *
- *   npm run build:typing-model                       writes the model from TRAINING below
+ *   npm run build:typing-model                       writes the model from every bench/fixtures/typing/train-*.txt
+ *                                                    and the development sets (trainingCorpora below)
  *   npm run build:typing-model -- --cross-validate   trains on all files but one, scores the one left out (each in
  *                                                    turn) against the rules alone; writes nothing
  *
