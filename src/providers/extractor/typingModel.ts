@@ -102,7 +102,7 @@ export const typingClassOf = (type: string): TypingClass | null =>
  * the extractor's tests: a rule at least `rulesKeepAt` sure keeps its type (a hand-list hit); a name the rules could
  * not type takes the model's class when its posterior is at least `modelTakesAt`; a type the rules gave from a weaker
  * cue gives way only to a model at least `modelOverridesAt` sure (lower thresholds scored a little higher in
- * cross-validation, 0.83 against 0.827 over three files, and asking about list hits and lexicon-sure persons too 0.865–0.871
+ * cross-validation, 0.83 against 0.827 over three files, and asking about list hits and lexicon-sure persons too 0.860
  * against 0.851 over five, but broke cues a person agrees with: "flew Skylark", "dinner at X", towns that are first names).
  */
 export const TYPING_POLICY = { rulesKeepAt: 0.9, modelTakesAt: 0.5, modelOverridesAt: 0.95, personKeepAt: 0.8 };
