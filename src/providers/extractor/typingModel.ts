@@ -103,7 +103,7 @@ export const typingClassOf = (type: string): TypingClass | null =>
  * not type takes the model's class when its posterior is at least `modelTakesAt`; a type the rules gave from a weaker
  * cue gives way only to a model at least `modelOverridesAt` sure (lower thresholds scored a little higher in
  * cross-validation, 0.83 against 0.827 over three files, and asking about list hits and lexicon-sure persons too 0.860
- * against 0.851 over five, but broke cues a person agrees with: "flew Skylark", "dinner at X", towns that are first names).
+ * against 0.851 over five, but broke cues a person agrees with: "flew Skylark", "the Asana rep").
  */
 export const TYPING_POLICY = { rulesKeepAt: 0.9, modelTakesAt: 0.5, modelOverridesAt: 0.95, personKeepAt: 0.8 };
 
