@@ -35,7 +35,10 @@ const HELD_OUT = join(REPO_ROOT, 'bench/fixtures/entities-heldout.json');
 const NOTES = join(REPO_ROOT, 'bench/fixtures/entities-notes.txt');
 const FRESH = join(REPO_ROOT, 'bench/fixtures/entities-fresh.txt');
 const FRESH2 = join(REPO_ROOT, 'bench/fixtures/entities-fresh2.txt');
-const TYPING_TRAIN = ['a', 'b', 'c'].map(part => join(REPO_ROOT, `bench/fixtures/typing/train-${part}.txt`));
+const TYPING_DIR = join(REPO_ROOT, 'bench/fixtures/typing');
+/** Every typing training file, bench/fixtures/typing/train-*.txt, sorted: a new file is trained on and scored without code changes. */
+export const typingTrainingFiles = (): string[] =>
+  readdirSync(TYPING_DIR).filter(file => /^train-.*\.txt$/.test(file)).sort().map(file => join(TYPING_DIR, file));
 const NAMED = new Set(['person', 'organization', 'location', 'product', 'event']);
 const UNLABELLED = new Set(['money', 'url', 'email']);
 const REFERENCE_TIME = '2024-06-15T12:00:00.000Z';
@@ -71,7 +74,7 @@ export function notesSets(): { name: string; sentences: Labelled[] }[] {
     { name: 'notes-fresh', sentences: readNotes(FRESH) },
     { name: 'notes-fresh2', sentences: readNotes(FRESH2) },
     // The typing model's training sentences (scripts/build-typing-model.ts): a training score, not a measure of generalisation.
-    { name: 'typing-train (training score)', sentences: TYPING_TRAIN.flatMap(readNotes) },
+    { name: 'typing-train (training score)', sentences: typingTrainingFiles().flatMap(path => readNotes(path)) },
   ];
 }
 

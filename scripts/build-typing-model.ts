@@ -3,16 +3,17 @@
  * sentences: every candidate name the rules find in a sentence that the labels name is one training example (its
  * feature tokens → the labelled type). Deterministic: the same fixtures give the same file.
  *
- *   npm run build:typing-model                       writes the model from TRAINING below
+ *   npm run build:typing-model                       writes the model from every bench/fixtures/typing/train-*.txt
+ *                                                    and the development sets (trainingCorpora below)
  *   npm run build:typing-model -- --cross-validate   trains on all files but one, scores the one left out (each in
  *                                                    turn) against the rules alone; writes nothing
  *
  * The held-out sets (entities-heldout.json, the notes-heldout third of entities-notes.txt, entities-fresh2.txt) are
  * never read here.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emptyTally, type Labelled, readNotes, score } from '../bench/extract.ts';
+import { emptyTally, type Labelled, readNotes, score, type Tally, typingTrainingFiles } from '../bench/extract.ts';
 import { REPO_ROOT } from '../bench/lib.ts';
 import { cleanEntityName, entityKey } from '../src/domain/entity.ts';
 import { observeTyping } from '../src/providers/extractor/names.ts';
@@ -30,7 +31,7 @@ interface Corpus {
 
 /** The training corpora: the typing training files, and the development sets that are not held out. */
 function trainingCorpora(): Corpus[] {
-  const typing = ['a', 'b', 'c'].map(part => join(FIXTURES, `typing/train-${part}.txt`)).filter(path => existsSync(path));
+  const typing = typingTrainingFiles();
   const notes = readNotes(join(FIXTURES, 'entities-notes.txt'));
   return [
     ...typing.map(path => ({ name: path.slice(path.lastIndexOf('/') + 1), sentences: readNotes(path) })),
@@ -65,26 +66,38 @@ function evaluate(model: TypingModel | null, sentences: Labelled[]) {
   const named = emptyTally();
   const dates = emptyTally();
   for (const sentence of sentences) score(sentence, extractWithRules({ text: sentence.text, reference_time: REFERENCE_TIME }).entities, named, dates);
-  return { named, typeAccuracy: named.typedRight / named.truePositives };
+  return { named, dates };
 }
+
+const f3 = (x: number) => x.toFixed(3);
 
 function crossValidate(corpora: Corpus[]) {
   const folds = corpora.filter(c => c.name.startsWith('train-')).length >= 3 ? corpora.filter(c => c.name.startsWith('train-')) : corpora;
-  let rulesRight = 0;
-  let modelRight = 0;
-  let matched = 0;
+  const all = { rules: emptyTally(), learned: emptyTally(), dates: emptyTally() };
+  const add = (into: Tally, from: Tally) => {
+    for (const key of ['predicted', 'gold', 'truePositives', 'typedRight'] as const) into[key] += from[key];
+  };
+  const line = (name: string, size: string, rules: Tally, learned: Tally, dates: Tally) =>
+    `${name.padEnd(14)} ${size.padStart(5)}  type accuracy: rules ${f3(rules.typedRight / rules.truePositives)}  rules+model ${f3(learned.typedRight / learned.truePositives)}` +
+    `  names P/R ${f3(learned.truePositives / learned.predicted)}/${f3(learned.truePositives / learned.gold)}  dates P/R ${f3(dates.truePositives / dates.predicted)}/${f3(dates.truePositives / dates.gold)}`;
   for (const held of folds) {
     const rest = corpora.filter(c => c !== held);
     const model = trainTypingModel(rest.flatMap(c => examplesOf(c.sentences)));
     const rules = evaluate(null, held.sentences);
     const learned = evaluate(model, held.sentences);
-    rulesRight += rules.named.typedRight;
-    modelRight += learned.named.typedRight;
-    matched += learned.named.truePositives;
-    console.log(`${held.name.padEnd(20)} ${String(held.sentences.length).padStart(4)} sentences  type accuracy: rules ${rules.typeAccuracy.toFixed(3)}  rules+model ${learned.typeAccuracy.toFixed(3)}`);
-    if (process.argv.includes('--verbose')) console.log(`  mistyped: ${learned.named.mistyped.join(', ')}`);
+    add(all.rules, rules.named);
+    add(all.learned, learned.named);
+    add(all.dates, learned.dates);
+    console.log(line(held.name, String(held.sentences.length), rules.named, learned.named, learned.dates));
+    if (process.argv.includes('--verbose')) {
+      console.log(`  mistyped: ${learned.named.mistyped.join(', ')}`);
+      console.log(`  missed: ${learned.named.misses.join(', ')}`);
+      console.log(`  spurious: ${learned.named.spurious.join(', ')}`);
+      console.log(`  dates missed: ${learned.dates.misses.join(', ')}`);
+      console.log(`  dates spurious: ${learned.dates.spurious.join(', ')}`);
+    }
   }
-  console.log(`${'all folds'.padEnd(20)}                 type accuracy: rules ${(rulesRight / matched).toFixed(3)}  rules+model ${(modelRight / matched).toFixed(3)}`);
+  console.log(line('all folds', '', all.rules, all.learned, all.dates));
   replaceTypingModel(null);
 }
 

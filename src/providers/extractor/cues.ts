@@ -61,7 +61,9 @@ const ORGANIZATION_PARTS = new Set('ceo cto cfo coo founder founders cofounder c
 const TALKED = /^(?:talk|talked|talking|spoke|speak|speaking|chatted|chatting|explained|explaining|mentioned|pitched|pitching|presented|presenting|introduced|replied|reply|complained|apologised|apologized|wrote|write|writing|reached|engaged|married|wed)$/;
 /** Verbs of handing over: "to X at/from <Name>" after them is a person at an organisation ("sent the draft to Emmerich at …"). */
 const HANDED = /^(?:sent|send|sending|emailed|emailing|forwarded|gave|give|handed|lent|passed|showed|delegated|assigned)$/;
-const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support headquarters hq staff employees shares stock refund folks people guys crew team teams recruiters membership memberships rep reps'.split(' '));
+const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support shares stock refund folks people guys crew team teams'.split(' '));
+/** Nouns only a firm has ("the Asana rep", "the Peloton membership", "Stripe's headquarters"): a surer cue, which the learned layer does not override. */
+const FIRM_ONLY_NOUNS = new Set('headquarters hq staff employees recruiters membership memberships rep reps'.split(' '));
 /** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
 const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
 /** Two words before a name that make it an organisation ("offer from X", "works at X"). */
@@ -191,6 +193,7 @@ function headNoun(noun: string): Typed | null {
   if (PRODUCT_NOUNS.has(noun)) return { type: 'product', confidence: 0.85 };
   if (PLACE_KINDS.has(noun)) return { type: 'location', confidence: 0.8 };
   if (PLACE_NOUNS.has(noun)) return { type: 'location', confidence: 0.7 };
+  if (FIRM_ONLY_NOUNS.has(noun)) return { type: 'organization', confidence: 0.9 };
   if (ORGANIZATION_NOUNS.has(noun)) return { type: 'organization', confidence: 0.75 };
   return null;
 }

@@ -6,6 +6,7 @@ import {
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
+import { phraseContinuation } from './phraseNames.ts';
 import { possessiveVenue } from './venues.ts';
 import { modelNumber, versionWord } from './versions.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
@@ -186,6 +187,12 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       const connects = after !== undefined && nameWord(after, false) && NAME_CONNECTORS.has(next.lower);
       if (connects && (next.lower !== 'of' || OF_HEADS.has(last.lower))) {
         j += 2;
+        continue;
+      }
+      // "Pets at Home", "Save the Children", "Welcome to the Jungle": a phrase of everyday words (phraseNames.ts).
+      const phrase = phraseContinuation(words, isThe ? i + 1 : i, j, w => nameWord(w, false));
+      if (phrase > 0) {
+        j += phrase + 1;
         continue;
       }
       // "Universidad de los Andes", "Paseo de la Reforma", "Gift of the Givers": a connector, then an article.
@@ -388,7 +395,12 @@ function genericAcronym(words: Word[], from: number, to: number): boolean {
   if (to - from !== 1 || !word.allCaps || known(bare(word)) || word.text.replace(/[^\p{L}]/gu, '').length > 5) return false;
   const before = words[from - 1]?.lower ?? '';
   if (/^(?:joined|at|from|for|with|by|acquired|flew|fly|flying|booked)$/.test(before) || hasTag(lexiconTags(bare(word)), ORG_TAGS)) return false;
-  return true;
+  // "The FCA fined …", "ISMB will be …": an acronym that does something is a body's (or a meeting's) name.
+  const next = words[to];
+  if (next && (next.pos === 'VERB' || next.pos === 'AUX') && !next.cap) return false;
+  // "at the EPO on Friday", "on RNZ last week": after a preposition (and "the"), ending the phrase, not a modifier.
+  const preposition = before === 'the' ? (words[from - 2]?.lower ?? '') : before;
+  return !(/^(?:at|from|on|to|with|by|for|of|in|via)$/.test(preposition) && (!next || next.punct || (next.pos !== 'NOUN' && next.pos !== 'PROPN')));
 }
 
 /** The words as written, single-spaced. */

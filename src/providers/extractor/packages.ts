@@ -1,7 +1,7 @@
 import { GENERIC_TERMS, UNITS } from './catalog.ts';
 import { COMMON_ACRONYMS, NOT_NAMES } from './gazetteer.ts';
 import { openGazetteerKind, openGazetteerType } from './openGazetteer.ts';
-import { isEnglishWord, type Word } from './words.ts';
+import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
  * Packages named in install commands ("pip install tessellate", "npm i zod-forms", "brew install --cask zed"): software
@@ -74,9 +74,27 @@ export function installedPackages(words: Word[]): PackageMention[] {
 const COMMON_NOUNS = new Set(['meetup', 'meetups', 'webinar', 'podcast', 'vlog', 'hackathon', 'selfie', 'ebook']);
 const LOWER_TOOL = /^[a-z][a-z0-9.+-]*[a-z0-9+]$/;
 
+/** Verbs after which a lower-case word no dictionary knows is a tool: "ran kubectl", "used yt-dlp", "via winget". */
+const TOOL_VERBS = new Set('run runs ran running use uses used using install installs installed installing via tried trying try'.split(' '));
+
+/** Whether `words[i]` opens a code span: an odd number of backticks before it, the last just before it. */
+const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && words.slice(0, i).filter(w => w.text === '`').length % 2 === 1;
+
+/**
+ * "ran kubectl", "used yt-dlp", "`dbt build`": a lower-case word after a tool's verb or opening a code span that is
+ * no English word and no word compromise knows (a name, slang). Three letters at least, or a digit or a hyphen:
+ * "used ur car" is slang.
+ */
+function unlistedTool(words: Word[], i: number): boolean {
+  const word = words[i];
+  if (!(TOOL_VERBS.has(words[i - 1]?.lower ?? '') || opensCode(words, i)) || isEnglishWord(word.lower) || lexiconTags(word.lower).length > 0) return false;
+  return word.text.length >= 3 || /[\d-]/.test(word.text);
+}
+
 /**
  * Software the open data lists, written in lower case as its authors write it ("bumped esbuild", "switched to
- * pnpm", "replaced moment with date-fns"): no capital marks these as names, but the list does. An English word
+ * pnpm", "replaced moment with date-fns"): no capital marks these as names, but the list does; or a word no
+ * dictionary knows after a tool's verb or in code ("ran kubectl", "`dbt run`"). An English word
  * ("poetry", "moment") or a term no list makes a name ("json", "api") is left alone.
  */
 export function lowerCaseTools(words: Word[]): PackageMention[] {
@@ -84,7 +102,8 @@ export function lowerCaseTools(words: Word[]): PackageMention[] {
   words.forEach((word, i) => {
     if (word.cap || word.punct || word.number || word.span !== null || word.stopWord || !LOWER_TOOL.test(word.text)) return;
     // Cheapest test first: most words of a sentence are in no list.
-    if (openGazetteerKind(word.lower) !== 'technology' || openGazetteerType(word.lower) !== 'technology') return;
+    const listedTool = openGazetteerKind(word.lower) === 'technology' && openGazetteerType(word.lower) === 'technology';
+    if (!listedTool && !unlistedTool(words, i)) return;
     // "npm i zod-forms": the manager of an install command is the tool used, not what the note is about.
     if (INSTALLERS[word.lower]?.has(words[i + 1]?.lower ?? '')) return;
     if (COMMON_NOUNS.has(word.lower) || COMMON_ACRONYMS.has(word.lower) || GENERIC_TERMS.has(word.lower) || UNITS.has(word.lower) || NOT_NAMES.has(word.lower)) return;

@@ -108,8 +108,12 @@ function withDatePhrases(text: string, sentences: Word[][], spans: EntitySpan[])
   return result.sort((a, b) => a.start - b.start);
 }
 
+const LEADING_PREPOSITION = /^(?:by|until|till|since|from|on)\s+(?=\S)/i;
+
 /** A date as an entity: absolute dates by their words, relative ones by the day they mean ("yesterday" → 2026-03-03). */
-function dateEntity(text: string, reference: Date): { name: string; alias?: string } {
+function dateEntity(spanText: string, reference: Date): { name: string; alias?: string } {
+  // wink's span of "by April" takes the preposition in; the date is "April".
+  const text = spanText.replace(LEADING_PREPOSITION, '');
   if (!RELATIVE_DATE.test(text)) return { name: text };
   const iso = resolveRelativeDate(text, reference);
   return iso ? { name: iso, alias: text } : { name: text };

@@ -27,6 +27,8 @@ const bucket = (confidence: number) => (confidence >= 0.9 ? 'sure' : confidence 
 
 /** A crude lemma: enough to make "joined"/"joins"/"joining" one context token. */
 export const stem = (word: string) => (word.length > 4 ? word.replace(/(?:ing|ed|es|s)$/, '') : word);
+/** A context word as a token: its stem, with digits as 0 ("£37.50" and "£12.99" are one token: a price). */
+const contextToken = (word: Word) => stem(word.lower).replace(/\d/g, '0');
 
 const bare = (word: Word) => word.lower.replace(/\.$/, '');
 
@@ -111,10 +113,10 @@ export function typingFeatures(words: Word[], from: number, to: number, rules: R
   const before = [words[from - 1], words[from - 2]];
   const after = [words[to], words[to + 1]];
   for (let i = 0; i < 2; i++) {
-    if (before[i]) features.push(`b${i + 1}:${stem(before[i].lower)}`);
-    if (after[i]) features.push(`a${i + 1}:${stem(after[i].lower)}`);
+    if (before[i]) features.push(`b${i + 1}:${contextToken(before[i])}`);
+    if (after[i]) features.push(`a${i + 1}:${contextToken(after[i])}`);
   }
-  if (words[from - 1] && words[from - 2]) features.push(`b12:${words[from - 2].lower} ${words[from - 1].lower}`);
+  if (words[from - 1] && words[from - 2]) features.push(`b12:${contextToken(words[from - 2])} ${contextToken(words[from - 1])}`);
   if ((before[0] && PERSON_CUES.has(before[0].lower)) || (before[1] && PERSON_CUES.has(before[1].lower))) features.push('person-cue');
   if (words[to]?.pos) features.push(`a1pos:${words[to].pos}`);
   if (words[from - 1]?.pos) features.push(`b1pos:${words[from - 1].pos}`);

@@ -100,9 +100,9 @@ describe('the shipped model file', () => {
     process.on('warning', listen);
     try {
       const corrupt = join(dir, 'corrupt.json');
-      writeFileSync(corrupt, '{"version": 1, "classes": ["person"');
+      writeFileSync(corrupt, '{"version": 2, "classes": ["person"');
       const wrongShape = join(dir, 'wrong.json');
-      writeFileSync(wrongShape, JSON.stringify({ version: 2, classes: [], priors: [], likelihoods: {} }));
+      writeFileSync(wrongShape, JSON.stringify({ version: 1, classes: ['person'], priors: [0], likelihoods: {} }));
       assert.equal(readTypingModel(join(dir, 'missing.json')), null);
       assert.equal(readTypingModel(corrupt), null);
       assert.equal(readTypingModel(wrongShape), null);
@@ -117,5 +117,35 @@ describe('the shipped model file', () => {
 
   test('the shipped model is read once per process, not once per text', () => {
     assert.equal(typingModel(), typingModel());
+  });
+});
+
+describe('typing model, third round', () => {
+  test('a feature seen once in training is kept and decides where nothing else does', () => {
+    const examples: TypingExample[] = [
+      { features: ['w:ondrej', 'shared'], label: 'person' },
+      { features: ['w:vantora', 'shared'], label: 'organization' },
+      { features: ['shared'], label: 'organization' },
+    ];
+    const model = trainTypingModel(examples);
+    assert.ok('w:ondrej' in model.likelihoods);
+    assert.equal(predictType(model, ['w:ondrej', 'shared']).type, 'person');
+  });
+
+  test('likelihoods are stored above a per-class floor: a class never seen with a feature stores 0', () => {
+    const model = trainTypingModel([
+      { features: ['a', 'b'], label: 'person' },
+      { features: ['a', 'c'], label: 'location' },
+    ]);
+    assert.equal(model.version, 2);
+    assert.equal(model.floor.length, model.classes.length);
+    assert.equal(model.likelihoods.b[model.classes.indexOf('location')], 0);
+    assert.ok(model.likelihoods.b[model.classes.indexOf('person')] > 0);
+  });
+
+  test('context words fold their digits: "£37.50" and "£12.99" after a name are one token', () => {
+    const a = featuresOf('Bought Brindle for 37.50 today.', 'Brindle');
+    const b = featuresOf('Bought Brindle for 12.99 today.', 'Brindle');
+    assert.deepEqual(a.filter(f => f.startsWith('a2:')), b.filter(f => f.startsWith('a2:')));
   });
 });

@@ -95,3 +95,34 @@ describe('names found whole: occasions, shops by their possessive, connectors, l
     assert.deepEqual(entities.filter(e => e.entity_type === 'date').map(e => e.name), []);
   });
 });
+
+describe('third round: phrase names, unlisted lower-case tools, acting acronyms, museums, dates without "by" (POST /memories, GET /entities)', () => {
+  let app: App;
+  let entities: ListedEntity[];
+  const NOTES_THIRD = [
+    'Picked up the cat food at Pets at Home.',
+    'Ran kubectl against staging, then `dbt build` for the marts.',
+    'The FCA fined the lender over its complaints handling.',
+    'Renewed the Brackwater Museum pass for the kids.',
+    'The grant report is due by April.',
+  ];
+  const THIRD: Record<string, string> = {
+    'Pets at Home': 'organization',
+    kubectl: 'technology',
+    dbt: 'technology',
+    FCA: 'organization',
+    'Brackwater Museum': 'organization',
+    April: 'date',
+  };
+  before(async () => void ({ app, entities } = await appWithNotes(NOTES_THIRD)));
+  after(() => app.close());
+
+  test('each name is one entity of its type', () => {
+    assert.deepEqual(listedTypes(entities, THIRD), THIRD);
+  });
+
+  test('no part of "Pets at Home" alone, no "by April"', () => {
+    const names = entities.map(e => e.name);
+    for (const part of ['Pets', 'Home', 'by April']) assert.ok(!names.includes(part), `${part} in ${names.join(', ')}`);
+  });
+});
