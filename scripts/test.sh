@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 npx tsc --noEmit
 npx depcruise src --config .dependency-cruiser.cjs --output-type err
 # The command line's compiled client (bin/nmem.js, bin/cairn.js use it), type-checked strictly here, then the server
-# bundle that `npm start` runs (`npm ci` builds both through `prepare`, which never fails an install).
+# bundle that `npm start` runs (`npm ci` builds both through `prepare`, which never fails an install). The tests run
+# both: server processes and the server's commands start from the bundle in a quarter of tsx's CPU (docs/testing.md).
 npx tsc -p tsconfig.cli.json
 node scripts/build-cli.mjs server
 # The web app: its sources type-checked, then bundled (the browser tests in test/e2e drive the built app in Chromium).
