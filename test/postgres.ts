@@ -103,7 +103,8 @@ async function migratedPglite(): Promise<PGlite> {
  * rest of the test process: a store reopened on the same key finds its data again, as a restarted server would.
  */
 export async function openPgliteStore(key?: string): Promise<PostgresStore> {
-  if (key && !keptPglites.has(key)) keptPglites.set(key, migratedPglite());
+  // A kept database is booted afresh, not cloned: a clone left open keeps the test process from exiting.
+  if (key && !keptPglites.has(key)) keptPglites.set(key, PGlite.create({ extensions: { vector, pg_trgm } }));
   const lite = key ? await keptPglites.get(key)! : await migratedPglite();
   const store = await openPostgresStore(new pg.Pool({ ...(createPgConfig(lite) as unknown as pg.PoolConfig), types: cairnTypes }));
   return {
