@@ -8,15 +8,20 @@
 # sets, makes that a failure, here and in the suite).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-npx tsc --noEmit
+# The type check runs on one core while the builds below run on the other (it takes as long as all of them together);
+# the script waits for it, and fails with it, before any test runs.
+npx tsc --noEmit &
+typecheck=$!
 npx depcruise src --config .dependency-cruiser.cjs --output-type err
 # The command line's compiled client (bin/nmem.js, bin/cairn.js use it), type-checked strictly here, then the server
-# bundle that `npm start` runs (`npm ci` builds both through `prepare`, which never fails an install).
+# bundle that `npm start` runs (`npm ci` builds both through `prepare`, which never fails an install). The tests run
+# both: server processes and the server's commands start from the bundle in a quarter of tsx's CPU (docs/testing.md).
 npx tsc -p tsconfig.cli.json
 node scripts/build-cli.mjs server
 # The web app: its sources type-checked, then bundled (the browser tests in test/e2e drive the built app in Chromium).
 npx tsc -p web/tsconfig.json
 node scripts/build-web.mjs --strict
+wait "$typecheck"
 
 if [ -z "${CAIRN_TEST_DATABASE_URL:-}" ]; then
   if CAIRN_TEST_DATABASE_URL=$(bash scripts/pg-cluster.sh start); then

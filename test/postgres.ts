@@ -83,14 +83,29 @@ export async function testDatabase(key?: string): Promise<{ url: string; drop():
 /** A Postgres store in this process: PGlite (WebAssembly PostgreSQL, with pgvector and pg_trgm), nothing to install. */
 const keptPglites = new Map<string, Promise<PGlite>>();
 
+let pgliteTemplate: Promise<PGlite> | null = null;
+
+/**
+ * A fresh, migrated PGlite: a clone of one migrated per test process, as testDatabase() clones a template database on
+ * PostgreSQL. Booting PGlite and migrating it costs about 3 s of CPU; a clone about 1 s, and its store opens at once.
+ */
+async function migratedPglite(): Promise<PGlite> {
+  pgliteTemplate ??= (async () => {
+    const lite = await PGlite.create({ extensions: { vector, pg_trgm } });
+    await (await openPostgresStore(new pg.Pool({ ...(createPgConfig(lite) as unknown as pg.PoolConfig), types: cairnTypes }))).close();
+    return lite;
+  })();
+  return (await (await pgliteTemplate).clone()) as PGlite;
+}
+
 /**
  * A Postgres store in this process on PGlite. With a `key` (a data-dir path) the database outlives the store, for the
  * rest of the test process: a store reopened on the same key finds its data again, as a restarted server would.
  */
 export async function openPgliteStore(key?: string): Promise<PostgresStore> {
-  const create = () => PGlite.create({ extensions: { vector, pg_trgm } });
-  if (key && !keptPglites.has(key)) keptPglites.set(key, create());
-  const lite = key ? await keptPglites.get(key)! : await create();
+  // A kept database is booted afresh, not cloned: a clone left open keeps the test process from exiting.
+  if (key && !keptPglites.has(key)) keptPglites.set(key, PGlite.create({ extensions: { vector, pg_trgm } }));
+  const lite = key ? await keptPglites.get(key)! : await migratedPglite();
   const store = await openPostgresStore(new pg.Pool({ ...(createPgConfig(lite) as unknown as pg.PoolConfig), types: cairnTypes }));
   return {
     ...store,

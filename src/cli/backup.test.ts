@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { makeTempDir, REPO_ROOT, removeDir, type ServerProcess, startServer } from '../../bench/lib.ts';
+import { serverProgram } from '../../test/cli.ts';
 import { createMemoryOn } from '../../test/server.ts';
 
 const dirs: string[] = [];
@@ -25,15 +26,16 @@ function tempDir(): string {
 }
 
 async function start(dataDir: string): Promise<ServerProcess> {
-  const server = await startServer({ dataDir });
+  const server = await startServer({ entry: 'launcher', dataDir });
   servers.push(server);
   return server;
 }
 
 /** Runs the CLI as a user would; resolves with its exit code and output whatever the code. */
-function cairn(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cairn(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const program = await serverProgram();
   return new Promise(resolve => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, CAIRN_DATA_DIR: '' } }, (error, stdout, stderr) =>
+    execFile(process.execPath, [...program, ...args], { cwd: REPO_ROOT, env: { ...process.env, CAIRN_DATA_DIR: '' } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

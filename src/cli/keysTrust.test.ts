@@ -16,7 +16,7 @@ let log = '';
 
 before(async () => {
   dir = makeTempDir('cairn-keys-trust-');
-  server = await startServer({ dataDir: join(dir, 'data'), env: { CAIRN_API_KEY: KEY } });
+  server = await startServer({ entry: 'launcher', dataDir: join(dir, 'data'), env: { CAIRN_API_KEY: KEY } });
   server.child.stdout!.on('data', chunk => (log += chunk));
 });
 after(async () => {

@@ -23,7 +23,7 @@ describe('cairn sync', { timeout: 300_000 }, () => {
   test('runs a round through the running server, then on a data dir no server holds, which then has the memory', async () => {
     const remote = tempDir();
     const env = { CAIRN_SYNC_REMOTE: remote, CAIRN_SYNC_PASSPHRASE: 'cli passphrase', CAIRN_SYNC_INTERVAL_S: '0' };
-    const laptop = await startServer({ dataDir: tempDir(), env, timeoutMs: 60_000 });
+    const laptop = await startServer({ entry: 'launcher', dataDir: tempDir(), env, timeoutMs: 60_000 });
     servers.push(laptop);
     await createMemoryOn(laptop, 'The spare key is under the blue flowerpot');
 
@@ -35,7 +35,7 @@ describe('cairn sync', { timeout: 300_000 }, () => {
     const onDataDir = await runBin('cairn', ['sync', '--data-dir', phoneDir], { env });
     assert.equal(onDataDir.code, 0, onDataDir.stderr);
     assert.match(onDataDir.stdout, /received 1,/);
-    const phone = await startServer({ dataDir: phoneDir, env, timeoutMs: 60_000 });
+    const phone = await startServer({ entry: 'launcher', dataDir: phoneDir, env, timeoutMs: 60_000 });
     servers.push(phone);
     const list = await callServer(phone, 'GET', '/memories?limit=10');
     assert.deepEqual(list.body.memories.map((m: { content: string }) => m.content), ['The spare key is under the blue flowerpot']);

@@ -12,7 +12,7 @@ const dirs: string[] = [];
 
 /** A server on `dataDir` that is killed after the tests whatever happens in between. */
 async function start(dataDir: string): Promise<ServerProcess> {
-  const server = await startServer({ dataDir });
+  const server = await startServer({ entry: 'launcher', dataDir });
   started.push(server);
   return server;
 }

@@ -15,7 +15,8 @@ after(() => {
   for (const dir of dirs) removeDir(dir);
 });
 
-const SERVE = [process.execPath, '--import', 'tsx', 'src/cli/index.ts', 'serve', '--port', '0'];
+// What `npm start` runs: the server bundle when it is up to date (npm test builds it), else the sources through tsx.
+const SERVE = [process.execPath, 'bin/cairn.js', 'serve', '--port', '0'];
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
 /** Starts the server (in a pseudo-terminal when asked) and resolves with its output up to the "listening on" line. */

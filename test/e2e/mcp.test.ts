@@ -22,7 +22,7 @@ const clients: Client[] = [];
 async function start(env: Record<string, string> = {}) {
   const dir = makeTempDir('cairn-mcp-e2e-');
   dirs.push(dir);
-  const server = await startServer({ dataDir: dir, env });
+  const server = await startServer({ entry: 'launcher', dataDir: dir, env });
   servers.push(server);
   return server;
 }

@@ -34,7 +34,7 @@ describe('two Cairn processes on one PostgreSQL database', { skip }, () => {
     const dir = makeTempDir('cairn-pg-process-');
     dirs.push(dir);
     const env = { CAIRN_STORAGE: 'postgres', CAIRN_DATABASE_URL: database.url, CAIRN_PG_POOL_SIZE: '4' };
-    const server = await startServer({ dataDir: dir, env, timeoutMs: 30_000 });
+    const server = await startServer({ entry: 'launcher', dataDir: dir, env, timeoutMs: 30_000 });
     servers.push(server);
     return server;
   }

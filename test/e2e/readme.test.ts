@@ -29,7 +29,7 @@ describe('README', () => {
   let dataDir: string;
   before(async () => {
     dataDir = makeTempDir('cairn-readme-');
-    server = await startServer({ dataDir });
+    server = await startServer({ entry: 'launcher', dataDir });
   });
   after(async () => {
     await server.stop();

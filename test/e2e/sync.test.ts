@@ -29,6 +29,7 @@ const PASSPHRASE = 'a passphrase for the tests';
 /** A device: a server on its own data dir syncing with `remote` only when asked (small segments, to make several). */
 async function device(dataDir: string, remote: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const server = await startServer({
+    entry: 'launcher',
     dataDir,
     timeoutMs: 60_000, // several servers start on a machine busy with the rest of the suite
     env: { CAIRN_SYNC_REMOTE: remote, CAIRN_SYNC_PASSPHRASE: PASSPHRASE, CAIRN_SYNC_INTERVAL_S: '0', CAIRN_SYNC_SEGMENT_CHANGES: '3', CAIRN_COMMUNITY_DEBOUNCE_MS: '3600000', ...env },
@@ -147,7 +148,7 @@ describe('sync between server processes', { timeout: 600_000 }, () => {
   });
 
   test('a Cairn server as the hub: two devices sync through it with its API key', async () => {
-    const hub = await startServer({ dataDir: tempDir(), timeoutMs: 60_000, env: { CAIRN_SYNC_HUB: '1', CAIRN_API_KEY: 'hub-key' } });
+    const hub = await startServer({ entry: 'launcher', dataDir: tempDir(), timeoutMs: 60_000, env: { CAIRN_SYNC_HUB: '1', CAIRN_API_KEY: 'hub-key' } });
     started.push(hub);
     const withKey = { CAIRN_SYNC_REMOTE_KEY: 'hub-key' };
     const [a, b] = [await device(tempDir(), hub.url, withKey), await device(tempDir(), hub.url, withKey)];

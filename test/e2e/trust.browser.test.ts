@@ -19,7 +19,7 @@ let dataDir: string;
 before(async () => {
   browser = await launchChromium();
   dataDir = makeTempDir('cairn-docs-');
-  server = await startServer({ dataDir, env: { CAIRN_API_KEY: KEY } });
+  server = await startServer({ entry: 'launcher', dataDir, env: { CAIRN_API_KEY: KEY } });
   page = await browser.newPage();
   page.setDefaultTimeout(15_000);
 });

@@ -37,7 +37,7 @@ before(async () => {
   if (!existsSync(join(REPO_ROOT, 'web/dist/app.js'))) throw new Error('The web app is not built: run "npm run build:web" first (npm test does).');
   mkdirSync(SHOTS, { recursive: true });
   dataDir = makeTempDir('cairn-app-');
-  server = await startServer({ dataDir, env: { CAIRN_API_KEY: KEY, CAIRN_COMMUNITY_DEBOUNCE_MS: '60000' } });
+  server = await startServer({ entry: 'launcher', dataDir, env: { CAIRN_API_KEY: KEY, CAIRN_COMMUNITY_DEBOUNCE_MS: '60000' } });
 
   await call('POST', '/threads', {
     thread_id: 'caching-chat',
@@ -490,7 +490,7 @@ describe('the web app on an empty store', () => {
   let emptyDir: string;
   before(async () => {
     emptyDir = makeTempDir('cairn-app-empty-');
-    empty = await startServer({ dataDir: emptyDir });
+    empty = await startServer({ entry: 'launcher', dataDir: emptyDir });
   });
   after(async () => {
     await empty?.stop();
@@ -530,7 +530,7 @@ describe('the web app syncing with another device', () => {
   const syncDevice = async (remote: string) => {
     const dir = makeTempDir('cairn-app-sync-');
     syncDirs.push(dir);
-    const device = await startServer({ dataDir: dir, timeoutMs: 60_000, env: { CAIRN_SYNC_REMOTE: remote, CAIRN_SYNC_PASSPHRASE: 'browser test', CAIRN_SYNC_INTERVAL_S: '0' } });
+    const device = await startServer({ entry: 'launcher', dataDir: dir, timeoutMs: 60_000, env: { CAIRN_SYNC_REMOTE: remote, CAIRN_SYNC_PASSPHRASE: 'browser test', CAIRN_SYNC_INTERVAL_S: '0' } });
     syncServers.push(device);
     return device;
   };

@@ -21,7 +21,7 @@ before(async () => {
   dir = makeTempDir('cairn-cli-capture-');
   sessions = makeSessionHome();
   hosts = makeHostHome(PROJECT);
-  server = await startServer({ dataDir: join(dir, 'data'), env: { CAIRN_HOME_DIR: join(dir, 'server-home') } });
+  server = await startServer({ entry: 'launcher', dataDir: join(dir, 'data'), env: { CAIRN_HOME_DIR: join(dir, 'server-home') } });
 });
 after(async () => {
   await server?.stop();

@@ -11,7 +11,7 @@ let dir: string;
 
 before(async () => {
   dir = makeTempDir('cairn-cli-');
-  server = await startServer({ dataDir: join(dir, 'data') });
+  server = await startServer({ entry: 'launcher', dataDir: join(dir, 'data') });
 });
 after(async () => {
   await server?.stop();

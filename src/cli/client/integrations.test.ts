@@ -18,7 +18,7 @@ let home: string;
 before(async () => {
   dir = makeTempDir('cairn-cli-integrations-');
   home = tempHome();
-  server = await startServer({ dataDir: join(dir, 'data') });
+  server = await startServer({ entry: 'launcher', dataDir: join(dir, 'data') });
 });
 after(async () => {
   await server?.stop();

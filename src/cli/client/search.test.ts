@@ -14,7 +14,7 @@ type Answer = { results: { kind: string; thread_id?: string; position?: number; 
 describe('nmem search', () => {
   before(async () => {
     dir = makeTempDir('cairn-cli-search-');
-    server = await startServer({ dataDir: join(dir, 'data') });
+    server = await startServer({ entry: 'launcher', dataDir: join(dir, 'data') });
     const thread = await fetch(`${server.url}/threads`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -14,7 +14,7 @@ before(async () => {
   dir = makeTempDir('cairn-cli-sessions-');
   home = makeSessionHome();
   // The server's own home holds no sessions: everything it gets comes from the command line's machine.
-  server = await startServer({ dataDir: join(dir, 'data'), env: { CAIRN_HOME_DIR: join(dir, 'server-home') } });
+  server = await startServer({ entry: 'launcher', dataDir: join(dir, 'data'), env: { CAIRN_HOME_DIR: join(dir, 'server-home') } });
 });
 after(async () => {
   await server?.stop();

@@ -14,10 +14,10 @@ let nowhere: string;
 
 before(async () => {
   dir = makeTempDir('cairn-cli-settings-');
-  const gone = await startServer({ dataDir: join(dir, 'gone') });
+  const gone = await startServer({ entry: 'launcher', dataDir: join(dir, 'gone') });
   nowhere = gone.url;
   await gone.stop();
-  server = await startServer({ dataDir: join(dir, 'data'), env: { CAIRN_API_KEY: KEY } });
+  server = await startServer({ entry: 'launcher', dataDir: join(dir, 'data'), env: { CAIRN_API_KEY: KEY } });
 });
 after(async () => {
   await server?.stop();

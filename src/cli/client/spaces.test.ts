@@ -10,7 +10,7 @@ let dir: string;
 
 before(async () => {
   dir = makeTempDir('cairn-cli-spaces-');
-  server = await startServer({ dataDir: join(dir, 'data') });
+  server = await startServer({ entry: 'launcher', dataDir: join(dir, 'data') });
 });
 after(async () => {
   await server?.stop();
