@@ -18,7 +18,15 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<App
   const backend = currentBackend();
   const dataPath = config.databasePath === ':memory:' ? undefined : config.databasePath;
   if (backend === 'sqlite') return createApp(config);
-  if (backend === 'pglite') return createApp({ ...config, storage: 'postgres' }, await openPgliteStore(dataPath));
+  if (backend === 'pglite') {
+    // The store is ours until the app takes it: an app that fails to start must not leave it open (an open PGlite
+    // clone keeps the test process from exiting).
+    const store = await openPgliteStore(dataPath);
+    return createApp({ ...config, storage: 'postgres' }, store).catch(async (error: unknown) => {
+      await store.close();
+      throw error;
+    });
+  }
   const database = await testDatabase(dataPath);
   const app = await createApp({ ...config, storage: 'postgres', databaseUrl: database.url, pgPoolSize: 4 });
   return { ...app, close: () => app.close().finally(() => database.drop()) };
