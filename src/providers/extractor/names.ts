@@ -1,14 +1,15 @@
-import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
-import { contextType, PERSONAL_AFTER, PROJECT_PARTS, techShaped, type Typed } from './cues.ts';
+import { GENERIC_TERMS, UNITS } from './catalog.ts';
+import { contextType, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
-  PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES,
+  PLACE_HEADS, PLACES, PRODUCTS, TECHNOLOGIES,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
 import { phraseContinuation } from './phraseNames.ts';
 import { possessiveVenue } from './venues.ts';
-import { modelNumber, versionWord } from './versions.ts';
+import { versionWord } from './versions.ts';
+import { bare, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, vocabulary } from './nameTypes.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, modelMayRetype, typingModel } from './typingModel.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
@@ -32,20 +33,13 @@ export interface NameChunk {
 }
 
 const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Person', 'LastName', 'Honorific']);
-const FIRST_NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Person']);
-const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place']);
-const ORG_TAGS = new Set(['Organization', 'SportsTeam']);
 const DATE_WORDS = new Set(
   'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays'.split(' '),
 );
-const hasTag = (tags: string[], set: Set<string>) => tags.some(t => set.has(t));
-const bare = (word: Word) => word.lower.replace(/\.$/, '');
 
 const COMMON_SUFFIX = /(?:ment|ness|tion|sion|ous|ful|ity|ism|ence|ance|able|ible|less)$/;
 
 const listed = (key: string) => ORGANIZATIONS.has(key) || TECHNOLOGIES.has(key) || PRODUCTS.has(key) || PLACES.has(key) || NAMED_EVENTS.has(key);
-/** Vocabulary that no list makes a name: "JSON", "REST", "MB", "Payments". */
-const vocabulary = (key: string) => COMMON_ACRONYMS.has(key) || GENERIC_TERMS.has(key) || UNITS.has(key) || NOT_NAMES.has(key);
 /** In the hand lists, or in the open-data gazetteer where it is not vocabulary. */
 const known = (key: string) => listed(key) || (!vocabulary(key) && openGazetteerType(key) !== null);
 
@@ -209,79 +203,6 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
   return found;
 }
 
-/** Open data types with less confidence than the hand lists: a brand may be named as a company ("joined Hetzner"). */
-const OPEN_CONFIDENCE = { technology: 0.75, organization: 0.85, location: 0.8, person: 0.75 } as const;
-
-function gazetteerType(key: string): Typed | null {
-  if (NAMED_EVENTS.has(key)) return { type: 'event', confidence: 0.9 };
-  if (ORGANIZATIONS.has(key)) return { type: 'organization', confidence: 0.9 };
-  if (TECHNOLOGIES.has(key)) return { type: 'technology', confidence: 0.9 };
-  if (PRODUCTS.has(key)) return { type: 'product', confidence: 0.9 };
-  if (PLACES.has(key)) return { type: 'location', confidence: 0.9 };
-  const open = vocabulary(key) ? null : openGazetteerType(key);
-  // A brand compromise knows as an organisation ("Spotify") is the company.
-  if (open === 'technology' && hasTag(lexiconTags(key), ORG_TAGS)) return { type: 'organization', confidence: 0.8 };
-  return open ? { type: open, confidence: OPEN_CONFIDENCE[open] } : null;
-}
-
-/** The type of a chunk from what it is (gazetteer, lexicon, head words), or null when only context can tell. */
-function intrinsicType(words: Word[]): Typed | null {
-  const typed = nameType(words);
-  // "Volvo XC40", "Hyundai Ioniq 5", "Nokia 3310": a maker's name and a model's number is the product.
-  if (typed?.type === 'organization' && words.length > 1 && modelNumber(words[words.length - 1])) return { type: 'product', confidence: typed.confidence };
-  return typed;
-}
-
-function nameType(words: Word[]): Typed | null {
-  const key = words.map(w => w.lower).join(' ');
-  // Possessives are part of some names of the calendar ("New Year's Eve", "St Patrick's Day").
-  if (words.some(w => w.possessive) && NAMED_EVENTS.has(words.map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return { type: 'event', confidence: 0.9 };
-  const versioned = versionWord(words[words.length - 1]) && words.length > 1 ? gazetteerType(words.slice(0, -1).map(w => w.lower).join(' ')) : null;
-  // "Apollo 11", "Node 22": a number after a name makes a thing of it, never a person.
-  const known = gazetteerType(key) ?? (versioned?.type === 'person' ? null : versioned);
-  const tags = lexiconTags(key);
-  // A famous person's name that compromise knows as a place or a company ("Fillmore", "Ford") is more often that.
-  if (known && !(known.type === 'person' && (hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)))) return known;
-  if (hasTag(tags, PLACE_TAGS)) return { type: 'location', confidence: 0.85 };
-  if (hasTag(tags, ORG_TAGS)) return { type: 'organization', confidence: 0.85 };
-  if (hasTag(tags, FIRST_NAME_TAGS) && words.length === 1) return { type: 'person', confidence: 0.8 };
-  // In "University of Queensland" the head is the word before "of".
-  const of = words.findIndex(w => w.lower === 'of');
-  const last = bare(words[of > 0 ? of - 1 : words.length - 1]);
-  const firstWord = bare(words[0]);
-  const final = bare(words[words.length - 1]);
-  // "Windrush Day", "Sports Day": a day named for something is an occasion, an event on the calendar.
-  if (words.length > 1 && (last === 'day' || last === 'eve')) return { type: 'event', confidence: 0.75 };
-  // "Boston Marathon", "Glastonbury Festival", "Oxford Half", "PyCon Italia": events.
-  // "Tour of Britain", "Festival of Speed": the head before "of" names the event too.
-  if ((words.length > 1 && (EVENT_HEADS.has(final) || (of > 0 && EVENT_HEADS.has(last)))) || /^\p{Lu}\p{L}*\p{Ll}(?:Con|Conf|Fest|Camp)$/u.test(words[0].text)) return { type: 'event', confidence: 0.85 };
-  // "Air India", "Air Baltic": an airline, not the country.
-  if (words.length > 1 && firstWord === 'air') return { type: 'organization', confidence: 0.8 };
-  if (words.length > 1 && ORGANIZATION_HEADS.has(last)) return { type: 'organization', confidence: 0.8 };
-  // "Trinity College Dublin": an institution named with its place.
-  if (words.length > 2 && words.slice(0, -1).some(w => INSTITUTION_HEADS.has(bare(w)))) return { type: 'organization', confidence: 0.75 };
-  if (words.length > 1 && (PLACE_HEADS.has(last) || PLACE_PREFIXES.has(firstWord))) return { type: 'location', confidence: 0.8 };
-  const firstTags = lexiconTags(firstWord);
-  if (words.length <= 3 && hasTag(firstTags, FIRST_NAME_TAGS) && !words.some(w => /\d/.test(w.text))) return { type: 'person', confidence: 0.8 };
-  // A surname that is also a town ("Bradford", "Rivera") is left to the words around it.
-  if (words.length === 1 && hasTag(tags, new Set(['LastName']))) return openGazetteerListsPlace(key) ? null : { type: 'person', confidence: 0.6 };
-  // A place's name before a word that is no kind of place names a team, an orchestra or a company ("Dublin Bus",
-  // "Manchester United", "Kenya Power"); places and events were caught above.
-  if (words.length > 1 && (PLACES.has(firstWord) || hasTag(firstTags, PLACE_TAGS)) && !hasTag(firstTags, FIRST_NAME_TAGS) && !hasTag(lexiconTags(final), PLACE_TAGS) && !PLACE_HEADS.has(final)) {
-    return { type: 'organization', confidence: 0.7 };
-  }
-  // A known company's or tool's name before a product word is its product ("Hetzner Cloud", "Grafana Cloud").
-  if (words.length > 1 && (ORGANIZATIONS.has(firstWord) || TECHNOLOGIES.has(firstWord)) && PRODUCT_WORDS.has(final)) return { type: 'technology', confidence: 0.75 };
-  // A known organisation's name leads a division's ("Bosch Rexroth", "Siemens Energy").
-  if (words.length > 1 && ORGANIZATIONS.has(firstWord) && !PRODUCT_WORDS.has(final)) return { type: 'organization', confidence: 0.7 };
-  if (words.length > 1 && hasTag(lexiconTags(last), PLACE_TAGS)) return { type: 'location', confidence: 0.7 };
-  if (techShaped(words)) return { type: 'technology', confidence: 0.6 };
-  return null;
-}
-
-const INSTITUTION_HEADS = new Set(['university', 'college', 'school', 'hospital', 'clinic', 'institute', 'academy', 'bank']);
-/** Last words that make a product of an organisation's name ("Stripe Radar" is not, "Google Maps" is by the gazetteer). */
-const PRODUCT_WORDS = new Set(['app', 'cloud', 'pay', 'maps', 'drive', 'docs', 'radar', 'studio', 'pro', 'max', 'plus', 'one', 'go', 'lite', 'mini', 'air', 'tv', 'music', 'photos', 'sheets', 'mail', 'workers', 'pages', 'functions', 'storage', 'analytics', 'ads', 'assistant', 'watch', 'fit', 'home']);
 
 /** Proper-name chunks of one sentence, typed; `names` are the words the text writes capitalised inside sentences. */
 export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES): NameChunk[] {
