@@ -180,7 +180,6 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
   // The query's terms a memory is scored by: its content words, or the words it was searched by when it has none.
   const asked = [...new Set(lexical.tier.words.map(stem))];
-  const longBonus = base.longMemories ? await longMemoryScorer(deps, lexical.tier, base.longMemories) : null;
   // Framing words are verbs that the index matches in any tense ("decide" finds "decided"): so does the score.
   const near = nearTerms(base, lexical.forms || lexical.tier.kind === 'framing', lexical.typos);
   // A memory's terms, title then content, read once per search (a long text is too long for the kept terms to hold).
@@ -250,6 +249,12 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   for (const m of fetched) records.set(m.id, m);
   await conversations.learn(fetched);
   const candidateCosines = await cosines(candidates.map(c => c.id));
+
+  // The long-memory rule reads each query word's rarity from the store: only when a full-text candidate is long (a
+  // search of notes or chat turns never needs it, and asking on every search cost the mixed load ~15 % of its CPU).
+  const longRules = base.longMemories;
+  const anyLong = longRules != null && candidates.some(c => c.bm25 !== undefined && records.has(c.id) && contentTermsOf(records.get(c.id)!).length >= longRules.words);
+  const longBonus = anyLong ? await longMemoryScorer(deps, lexical.tier, longRules) : null;
 
   const now = Date.parse(deps.clock.now());
   // Whom the question is about: of the speakers of the candidate turns, the one the query names first.
