@@ -156,6 +156,11 @@ export interface ExtractionSetup {
 export interface ExtractionJobs {
   /** Asks for queued memories to be processed soon; returns at once. */
   kick(): void;
+  /**
+   * A write that will queue a memory has arrived (a create, before its transaction): while writes keep arriving, the
+   * queue's first batch, which loads the extraction's language models, waits (graph/jobs.ts).
+   */
+  writeArriving(): void;
   /** Resolves once the queue is empty (or processing stopped); for tests, benchmarks and shutdown. */
   settle(): Promise<void>;
   stop(): void;

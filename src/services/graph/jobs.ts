@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Embedder, Extraction, ExtractionLevel, Extractor } from '../../providers/ports.ts';
 import { suggestLabels } from '../labels/suggest.ts';
 import { createDrainLoop } from '../drainLoop.ts';
-import { waitForLoopRoom } from './loopRoom.ts';
+import { createWriteWatch, waitForLoopRoom, waitForQuietWrites } from './loopRoom.ts';
 import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '../../storage/ports.ts';
 import type { Clock, ExtractionJobs, Ids, LlmHealth } from '../ports.ts';
 import { writeMemoryGraph } from './write.ts';
@@ -91,6 +91,15 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   const giveWayMs = offThread ? 0 : (deps.giveWayMaxMs ?? GIVE_WAY_MAX_MS);
   let timer: NodeJS.Timeout | null = null;
   let poll: NodeJS.Timeout | null = null;
+  // The first batch on the event loop loads the extraction's language models (compromise, wink-nlp, chrono-node, the
+  // gazetteer: about a second of CPU). It waits for the writes to be quiet (at most giveWayMs): a fresh process
+  // acknowledging a burst of creates no longer pays that second meanwhile. The look at the loop alone did not hold it
+  // back: at a burst's start the loop often idles between two requests (docs/benchmarks.md, "Issue 27: the create
+  // path (round 4)"). Writes are counted as they arrive (a group commit answers them in clumps), and a kick (a commit) starts the pause again.
+  const writes = createWriteWatch();
+  let modelsLoaded = false;
+  /** Callers of settle() waiting now. */
+  let settling = 0;
 
   // The content only: a stored title may be one derived from an older content.
   async function extract(memory: MemoryRecord, queuedLevel: string): Promise<Extraction | null> {
@@ -269,6 +278,19 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     await evolvesStage(await graphStage(batch, await extracted));
   }
 
+  /**
+   * Waits for the event loop to have room and, before the first batch, for the writes to be quiet too: looked at again
+   * after the look at the loop, since a burst may have started meanwhile (at most giveWayMs in all).
+   */
+  async function giveWay(): Promise<void> {
+    const options = { maxWaitMs: giveWayMs, stopped: () => loop.stopped || settling > 0 };
+    const started = performance.now();
+    do {
+      if (!modelsLoaded) await waitForQuietWrites(writes, options);
+      await waitForLoopRoom(options);
+    } while (!modelsLoaded && writes.quietInMs() > 0 && !options.stopped() && performance.now() - started < giveWayMs);
+  }
+
   async function processQueue(): Promise<void> {
     if (!released) {
       const claims = await store.extractionQueue.releaseClaims();
@@ -284,11 +306,12 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     let ahead: Promise<Started | null> | null = null;
     try {
       while (!loop.stopped) {
-        if (giveWayMs > 0) await waitForLoopRoom({ maxWaitMs: giveWayMs, stopped: () => loop.stopped });
+        if (giveWayMs > 0) await giveWay();
         if (loop.stopped) return;
         const started = await (ahead ?? startBatch());
         ahead = null;
         if (!started) return;
+        modelsLoaded = true;
         // With the rules in a worker thread, the next batch is claimed and extracted there while this one's graphs
         // are written here: the two cores work at once.
         if (offThread) {
@@ -317,6 +340,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
 
   const jobs: ExtractionJobs = {
     kick() {
+      writes.touched();
       if (!deps.exclusive && !poll && !loop.stopped) {
         poll = setInterval(() => jobs.kick(), SHARED_QUEUE_POLL_MS);
         poll.unref();
@@ -328,10 +352,19 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       }, KICK_DELAY_MS);
       timer.unref();
     },
-    settle() {
+    writeArriving() {
+      writes.arrived();
+    },
+    // Whoever settles the queue waits for it (a test, a benchmark, the shutdown): it gives way to nothing meanwhile.
+    async settle() {
       if (timer) clearTimeout(timer);
       timer = null;
-      return loop.settle();
+      settling++;
+      try {
+        await loop.settle();
+      } finally {
+        settling--;
+      }
     },
     stop() {
       if (timer) clearTimeout(timer);

@@ -78,6 +78,7 @@ export async function createMemory(
   const at = deps.clock.now();
   const jobs = deps.extraction.jobs;
   const queued = options.wait !== 'graph' && jobs !== null;
+  if (queued) jobs.writeArriving();
 
   // Labels are suggested for a memory given none: in the background when queued, else here, before the transaction
   // (a model never runs inside one). A failing model (a remote embedder that is down) costs the suggestion, never the memory.

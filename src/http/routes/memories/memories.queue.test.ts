@@ -1,6 +1,7 @@
 import { test, describe } from '../../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import { buildTestApp, get, post, settleBackground } from '../../../../test/helpers.ts';
+import { QUIET_AFTER_MS } from '../../../services/graph/loopRoom.ts';
 
 /** Keeps the event loop busy for `ms`, as a burst of requests does: turns of 5 ms of work back to back, never idle. */
 async function keepLoopBusy(ms: number) {
@@ -85,6 +86,34 @@ describe('a create is acknowledged before its graph, which follows from the back
       const relations = (await get(app, `/memories/${newer}/relations?types=EVOLVES`)).body.relations;
       assert.equal(relations.length, 1, JSON.stringify(relations));
       assert.ok(JSON.stringify(relations).includes(older));
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("a burst of creates on a fresh server: the queue's first batch (the models' cold start) waits until the writes are quiet", async () => {
+    // The rules' libraries are loaded once per process: loaded here first, so that on a server that did not hold its
+    // first batch back, that batch would be done within the wait below.
+    const warmup = await buildTestApp();
+    try {
+      await post(warmup, '/memories', { content: 'Mei moved to Osaka.' });
+      await settleBackground(warmup);
+    } finally {
+      await warmup.close();
+    }
+    const app = await buildTestApp();
+    try {
+      const contents = Array.from({ length: 40 }, (_, i) => `Priya ${i} joined Stripe as a staff engineer in Dublin.`);
+      const created = await Promise.all(contents.map(content => post(app, '/memories', { content })));
+      assert.deepEqual(new Set(created.map(c => c.body.extraction)), new Set(['queued']));
+      // The event loop is idle now: only the burst just before holds the first batch back (for QUIET_AFTER_MS after
+      // its last write at least); a queue that looked at the loop alone claims its first batch within milliseconds.
+      await new Promise(resolve => setTimeout(resolve, QUIET_AFTER_MS / 2));
+      assert.equal((await app.deps.extraction.jobs!.status()).claimed_here, 0, 'nothing claimed right after the burst');
+      assert.equal(await app.deps.extraction.jobs!.pending(), 40);
+      await settleBackground(app);
+      assert.equal(await app.deps.extraction.jobs!.pending(), 0, 'all processed once the writes are quiet');
+      assert.ok((await entityNames(app)).includes('Dublin'));
     } finally {
       await app.close();
     }
