@@ -5,19 +5,6 @@ import { type EntityNode, presentEntity } from '../readModel/entities.ts';
 
 type EntityDeps = Pick<Deps, 'store' | 'extraction'>;
 
-/** A query's words as written, hyphenated ones whole ("dairy-free"), a possessive's `'s` kept ("Nate's"). */
-const QUERY_WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
-
-/**
- * Whether the query names a one-word entity as a name: it writes the word with a capital ("Nate", "Nate's", "iPhone"), or it
- * capitalises nothing at all (typed in lower case, where case says nothing). A lower-case word of a query that does
- * capitalise its names ("How did Nate feel about dairy-free desserts?") is a thing it describes, not a name it gives.
- */
-export function queryWritesAsName(query: string, name: string): boolean {
-  if (!/\p{Lu}/u.test(query)) return true;
-  const wanted = name.normalize('NFKC').toLowerCase();
-  return (query.normalize('NFKC').match(QUERY_WORD) ?? []).some(w => /\p{Lu}/u.test(w) && w.toLowerCase().replace(/['’]s$/, '') === wanted);
-}
 
 export interface EntityContext {
   /** Entities the query names, with how specific each is (1 for an entity one memory mentions, towards 0 for one all do). */
@@ -33,11 +20,9 @@ export interface EntityContext {
 export async function entityContext(deps: EntityDeps, query: string, memoryCount: number, rule: { memoriesPerEntity: number; minSingleWordConfidence: number }): Promise<EntityContext> {
   // A capitalised ordinary word ("Data", "CR") taken for a name on the way in says nothing about which memory is
   // meant: a one-word entity counts only when typed from a lexicon or gazetteer (a known name, place, organisation,
-  // technology), or named by the user. And only when the query writes it as a name: whether a lower-case word of the
-  // question ("dairy-free") is expanded must not hinge on how the typing model happened to class it in the memories
-  // (it took "dairy-free" for a technology, and the entity share of every turn naming the question's people fell).
+  // technology), or named by the user.
   const entities = (await findEntitiesInText(deps, query)).filter(
-    e => e.caller_owned || /\s/.test(e.name.trim()) || (e.confidence >= rule.minSingleWordConfidence && queryWritesAsName(query, e.name)),
+    e => e.caller_owned || /\s/.test(e.name.trim()) || e.confidence >= rule.minSingleWordConfidence,
   );
   const named = entities.map(entity => ({
     entity,
