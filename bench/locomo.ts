@@ -7,6 +7,8 @@
  * `--concurrency N` posts each conversation's turns N at a time (a client writing concurrently, a bulk import): turns
  * then reach the store out of order, and recall must not change, since each turn carries its position (metadata dia_id).
  * A plain BM25 baseline (bench/bm25.ts, FTS5 over the same turns, per conversation) is printed beside fast and deep.
+ * After the totals it prints recall per LoCoMo question category, on the tuning half (conv-26/30) and the held-out
+ * half (the other conversations) apart.
  * `--client-keys` posts each turn as a client that stores chat messages with metadata of its own would: the same
  * "Name: text", dated, with `{conversation, msg}` (msg: the turn's number in its conversation) instead of Cairn's
  * `dia_id`, so conversation handling must come from inference (domain/conversationInference.ts).
@@ -91,4 +93,18 @@ export default async function locomo(argv: string[]) {
   console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${set.units.length} turns, posted ${width} at a time per conversation, ${keys}`);
   console.log(`${ingestLine(run)}\n`);
   console.log(methodTable(run));
+  // Where each kind of question stands, on the tuning half and the held-out half apart (docs/benchmarks.md, "Held-out
+  // conversations, round 3"): rules are tuned on conv-26/30 and must hold on conv-41/42/43.
+  const questions = conversations.flatMap(c => c.questions.map(q => ({ conversation: c.id, category: q.category })));
+  for (const [half, ids] of [['tuning half', TUNING_HALF], ['held-out half', null]] as const) {
+    for (const [category, name] of Object.entries(CATEGORIES)) {
+      const only = (i: number) => questions[i]!.category === Number(category) && (ids === null ? !TUNING_HALF.includes(questions[i]!.conversation) : ids.includes(questions[i]!.conversation));
+      if (questions.some((_, i) => only(i))) console.log(`\n${half}, category ${category} (${name}):\n${methodTable(run, only)}`);
+    }
+  }
 }
+
+/** LoCoMo's question categories (5, adversarial, has no evidence turn and is skipped). */
+const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
+/** The conversations ranking rules were tuned on; the others are held out. */
+const TUNING_HALF = ['conv-26', 'conv-30'];
