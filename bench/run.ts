@@ -9,6 +9,7 @@ const benchmarks: Record<string, { about: string; load: () => Promise<{ default:
   crud: { about: 'creates against Cairn and a minimal server of its stack (alternated), then list and get, over HTTP', load: () => import('./crud.ts') },
   ingest: { about: 'LoCoMo turns posted at full speed: acknowledged creates/s, then time until fully processed, queue lag over time', load: () => import('./ingest.ts') },
   mixed: { about: '70/20/10 search/create/read at 64 connections for 60 s: throughput, p50/p99 per kind, errors', load: () => import('./mixed.ts') },
+  'search-cpu': { about: "mixed's searches in one process: CPU per search through HTTP and through searchMemories, SQL by statement (--statements 1), answers to compare (--dump)", load: () => import('./searchCpu.ts') },
   distill: { about: 'offline distillation on LoCoMo as nmem-bench drives it: evidence coverage, recall@10 fast/deep of the distilled memories, turns/s', load: () => import('./distill.ts') },
   quality: { about: 'every retrieval set (notes, docs, locomo, chats, chats-plain, beir, cranfield, scifact) on a fresh server each, in one table: fast, deep and BM25 recall; --sets, --json, --embedder', load: () => import('./quality.ts') },
   locomo: { about: 'retrieval recall@1/5/10 and latency on the LoCoMo conversations', load: () => import('./locomo.ts') },

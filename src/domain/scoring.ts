@@ -19,6 +19,8 @@ export interface OverlapOptions {
   /** Whether a text term is another form of a query term (word forms, typos); such a match counts `formWeight`. */
   near?: (queryTerm: string, textTerm: string) => boolean;
   formWeight?: number;
+  /** The text's distinct terms, when the caller keeps them (a set made once per memory, not once per query). */
+  textSet?: ReadonlySet<string>;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface OverlapOptions {
  */
 export function lexicalOverlap(queryTerms: readonly string[], textTerms: readonly string[], options: OverlapOptions = {}): LexicalOverlap {
   const query = [...new Set(queryTerms)];
-  const text = new Set(textTerms);
+  const text = options.textSet ?? new Set(textTerms);
   const forms = new Map<string, string>();
   if (query.length === 0 || text.size === 0) return { coverage: 0, dice: 0, matched: [], forms };
   const last = query.at(-1)!;

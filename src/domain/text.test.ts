@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksWhen, mentionsTime, queryTiers, speakerOf, termsFor, termsForKeyed } from './text.ts';
+import { asksWhen, memoryTextTerms, mentionsTime, queryTiers, speakerOf, termsFor, termsForKeyed } from './text.ts';
 
 describe('question and memory cues', () => {
   test('asksWhen: questions about when something happened', () => {
@@ -66,5 +66,22 @@ describe('kept terms', () => {
     assert.deepEqual(termsForKeyed('content', 'memory-1', ['Heron', 'The egret waded']), ['heron', 'egret', 'wad']);
     assert.deepEqual(termsForKeyed('content', 'memory-1', ['Egret', 'The egret waded']), ['egret', 'egret', 'wad']);
     assert.deepEqual(termsForKeyed('stop', 'memory-1', ['Egret', 'The egret waded']), ['egret', 'the', 'egret', 'wad']);
+  });
+
+  test("a memory's kept text terms follow its title and content: an edit gives new terms, title count, length and set", () => {
+    const fresh = (title: string, content: string) => ({
+      terms: termsFor('content', `${title} ${content}`),
+      titleTerms: termsFor('content', title).length,
+      contentWords: termsFor('content', content).length,
+      distinct: new Set(termsFor('content', `${title} ${content}`)),
+    });
+    const first = memoryTextTerms('content', 'memory-2', 'Heron', 'The heron waded');
+    assert.equal(memoryTextTerms('content', 'memory-2', 'Heron', 'The heron waded'), first, 'the same texts were worked out again');
+    assert.deepEqual({ ...first }, fresh('Heron', 'The heron waded'));
+    // Each edit: the content (longer, other words), then the title, then both back.
+    for (const [title, content] of [['Heron', 'The egret and the ibis waded past the heron'], ['Egret sighting', 'The egret and the ibis waded past the heron'], ['Heron', 'The heron waded']] as const) {
+      const now = memoryTextTerms('content', 'memory-2', title, content);
+      assert.deepEqual({ ...now }, fresh(title, content), `${title} / ${content}`);
+    }
   });
 });

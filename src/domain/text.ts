@@ -180,6 +180,37 @@ export function termsForKeyed(kind: QueryTier['kind'], key: string, parts: reado
   return keptTerms(kind, key, parts);
 }
 
+/** What search reads of a memory's text besides its terms (see memoryTextTerms). */
+export interface MemoryTextTerms {
+  /** The terms of `title content` (termsForKeyed). */
+  terms: readonly string[];
+  /** How many of them are the title's (`termsFor(kind, title).length`): the content's follow. */
+  titleTerms: number;
+  /** How many content words the content alone holds (`termsFor('content', content)`): what makes a memory long. */
+  contentWords: number;
+  /** The distinct terms, as lexicalOverlap compares a query with them. */
+  distinct: ReadonlySet<string>;
+}
+
+/** Kept by the kept terms themselves: a text edited since has other terms (a new list), so nothing here goes stale. */
+const textTermsOf = new WeakMap<readonly string[], MemoryTextTerms>();
+
+/**
+ * A memory's `title content` terms (termsForKeyed by its id) with what search works out from them for every candidate
+ * of every query: three look-ups and a set per candidate became one (docs/benchmarks.md, "Issue 27: search CPU under
+ * the mix (round 4)"). Each number is computed by the same call as before, once per kept list of terms.
+ */
+export function memoryTextTerms(kind: QueryTier['kind'], id: string, title: string, content: string): MemoryTextTerms {
+  const terms = keptTerms(kind, id, [title, content]);
+  let found = textTermsOf.get(terms);
+  if (found === undefined) {
+    const contentWords = keptTerms('content', `${id} content`, [content]).length;
+    found = { terms, titleTerms: termsFor(kind, title).length, contentWords, distinct: new Set(terms) };
+    textTermsOf.set(terms, found);
+  }
+  return found;
+}
+
 const sameParts = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((part, i) => part === b[i]);
 
 function keptTerms(kind: QueryTier['kind'], key: string, parts: readonly string[]): readonly string[] {

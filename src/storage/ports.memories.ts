@@ -35,6 +35,12 @@ export interface MemoryRecord {
 
 export type MemoryPatch = Partial<Omit<MemoryRecord, 'id' | 'created_at'>>;
 
+/**
+ * What search ranks a memory by: its candidates (about a hundred a query) are read with these fields alone, and only
+ * the results it answers with are read whole (storage/shared/memories.ts names the columns).
+ */
+export type RankedMemory = Pick<MemoryRecord, 'id' | 'title' | 'content' | 'importance' | 'metadata' | 'event_start' | 'created_at' | 'source_thread_id'>;
+
 export interface MemoryListFilter {
   space_id: string;
   states: LifecycleState[];
@@ -57,6 +63,8 @@ export interface MemoryRepo {
   update(id: string, patch: MemoryPatch): Promise<void>;
   getById(id: string): Promise<MemoryRecord | undefined>;
   getMany(ids: string[]): Promise<MemoryRecord[]>;
+  /** getMany with only the fields search ranks by: a narrower read for its candidates. */
+  getForRanking(ids: string[]): Promise<RankedMemory[]>;
   list(filter: MemoryListFilter): Promise<{ items: MemoryRecord[]; total: number }>;
   listFavorites(limit: number): Promise<MemoryRecord[]>;
   /** Ids of every memory in a space (any state), oldest first. */

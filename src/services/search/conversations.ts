@@ -2,7 +2,7 @@ import { isConversationTurn, speakerOfTurn } from '../../domain/conversation.ts'
 import { type InferredTurn, inferConversations, isNameLike, MAX_TURN_CHARS, OPENING_CHARS, type PostedMemory, speakerPrefix } from '../../domain/conversationInference.ts';
 import { CONVERSATION_PROFILE } from '../../domain/searchProfile.ts';
 import { words } from '../../domain/text.ts';
-import type { MemoryRecord, SearchFilter } from '../../storage/ports.ts';
+import type { RankedMemory, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
 /** Memories read each way around a candidate: enough to place its neighbours and to see what its metadata keys do. */
@@ -21,7 +21,7 @@ const ANCHORS = CONVERSATION_PROFILE.turns?.neighbours?.seeds ?? 50;
  * a conversation (domain/conversationInference.ts). `learn` reads those around the memories it is given (once each);
  * `only`, when given, limits that to the memories it accepts (given the speaker the text opens with, found once).
  */
-export function conversationReader(deps: Pick<Deps, 'store'>, filter: SearchFilter, only?: (m: MemoryRecord, prefixed: string | null) => boolean) {
+export function conversationReader(deps: Pick<Deps, 'store'>, filter: SearchFilter, only?: (m: RankedMemory, prefixed: string | null) => boolean) {
   const windows: PostedMemory[][] = [];
   const read = new Set<string>();
   let budget = ANCHORS;
@@ -30,7 +30,7 @@ export function conversationReader(deps: Pick<Deps, 'store'>, filter: SearchFilt
   // Only a memory that could be a turn is worth reading around: short, and with a speaker — a name its text opens with,
   // or a metadata value that could name one (a turn needs one; a note dated `{recorded: "2024-01-10"}` has none).
   // Asked of every candidate of every search: the cheap checks first, and the text's speaker matched once.
-  const worthReading = (m: MemoryRecord) => {
+  const worthReading = (m: RankedMemory) => {
     if (read.has(m.id) || m.content.length > MAX_TURN_CHARS || isConversationTurn(m)) return false;
     const prefixed = speakerPrefix(m.content);
     if (only !== undefined && !only(m, prefixed)) return false;
@@ -39,7 +39,7 @@ export function conversationReader(deps: Pick<Deps, 'store'>, filter: SearchFilt
 
   return {
     /** Reads around the memories (best first) not read yet, as many as the search's budget still allows. */
-    async learn(memories: MemoryRecord[]): Promise<void> {
+    async learn(memories: RankedMemory[]): Promise<void> {
       const anchors = memories.filter(worthReading).slice(0, budget);
       if (anchors.length === 0) return;
       budget -= anchors.length;
@@ -50,8 +50,8 @@ export function conversationReader(deps: Pick<Deps, 'store'>, filter: SearchFilt
       for (const window of windows) for (const m of window) read.add(m.id);
       inferred = inferConversations(windows);
     },
-    isTurn: (m: MemoryRecord) => isConversationTurn(m) || inferred.has(m.id),
-    speaker: (m: MemoryRecord) => (isConversationTurn(m) ? speakerOfTurn(m) : (inferred.get(m.id)?.speaker ?? null)),
+    isTurn: (m: RankedMemory) => isConversationTurn(m) || inferred.has(m.id),
+    speaker: (m: RankedMemory) => (isConversationTurn(m) ? speakerOfTurn(m) : (inferred.get(m.id)?.speaker ?? null)),
     /** Inferred turns read so far, with their places: the memories around a hit that may inherit its context. */
     inferred: () => inferred,
   };
@@ -68,7 +68,7 @@ export function mayBeSpokenBy(queryWords: ReadonlySet<string>) {
     const parts = words(name);
     return parts.length > 0 && parts.length <= 3 && parts.every(w => queryWords.has(w));
   };
-  return (m: MemoryRecord, prefixed: string | null = speakerPrefix(m.content)) => {
+  return (m: RankedMemory, prefixed: string | null = speakerPrefix(m.content)) => {
     return (prefixed !== null && said(prefixed)) || Object.values(m.metadata ?? {}).some(v => typeof v === 'string' && v.length <= 40 && said(v));
   };
 }

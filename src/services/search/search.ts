@@ -1,9 +1,9 @@
 import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import { absoluteSimilarity, cueBoost, firstNamedSpeaker, type LexicalOverlap, lexicalOverlap, periodHolding, priorBoost, queryCues, semanticSimilarity } from '../../domain/scoring.ts';
 import { profileFor, SEARCH_RECIPES, type SearchProfile } from '../../domain/searchProfile.ts';
-import { isStopWord, stem, termsAsWritten, termsFor, termsForKeyed } from '../../domain/text.ts';
+import { isStopWord, type MemoryTextTerms, memoryTextTerms, stem, termsAsWritten } from '../../domain/text.ts';
 import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
-import type { LexicalHit, MemoryRecord, SearchFilter } from '../../storage/ports.ts';
+import type { LexicalHit, RankedMemory, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../readModel/memories.ts';
 import { datesInQuery } from './queryDates.ts';
@@ -131,13 +131,11 @@ function nearTerms(profile: SearchProfile, forms: boolean, typos: boolean) {
 /** A word as domain/text.ts reads one. */
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
-/** How many content words (not stop words) a memory's content holds: what makes it long. Asked of every candidate, so the kept terms answer. */
-function contentWordCount(m: MemoryRecord): number {
-  return termsForKeyed('content', `${m.id} content`, [m.content]).length;
-}
+/** A memory's `title content` terms as a tier of query words is compared with them, kept by its id (see memoryTextTerms). */
+const memoryTerms = (kind: Parameters<typeof memoryTextTerms>[0], m: RankedMemory) => memoryTextTerms(kind, m.id, m.title, m.content);
 
-/** A memory's `title content` terms as a tier of query words is compared with them, kept by its id (see termsForKeyed). */
-const memoryTerms = (kind: Parameters<typeof termsForKeyed>[0], m: MemoryRecord) => termsForKeyed(kind, m.id, [m.title, m.content]);
+/** How many content words (not stop words) a memory's content holds: what makes it long. Asked of every candidate, so the kept terms answer. */
+const contentWordCount = (m: RankedMemory) => memoryTerms('content', m).contentWords;
 
 /** The word of a text whose term is `term`, as the text writes it. */
 function asInText(text: string, term: string): string {
@@ -148,7 +146,7 @@ function asInText(text: string, term: string): string {
  * The memory's words that matched the query's words, each as the memory writes it (`PostgreSQL` for `postgres`,
  * `Databases` and `database`): what a client marks in the result. Never a stop word.
  */
-function highlightsOf(memory: MemoryRecord, overlap: LexicalOverlap): string[] {
+function highlightsOf(memory: RankedMemory, overlap: LexicalOverlap): string[] {
   const found = new Set([...overlap.matched, ...overlap.forms.values()]);
   const written = `${memory.title} ${memory.content}`.normalize('NFKC').match(WORD) ?? [];
   return [...new Set(written.filter(w => !isStopWord(w.toLowerCase()) && found.has(stem(w.toLowerCase()))))];
@@ -177,24 +175,28 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
     semanticHits(deps, input.query, filter, base),
   ]);
   let candidates = mergeCandidates(lexical.hits, semantic);
-  const records = new Map((await deps.store.memories.getMany(candidates.map(c => c.id))).map(m => [m.id, m]));
+  const records = new Map((await deps.store.memories.getForRanking(candidates.map(c => c.id))).map(m => [m.id, m]));
   // The query's terms a memory is scored by: its content words, or the words it was searched by when it has none.
   const asked = [...new Set(lexical.tier.words.map(stem))];
   // Framing words are verbs that the index matches in any tense ("decide" finds "decided"): so does the score.
   const near = nearTerms(base, lexical.forms || lexical.tier.kind === 'framing', lexical.typos);
   // A memory's terms, title then content, read once per search (a long text is too long for the kept terms to hold).
-  const textTerms = new Map<string, readonly string[]>();
-  const termsOf = (m: MemoryRecord) => {
+  const textTerms = new Map<string, MemoryTextTerms>();
+  const textOf = (m: RankedMemory) => {
     let found = textTerms.get(m.id);
     if (!found) textTerms.set(m.id, (found = memoryTerms(lexical.tier.kind, m)));
     return found;
   };
   // The content's own: the title's terms come first, and a title is short.
-  const contentTermsOf = (m: MemoryRecord) => termsOf(m).slice(termsFor(lexical.tier.kind, m.title).length);
+  const contentTermsOf = (m: RankedMemory) => textOf(m).terms.slice(textOf(m).titleTerms);
+  const contentTermCount = (m: RankedMemory) => textOf(m).terms.length - textOf(m).titleTerms;
   const overlaps = new Map<string, ReturnType<typeof lexicalOverlap>>();
-  const overlapOf = (m: MemoryRecord) => {
+  const overlapOf = (m: RankedMemory) => {
     let found = overlaps.get(m.id);
-    if (!found) overlaps.set(m.id, (found = lexicalOverlap(asked, termsOf(m), { near, formWeight: base.wordForms.weight })));
+    if (!found) {
+      const text = textOf(m);
+      overlaps.set(m.id, (found = lexicalOverlap(asked, text.terms, { near, formWeight: base.wordForms.weight, textSet: text.distinct })));
+    }
     return found;
   };
   // How much of the query the full text found: the most query words one full-text hit holds.
@@ -203,7 +205,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   // (stop words have no meaning to share). Long memories have rules of their own (profile `longMemories`).
   const long = base.thesaurus?.longMemories;
   const lengths = new Map<string, number>();
-  const isLong = (m: MemoryRecord) => {
+  const isLong = (m: RankedMemory) => {
     if (!long) return false;
     if (!lengths.has(m.id)) lengths.set(m.id, contentWordCount(m));
     return lengths.get(m.id)! >= long.words;
@@ -213,7 +215,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   if (base.thesaurus && lexicalStrength < base.thesaurus.below && !wellMatchedLong && lexical.words.length && lexical.tier.kind !== 'stop') {
     const bridged = await bridgeHits(deps, lexical.words, filter, base);
     if (bridged.length) {
-      for (const m of await deps.store.memories.getMany(bridged.map(h => h.id).filter(id => !records.has(id)))) records.set(m.id, m);
+      for (const m of await deps.store.memories.getForRanking(bridged.map(h => h.id).filter(id => !records.has(id)))) records.set(m.id, m);
       const { weight } = base.thesaurus;
       const weightOf = (id: string) => (long && records.has(id) && isLong(records.get(id)!) ? long.weight : weight);
       candidates = mergeCandidates(combine(lexical.hits, bridged, weightOf), semantic);
@@ -245,7 +247,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   for (const id of [...dated, ...mentioning]) if (!known.has(id) && known.add(id)) candidates.push({ id });
   const sharedEntities = base.entities ? await entityBonus(deps, entities, candidates.map(c => c.id), base.entities) : new Map();
   const missing = candidates.map(c => c.id).filter(id => !records.has(id));
-  const fetched = await deps.store.memories.getMany(missing);
+  const fetched = await deps.store.memories.getForRanking(missing);
   for (const m of fetched) records.set(m.id, m);
   await conversations.learn(fetched);
   const candidateCosines = await cosines(candidates.map(c => c.id));
@@ -253,7 +255,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   // The long-memory rule reads each query word's rarity from the store: only when a full-text candidate is long (a
   // search of notes or chat turns never needs it, and asking on every search cost the mixed load ~15 % of its CPU).
   const longRules = base.longMemories;
-  const anyLong = longRules != null && candidates.some(c => c.bm25 !== undefined && records.has(c.id) && contentTermsOf(records.get(c.id)!).length >= longRules.words);
+  const anyLong = longRules != null && candidates.some(c => c.bm25 !== undefined && records.has(c.id) && contentTermCount(records.get(c.id)!) >= longRules.words);
   const longBonus = anyLong ? await longMemoryScorer(deps, lexical.tier, longRules) : null;
 
   const now = Date.parse(deps.clock.now());
@@ -263,7 +265,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
     return memory && conversations.isTurn(memory) ? (conversations.speaker(memory) ?? []) : [];
   });
   const subject = firstNamedSpeaker(cues, speakers);
-  const scored = candidates
+  const ranked = candidates
     .filter(c => records.has(c.id))
     .map(c => {
       const memory = records.get(c.id)!;
@@ -293,7 +295,10 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
     .sort((a, b) => b.rank - a.rank || (a.c.id < b.c.id ? -1 : 1))
     .slice(0, input.limit);
 
-  const presented = await presentMemories(deps, scored.map(s => s.memory));
+  // The results are read whole, the candidates were read with what ranks them (a memory deleted meanwhile is left out).
+  const whole = new Map((await deps.store.memories.getMany(ranked.map(s => s.memory.id))).map(m => [m.id, m]));
+  const scored = ranked.filter(s => whole.has(s.memory.id));
+  const presented = await presentMemories(deps, scored.map(s => whole.get(s.memory.id)!));
   const entityNodes = input.include_entities === false ? new Map() : await relatedEntities(deps, scored.map(s => s.memory.id));
   const written = (term: string) => asWritten.get(term) ?? term;
   let ceiling = 1;

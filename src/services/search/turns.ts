@@ -1,6 +1,6 @@
 import { metadataPosition, neighbourDiaIds, type PlacedTurn, turnNeighbours } from '../../domain/conversation.ts';
 import type { TurnRules } from '../../domain/searchProfile.ts';
-import type { MemoryRecord, SearchFilter } from '../../storage/ports.ts';
+import type { RankedMemory, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import type { ConversationReader } from './conversations.ts';
 
@@ -13,7 +13,7 @@ const TURNS_READ = 2000;
  * Where each memory sits in its conversation, from metadata, its thread provenance, or as inferred from the memories
  * posted around it; memories that are not turns are left out.
  */
-async function place(deps: TurnDeps, memories: MemoryRecord[], filter: SearchFilter, inferred: ReturnType<ConversationReader['inferred']>): Promise<PlacedTurn[]> {
+async function place(deps: TurnDeps, memories: RankedMemory[], filter: SearchFilter, inferred: ReturnType<ConversationReader['inferred']>): Promise<PlacedTurn[]> {
   const placed: PlacedTurn[] = [];
   const threads = new Set<string>();
   for (const m of memories) {
@@ -33,7 +33,7 @@ async function place(deps: TurnDeps, memories: MemoryRecord[], filter: SearchFil
  * The turns that may neighbour the seeds: by dia_id, the ids around each; by session or thread, the whole conversation;
  * inferred turns, those read around the seeds already.
  */
-async function around(deps: TurnDeps, seeds: MemoryRecord[], placed: PlacedTurn[], filter: SearchFilter, radius: number, inferred: ReturnType<ConversationReader['inferred']>): Promise<PlacedTurn[]> {
+async function around(deps: TurnDeps, seeds: RankedMemory[], placed: PlacedTurn[], filter: SearchFilter, radius: number, inferred: ReturnType<ConversationReader['inferred']>): Promise<PlacedTurn[]> {
   const dia = placed.filter(p => p.position.conversation.startsWith('dia:'));
   const sessions = seeds.map(s => s.metadata?.session_id).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
   const threads = [...new Set(seeds.map(s => s.source_thread_id).filter((t): t is string => Boolean(t)))];
@@ -61,7 +61,7 @@ async function around(deps: TurnDeps, seeds: MemoryRecord[], placed: PlacedTurn[
 export async function neighbourContext(
   deps: TurnDeps,
   seedScores: Map<string, number>,
-  records: Map<string, MemoryRecord>,
+  records: Map<string, RankedMemory>,
   filter: SearchFilter,
   rules: NonNullable<TurnRules['neighbours']>,
   conversations: ConversationReader,
