@@ -9,7 +9,7 @@ export const list = (text: string) => text.trim().split(/\s*\n\s*|\s*,\s*/).filt
 
 /** Software, services and developer tools beyond the core list. */
 export const MORE_TECHNOLOGIES = list(`
-quickbooks, xero, freeagent, keycloak, okta workforce, supertokens, metabase, superset, apache superset, redash,
+quickbooks, xero, freeagent, keycloak, auth0, okta workforce, supertokens, metabase, superset, apache superset, redash,
 looker, looker studio, tableau, power bi, retool, appsmith, budibase, n8n, make.com, maplibre, mapbox gl, leaflet,
 openlayers, qgis, geopackage, postgis, geoserver, openstreetmap, osm, lorawan, zigbee, z-wave, mqtt, home assistant, node-red,
 esphome, tasmota, backblaze b2, minio, imgix, uploadcare, mux, algolia, meilisearch, typesense, solr,
@@ -30,7 +30,7 @@ mural, whimsical, excalidraw, lucidchart, draw.io, balsamiq, framer, penpot, zep
 affinity designer, affinity photo, pixelmator, gimp, inkscape, krita, davinci resolve, final cut pro, logic pro, ableton, ableton live,
 garageband, audacity, obs, obs studio, todoist, omnifocus, any.do, habitica, readwise, instapaper,
 raindrop, inoreader, calendly, cal.com, doodle, jotform, google forms, surveymonkey, qualtrics,
-docusign, pandadoc, hellosign, dropbox sign, personio, hibob, bamboohr, rippling, remote.com, workable,
+docusign, pandadoc, hellosign, dropbox sign, personio, hibob, bamboohr, gusto, rippling, deel, remote.com, workable,
 ashby, pipedrive, freshdesk, freshworks, tawk.to, sendgrid, mailgun,
 amazon resend, customer.io, mixpanel, amplitude, posthog, plausible,
 google analytics, hotjar, fullstory, logrocket, launchdarkly, optimizely, growthbook, unleash, flagsmith, contentful,
@@ -66,7 +66,6 @@ ipad iphone 15, iphone 16, pixel 8, pixel 9, galaxy s24, galaxy tab, switch oled
 
 /** Companies, banks, public bodies and charities beyond the core list. */
 export const MORE_ORGANIZATIONS = list(`
-auth0, heroku, netlify, linode, fly.io, revolut, deliveroo, gusto, deel, supabase,
 feedzai, adyen, monzo, starling, starling bank, revolut ltd, n26, nubank, wise plc, transferwise, chime, robinhood, coinbase,
 kraken, binance, square inc, sumup ltd, mollie, checkout.com, worldpay, vipps, mobilepay, swish, abn amro, rabobank,
 bnp paribas, societe generale, santander, bbva, unicredit, intesa sanpaolo, commerzbank, nordea, danske bank, handelsbanken, seb,

