@@ -2,6 +2,7 @@ import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
 import { techShaped, type Typed } from './cues.ts';
 import { COMMON_ACRONYMS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
+import { TOPIC_HEADS } from './phraseNames.ts';
 import { modelNumber, versionWord } from './versions.ts';
 import { lexiconTags, type Word } from './words.ts';
 
@@ -43,6 +44,9 @@ export function intrinsicType(words: Word[]): Typed | null {
 }
 
 function nameType(words: Word[]): Typed | null {
+  // "Hollow Knight: Silksong": a title and its subtitle are what the title is; a work (a game, a show) if unknown.
+  const colon = words.findIndex(w => w.text === ':');
+  if (colon > 0) return nameType(words.slice(0, colon)) ?? { type: 'product', confidence: 0.6 };
   const key = words.map(w => w.lower).join(' ');
   // Possessives are part of some names of the calendar ("New Year's Eve", "St Patrick's Day").
   if (words.some(w => w.possessive) && NAMED_EVENTS.has(words.map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return { type: 'event', confidence: 0.9 };
@@ -55,8 +59,8 @@ function nameType(words: Word[]): Typed | null {
   if (hasTag(tags, PLACE_TAGS)) return { type: 'location', confidence: 0.85 };
   if (hasTag(tags, ORG_TAGS)) return { type: 'organization', confidence: 0.85 };
   if (hasTag(tags, FIRST_NAME_TAGS) && words.length === 1) return { type: 'person', confidence: 0.8 };
-  // In "University of Queensland" the head is the word before "of".
-  const of = words.findIndex(w => w.lower === 'of');
+  // In "University of Queensland" the head is the word before "of"; in "Symposium on Urban Water", before "on".
+  const of = words.findIndex(w => w.lower === 'of' || w.lower === 'on');
   const last = bare(words[of > 0 ? of - 1 : words.length - 1]);
   const firstWord = bare(words[0]);
   const final = bare(words[words.length - 1]);
@@ -64,6 +68,8 @@ function nameType(words: Word[]): Typed | null {
   if (words.length > 1 && (last === 'day' || last === 'eve')) return { type: 'event', confidence: 0.75 };
   // "Boston Marathon", "Glastonbury Festival", "Oxford Half", "PyCon Italia": events.
   // "Tour of Britain", "Festival of Speed": the head before "of" names the event too.
+  // "Symposium on Urban Water": only a meeting's name runs on through "on" (names.ts), a sure event.
+  if (of > 0 && words[of].lower === 'on' && TOPIC_HEADS.has(last)) return { type: 'event', confidence: 0.9 };
   if ((words.length > 1 && (EVENT_HEADS.has(final) || (of > 0 && EVENT_HEADS.has(last)))) || /^\p{Lu}\p{L}*\p{Ll}(?:Con|Conf|Fest|Camp)$/u.test(words[0].text)) return { type: 'event', confidence: 0.85 };
   // "Air India", "Air Baltic": an airline, not the country.
   if (words.length > 1 && firstWord === 'air') return { type: 'organization', confidence: 0.8 };

@@ -6,7 +6,7 @@ import {
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
-import { phraseContinuation } from './phraseNames.ts';
+import { colonSubtitle, listedContinuation, phraseContinuation, topicContinuation } from './phraseNames.ts';
 import { possessiveVenue } from './venues.ts';
 import { versionWord } from './versions.ts';
 import { bare, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, vocabulary } from './nameTypes.ts';
@@ -189,6 +189,12 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         j += phrase + 1;
         continue;
       }
+      // "Ruby on Rails", "Hollow Knight: Silksong", "Symposium on Urban Water": listed names, titles and meetings (phraseNames.ts).
+      const more = listedContinuation(words, isThe ? i + 1 : i, j, known) || colonSubtitle(words, isThe ? i + 1 : i, j, first, w => nameWord(w, false)) || topicContinuation(words, j, w => nameWord(w, false));
+      if (more > 0) {
+        j += more;
+        continue;
+      }
       // "Universidad de los Andes", "Paseo de la Reforma", "Gift of the Givers": a connector, then an article.
       const articled = NAME_CONNECTORS.has(next.lower) && ARTICLES.has(after?.lower ?? '') && words[j + 2] !== undefined && nameWord(words[j + 2], false);
       if (articled && (next.lower !== 'of' || OF_HEADS.has(last.lower))) {
@@ -246,9 +252,11 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     readings.push(titled ? null : { chosen: ruled, intrinsic, context });
   }
   coordinate(words, chunks);
+  const ruleTypes = chunks.map(chunk => chunk.type);
   chunks.forEach((chunk, i) => {
     const reading = readings[i];
-    if (reading) Object.assign(chunk, typeName(words, chunk.word, chunk.endWord, { ...reading, chosen: { type: chunk.type, confidence: chunk.confidence } }));
+    const others = ruleTypes.filter((_, j) => j !== i);
+    if (reading) Object.assign(chunk, typeName(words, chunk.word, chunk.endWord, { ...reading, chosen: { type: chunk.type, confidence: chunk.confidence }, others }));
   });
   return chunks;
 }
@@ -329,5 +337,6 @@ export function joinWords(words: Word[], from: number, to: number): string {
   return words
     .slice(from, to)
     .map((w, i) => (from + i === to - 1 ? w.text : w.raw))
-    .join(' ');
+    .join(' ')
+    .replace(/ :/g, ':');
 }

@@ -2,6 +2,8 @@ import { ORGANIZATIONS, PLACES, PRODUCTS, TECHNOLOGIES } from './gazetteer.ts';
 import { openGazetteerListsPlace } from './openGazetteer.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
+const FIRST_NAME = /^(?:FirstName|MaleName|FemaleName)$/;
+
 /**
  * Names that are phrases of ordinary words ("Pets at Home", "Crisis at Christmas", "Habitat for Humanity", "Save the
  * Children", "Welcome to the Jungle", "Women in Tech"): a capitalised everyday word, a small word, then another
@@ -37,4 +39,52 @@ export function phraseContinuation(words: Word[], from: number, to: number, isNa
   const next = words[to + skip];
   // Both sides everyday words: "Lantana in Fitzrovia", "Square to SumUp", "Coffee at Costa" are two names.
   return next && isNameWord(next) && everydayCapital(next) ? skip : 0;
+}
+
+/** Small words inside names the lists know: "Ruby on Rails", "Newcastle upon Tyne", "Henley on Thames". */
+const LISTED_INNER_WORDS = new Set(['on', 'upon', 'at', 'in', 'for', 'to', 'by', 'under', 'over']);
+
+/**
+ * How many words after `words[from..to)` complete a name that `known` (the hand lists and the open gazetteer) holds
+ * with a small word inside: "Ruby on Rails" (where "Ruby" alone is a first name, so no phrase of everyday words),
+ * "Newcastle upon Tyne"; 0 when there is none. The longest such name wins.
+ */
+export function listedContinuation(words: Word[], from: number, to: number, known: (key: string) => boolean): number {
+  if (!LISTED_INNER_WORDS.has(words[to]?.text ?? '')) return 0;
+  const head = words.slice(from, to).map(w => w.lower).join(' ');
+  for (let more = 3; more >= 2; more--) {
+    const tail = words.slice(to, to + more);
+    if (tail.length === more && tail[more - 1].cap && known(`${head} ${tail.map(w => w.lower).join(' ')}`)) return more;
+  }
+  return 0;
+}
+
+/**
+ * "Hollow Knight: Silksong", "Star Wars: Andor": a title of two or more capitalised words, a colon written against it,
+ * then a capitalised subtitle, is one name (2: the colon and the subtitle's first word; the rest of it follows as
+ * name words). Not a label or a speaker opening the sentence ("Standup: Ola is blocked", "Mary Jane: see you"), not a
+ * person's name before a colon mid-sentence ("a note for Ana Lucia: Jira is down"), not a place or a shop after a
+ * preposition introducing a list ("from Cotswold Outdoor: Montane jacket", "at Tynecastle Park: Hearts vs Hibs").
+ */
+export function colonSubtitle(words: Word[], from: number, to: number, sentenceStart: number, isNameWord: (word: Word) => boolean): number {
+  const colon = words[to];
+  const next = words[to + 1];
+  if (colon?.text !== ':' || to - from < 2 || from <= sentenceStart || colon.start !== words[to - 1].end) return 0;
+  if (!next || next.start !== colon.end + 1 || !isNameWord(next) || PLACE_PREPOSITIONS.has(words[from - 1]?.lower ?? '')) return 0;
+  return lexiconTags(bare(words[from])).some(tag => FIRST_NAME.test(tag)) ? 0 : 2;
+}
+
+const PLACE_PREPOSITIONS = new Set(['at', 'from', 'in', 'to', 'with', 'for', 'by', 'of', 'on', 'near', 'via', 'into']);
+
+/** Heads of meetings whose names run on through "on" and a topic. */
+export const TOPIC_HEADS = new Set(['conference', 'symposium', 'workshop', 'summit', 'congress', 'forum', 'colloquium', 'seminar', 'convention']);
+
+/**
+ * "Brightwater Symposium on Urban Water", "International Conference on Machine Learning": a meeting's name continues
+ * through "on" and its capitalised topic (2: "on" and the topic's first word). "the Summit on Friday" stays a meeting
+ * and a day: `isNameWord` refuses dates.
+ */
+export function topicContinuation(words: Word[], to: number, isNameWord: (word: Word) => boolean): number {
+  const next = words[to + 1];
+  return TOPIC_HEADS.has(bare(words[to - 1])) && words[to]?.text === 'on' && next !== undefined && isNameWord(next) ? 2 : 0;
 }

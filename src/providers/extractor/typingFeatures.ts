@@ -7,8 +7,8 @@ import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 /**
  * The feature tokens of a candidate name for the learned typing layer (typingModel.ts): what the name is (its words,
  * its shape, its last word's ending, the lists it is in), where it stands (the two words before and after it, the
- * sentence's start, a chat speaker's prefix) and what the hand rules made of it (their type, the type of the name
- * alone and of its context, each with a confidence bucket). A naive Bayes model weighs them; the same function builds
+ * sentence's start, a chat speaker's prefix, the rules' types of the sentence's other names) and what the hand rules
+ * made of it (their type, the type of the name alone and of its context, each with a confidence bucket). A naive Bayes model weighs them; the same function builds
  * the training data (scripts/build-typing-model.ts) and types at run time, so both see the same tokens.
  */
 
@@ -17,6 +17,8 @@ export interface RuleReading {
   chosen: Typed;
   intrinsic: Typed | null;
   context: Typed;
+  /** The rules' types of the sentence's other names: a company is often named beside a person, a tool beside a tool. */
+  others?: string[];
 }
 
 /** Endings that brand names of software and services use ("Shopify", "Bitly", "Twilio", "GitHub", "Firebase"). */
@@ -119,6 +121,7 @@ export function typingFeatures(words: Word[], from: number, to: number, rules: R
   if (words[from - 1] && words[from - 2]) features.push(`b12:${contextToken(words[from - 2])} ${contextToken(words[from - 1])}`);
   if ((before[0] && PERSON_CUES.has(before[0].lower)) || (before[1] && PERSON_CUES.has(before[1].lower))) features.push('person-cue');
   if (words[to]?.pos) features.push(`a1pos:${words[to].pos}`);
+  for (const type of new Set(rules.others ?? [])) features.push(`other:${type}`);
   if (words[from - 1]?.pos) features.push(`b1pos:${words[from - 1].pos}`);
 
   // What the rules made of it.

@@ -126,3 +126,33 @@ describe('third round: phrase names, unlisted lower-case tools, acting acronyms,
     for (const part of ['Pets', 'Home', 'by April']) assert.ok(!names.includes(part), `${part} in ${names.join(', ')}`);
   });
 });
+
+describe('fourth round: listed names with a small word inside, colon titles, meetings on a topic (POST /memories, GET /entities)', () => {
+  let app: App;
+  let entities: ListedEntity[];
+  const NOTES_FOURTH = [
+    'Tomasz wants the billing service off Ruby on Rails by spring.',
+    'My cousin moved to Newcastle upon Tyne for the nursing course.',
+    'Finally started Hollow Knight: Silksong with Dev at the weekend.',
+    'Presenting the flood maps at the Brightwater Symposium on Urban Water in Rotterdam.',
+    'New boots from Cotswold Outdoor: Scarpa this time.',
+  ];
+  const FOURTH: Record<string, string> = {
+    'Ruby on Rails': 'technology',
+    'Newcastle upon Tyne': 'location',
+    'Hollow Knight: Silksong': 'product',
+    'Brightwater Symposium on Urban Water': 'event',
+    'Cotswold Outdoor': 'organization',
+  };
+  before(async () => void ({ app, entities } = await appWithNotes(NOTES_FOURTH)));
+  after(() => app.close());
+
+  test('each name is one entity of its type', () => {
+    assert.deepEqual(listedTypes(entities, FOURTH), FOURTH);
+  });
+
+  test('no part of those names is drawn alone; a shop before a list\'s colon stays apart from the list', () => {
+    const names = entities.map(e => e.name);
+    for (const part of ['Ruby', 'Rails', 'Tyne', 'Silksong', 'Hollow Knight', 'Urban Water', 'Cotswold Outdoor: Scarpa']) assert.ok(!names.includes(part), `${part} in ${names.join(', ')}`);
+  });
+});
