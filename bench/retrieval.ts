@@ -84,7 +84,7 @@ function byGroup<T extends { group?: string }>(items: T[]): Map<string | undefin
 /** Runs one set on a fresh server (its own temp data dir), and the BM25 baseline beside it. */
 export async function runSet(set: RetrievalSet, options: RunOptions): Promise<SetRun> {
   const dataDir = makeTempDir(`cairn-${set.name}-`);
-  // A minute to start: on a small shared machine under load a server can take more than the default 15 s.
+  // Three minutes to start: on a small shared machine under load a server can take more than the default 15 s.
   const server = await startServer({ dataDir, env: options.env, timeoutMs: 180_000 });
   try {
     // The server's id of each created memory → the unit's key, so results map back without any metadata of ours.
