@@ -5,7 +5,10 @@
  * /memories with a turn) or a read (10 %: GET /memories/<id> of a seeded memory). Reports requests/s in all, and per
  * kind: count, p50/p99 latency and errors, and the server's CPU time per request (utime+stime from /proc, every thread).
  *
- *   npm run bench -- mixed [--seconds 60] [--connections 64] [--seed 5000]
+ * `--warm S` (0) runs the same mix for S seconds first, untimed: threads that never searched before the window (read
+ * workers) pay their JIT and cache warm-up there instead of in it.
+ *
+ *   npm run bench -- mixed [--seconds 60] [--connections 64] [--seed 5000] [--warm 0]
  *
  * BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' (one profile per thread).
  */
@@ -16,7 +19,7 @@ import { cpuMs, formatTable, locomoTurns, makeTempDir, ms, numericOptions, perce
 type Kind = 'search' | 'create' | 'read';
 
 export default async function mixed(argv: string[]): Promise<void> {
-  const options = numericOptions(argv, { seconds: 60, connections: 64, seed: 5_000 });
+  const options = numericOptions(argv, { seconds: 60, connections: 64, seed: 5_000, warm: 0 });
   const seed = Math.floor(options.seed);
   const turns = locomoTurns(seed + 200_000);
   if (!turns) throw new Error('the LoCoMo conversations were not found (../shared/bench/locomo, or set BENCH_LOCOMO_DIR)');
@@ -55,26 +58,35 @@ export default async function mixed(argv: string[]): Promise<void> {
       create: () => requestJson(pool, 'POST', '/memories', turns[nextTurn++]),
       read: () => requestJson(pool, 'GET', `/memories/${ids[Math.floor(random() * ids.length)]}`),
     };
+    /** The mix for `seconds` on every connection; what it answered is timed into `latencies` when `timed`. */
+    const runMix = async (seconds: number, timed: boolean) => {
+      const until = performance.now() + seconds * 1000;
+      const client = async () => {
+        while (performance.now() < until) {
+          const draw = random();
+          const kind: Kind = draw < 0.7 ? 'search' : draw < 0.9 ? 'create' : 'read';
+          const t0 = performance.now();
+          try {
+            await send[kind]();
+            if (timed) latencies[kind].push(performance.now() - t0);
+          } catch (error) {
+            if (!timed) throw error;
+            if (++errors[kind] <= 3) console.error(`${kind} failed: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: options.connections }, client));
+    };
+    if (options.warm > 0) {
+      await runMix(options.warm, false);
+      console.log(`warmed up with ${options.warm} s of the same mix (untimed)`);
+    }
     // The window's own creates queue background work too: how much of it was done is part of the CPU measured.
     const queueBefore = (await requestJson(pool, 'GET', '/health')).background_queue;
     const cpuBefore = cpuMs(server.pid);
     const clientCpuBefore = process.cpuUsage();
     const started = performance.now();
-    const until = started + options.seconds * 1000;
-    const client = async () => {
-      while (performance.now() < until) {
-        const draw = random();
-        const kind: Kind = draw < 0.7 ? 'search' : draw < 0.9 ? 'create' : 'read';
-        const t0 = performance.now();
-        try {
-          await send[kind]();
-          latencies[kind].push(performance.now() - t0);
-        } catch (error) {
-          if (++errors[kind] <= 3) console.error(`${kind} failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: options.connections }, client));
+    await runMix(options.seconds, true);
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuMs(server.pid);
     const clientCpu = process.cpuUsage(clientCpuBefore);

@@ -9,7 +9,10 @@
  * `BENCH_PROFILE=<file>` writes a CPU profile of the searches through HTTP.
  * `BENCH_DUMP=<file>` writes every answer's memories (by their turn's place in the seed) and scores, to compare two trees' ranking.
  *
- *   npm run bench -- search-cpu [--seed 5000] [--searches 1500] [--warm 300] [--inflight 16] [--statements 0|1]
+ * `--workers N` sends the searches through HTTP to a read pool of N worker threads (`searchMemories` alone stays on
+ * this thread): the process CPU then counts every thread, and `BENCH_DUMP` compares the pool's answers with the event loop's.
+ *
+ *   npm run bench -- search-cpu [--seed 5000] [--searches 1500] [--warm 300] [--inflight 16] [--statements 0|1] [--workers 0]
  */
 import { cpSync, writeFileSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
@@ -45,7 +48,7 @@ function timeStatements(): Timed {
 }
 
 export default async function searchCpu(argv: string[]): Promise<void> {
-  const options = numericOptions(argv, { seed: 5_000, searches: 1_500, warm: 300, inflight: 16, statements: 0 });
+  const options = numericOptions(argv, { seed: 5_000, searches: 1_500, warm: 300, inflight: 16, statements: 0, workers: 0 });
   const dump = process.env.BENCH_DUMP;
   const seed = Math.floor(options.seed);
   const turns = locomoTurns(seed);
@@ -54,7 +57,8 @@ export default async function searchCpu(argv: string[]): Promise<void> {
   // BENCH_STORE=<folder>: a store seeded by an earlier run (BENCH_KEEP=1) is copied and used as it is.
   const store = process.env.BENCH_STORE;
   if (store) cpSync(store, dataDir, { recursive: true });
-  const config = { ...loadConfig({ dataDir }, {}), databasePath: join(dataDir, 'cairn.db'), logLevel: 'silent' as const, validateResponses: false };
+  // --workers N: the searches through HTTP go to a read pool of N worker threads (CPU counted on every thread).
+  const config = { ...loadConfig({ dataDir }, { CAIRN_READ_WORKERS: String(Math.floor(options.workers)) }), databasePath: join(dataDir, 'cairn.db'), logLevel: 'silent' as const, validateResponses: false };
   const app = await createApp(config);
   try {
     // ids differ from run to run (made at creation): answers name each memory by its turn's place in the seed.
