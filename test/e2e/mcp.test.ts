@@ -19,6 +19,15 @@ const servers: ServerProcess[] = [];
 const dirs: string[] = [];
 const clients: Client[] = [];
 
+/** Resolves once the server's background queue holds nothing (GET /health), or fails after 30 s. */
+async function backgroundDone(url: string): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 30_000; await new Promise(resolve => setTimeout(resolve, 100))) {
+    const health = (await (await fetch(`${url}/health`)).json()) as { background_queue: { pending: number } | null };
+    if (health.background_queue?.pending === 0) return;
+  }
+  throw new Error('the background queue did not empty within 30 s');
+}
+
 async function start(env: Record<string, string> = {}) {
   const dir = makeTempDir('cairn-mcp-e2e-');
   dirs.push(dir);
@@ -126,6 +135,9 @@ describe('MCP against the real server process', () => {
   });
 
   test('explores the graph around an entity and reads its wiki page', async () => {
+    // The graph follows a create from the background queue, which holds its first batch back while writes keep coming
+    // (the tests above write threads and working memory): wait until it has processed every memory.
+    await backgroundDone(server.url);
     const graph = await call(client, 'graph_explore', { entity: 'postgresql' });
     assert.match(text(graph), /PostgreSQL/);
     assert.ok(graph.structuredContent!.neighbors.some((n: { node_type: string }) => n.node_type === 'Memory'));
