@@ -81,11 +81,6 @@ export interface LongMemoryBridge {
 export interface LongMemoryRules {
   words: number;
   adjacentPairs: number;
-  /** Term proximity (Büttcher, Clarke and Lushman 2006; services/search/longMemories.ts): weight, bm25's k1 and b. */
-  proximity?: { weight: number; k1: number; b: number } | null;
-  /** A title line (the content's first line, up to `titleWords` terms, more text after it) holding query words. */
-  titleLine?: number | null;
-  titleWords?: number;
 }
 
 export interface SearchProfile {
@@ -140,7 +135,7 @@ export interface SearchProfile {
    * 7 → 3 ms): leaving those words out of the ranking too cost NFCorpus abstracts in three spaces (7,200 memories)
    * fast and deep recall@10 0.739 → 0.689.
    */
-  pruning: { fromMemories: number; share: number; minHits: number; longQuery?: { words: number; pool: number } | null };
+  pruning: { fromMemories: number; share: number; minHits: number };
   /**
    * The one date signal: a memory dated (event_start, else created_at) within a period the query names, or up to
    * `lagDays` after it (things are told later), gains `bonus`. 1 measured best on LoCoMo (0.3: deep recall@1 −0.011)

@@ -119,24 +119,22 @@ async function tierHits(deps: LexicalDeps, query: string, filter: SearchFilter, 
   const common = await commonInSpace(deps, every, filter, profile.commonInSpace);
   const all = every.filter(w => !common.has(w));
   const distinctive = await distinctiveWords(deps, all, profile.pruning);
-  const search = async (words: string[], expanded: Map<string, string[]>, pool = profile.pool) => {
+  const search = async (words: string[], expanded: Map<string, string[]>) => {
     const other = formTerms(words, expanded);
     const [exact, formed] = await Promise.all([
-      deps.store.search.lexical({ mode: 'any', terms: words.map(text => ({ text })) }, filter, pool, profile.fields),
-      other.length ? deps.store.search.lexical({ mode: 'any', terms: other }, filter, pool, profile.fields) : [],
+      deps.store.search.lexical({ mode: 'any', terms: words.map(text => ({ text })) }, filter, profile.pool, profile.fields),
+      other.length ? deps.store.search.lexical({ mode: 'any', terms: other }, filter, profile.pool, profile.fields) : [],
     ]);
     return combine(exact, formed, profile.wordForms.rankWeight);
   };
   const none = new Map<string, string[]>();
-  const longQuery = profile.pruning.longQuery;
-  const choosing = longQuery && all.length >= longQuery.words ? longQuery.pool : profile.pool;
-  let hits = distinctive.length < all.length ? await search(distinctive, none, choosing) : [];
+  let hits = distinctive.length < all.length ? await search(distinctive, none) : [];
   // Few hits from the distinctive words alone: the common ones may still find what is meant.
   if (hits.length < profile.pruning.minHits && all.length) hits = await search(all, none);
   // Enough: the distinctive words chose the candidates, and every word ranks them. Ranked by the distinctive words
   // alone, a long query lost what its common words said (NFCorpus abstracts at 1,000+ memories, fast recall@10
   // 0.739 → 0.681); ranking a hundred candidates costs little beside ranking every memory a common word matches.
-  else if (distinctive.length < all.length) hits = (await rankAgain(deps, all, hits, filter, profile)).slice(0, profile.pool);
+  else if (distinctive.length < all.length) hits = await rankAgain(deps, all, hits, filter, profile);
   // The exact words find little: their other forms, then their typos, may find what is meant.
   let forms = false;
   let typos = false;

@@ -12,7 +12,7 @@ import { describe } from './explain.ts';
 import { bridgeHits, combine, lexicalHits } from './lexical.ts';
 import { conversationReader, mayBeSpokenBy } from './conversations.ts';
 import { neighbourContext } from './turns.ts';
-import { longMemoryScorer, titleLineTerms } from './longMemories.ts';
+import { longMemoryScorer } from './longMemories.ts';
 
 export const SEARCH_MODES = ['fast', 'deep'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -255,9 +255,8 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   // The long-memory rule reads each query word's rarity from the store: only when a full-text candidate is long (a
   // search of notes or chat turns never needs it, and asking on every search cost the mixed load ~15 % of its CPU).
   const longRules = base.longMemories;
-  const longLengths = longRules == null ? [] : candidates.flatMap(c => (c.bm25 !== undefined && records.has(c.id) ? [contentTermCount(records.get(c.id)!)] : [])).filter(n => n >= longRules.words);
-  const longBonus = longLengths.length ? await longMemoryScorer(deps, lexical.tier, longRules!, longLengths.reduce((a, b) => a + b, 0) / longLengths.length) : null;
-  const longTextOf = (m: RankedMemory) => ({ terms: contentTermsOf(m), titleTerms: longRules ? titleLineTerms(lexical.tier.kind, m.content, longRules) : 0 });
+  const anyLong = longRules != null && candidates.some(c => c.bm25 !== undefined && records.has(c.id) && contentTermCount(records.get(c.id)!) >= longRules.words);
+  const longBonus = anyLong ? await longMemoryScorer(deps, lexical.tier, longRules) : null;
 
   const now = Date.parse(deps.clock.now());
   // Whom the question is about: of the speakers of the candidate turns, the one the query names first.
@@ -286,7 +285,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       const shared = sharedEntities.get(c.id);
       const entity = shared?.bonus ?? 0;
       const coverage = profile.coverageWeight * overlap.coverage;
-      const long = longBonus && c.bm25 !== undefined ? longBonus(longTextOf(memory)) : 0;
+      const long = longBonus && c.bm25 !== undefined ? longBonus(contentTermsOf(memory)) : 0;
       const rank = (own.total + neighbour + date + entity + coverage + long) * prior * cue;
       return { c, memory, overlap, semanticScore, own, coverage, neighbour, inherited, date, when, entity, entityNames: shared?.names ?? [], cue, rank, prior };
     })
