@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../../../config.ts';
 import type { App } from '../../../main.ts';
+import type { ReadRequest } from '../../../services/reads/reads.ts';
 import { buildTestApp, del, get, lacksVectorSearch, patch, post, settleBackground, type TestResponse } from '../../../../test/helpers.ts';
 
 // One test searches by meaning: PGlite carries pgvector where Debian's PostgreSQL does not.
@@ -99,7 +100,8 @@ describe('reads on worker threads (CAIRN_READ_WORKERS)', () => {
       assert.ok((await post(app, '/memories/search', bodies[0])).body.length >= 2, 'real answers, not two empty lists');
       if (app.deps.readPool) {
         // The worker serialises: what crosses the thread is the text itself, not objects to serialise again here.
-        const text = await app.deps.readPool.run({ kind: 'searchResultsJson', input: { query: 'kayak', limit: 10, mode: 'fast', include_entities: true, include_states: ['active'] } });
+        const request: ReadRequest = { kind: 'searchResultsJson', input: { query: 'kayak', limit: 10, mode: 'fast', include_entities: true, include_states: ['active'] } };
+        const text = await app.deps.readPool.run(request);
         assert.equal(typeof text, 'string');
         assert.equal((JSON.parse(text as string) as unknown[]).length, 2);
       }
