@@ -104,7 +104,8 @@ export const OPEN = { security: [] as Record<string, string[]>[] };
 /**
  * Response schemas document; they do not change answers. In production a reply is plain JSON.stringify, exactly as
  * without a schema. With `validate` (tests), every reply is checked against its schema first, and a reply that does not
- * match (a wrong type, or a field the schema does not name) fails the request with a 500 that says why.
+ * match (a wrong type, or a field the schema does not name) fails the request with a 500 that says why. A `JsonText`
+ * is JSON already (a read worker made it): its text is sent, and checked, as it is.
  */
 export function responseSerializer(validate: boolean): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url, httpStatus }) => {

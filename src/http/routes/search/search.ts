@@ -19,7 +19,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     // The results come as JSON text, made where the search ran (on a read worker: off the event loop, and one string
     // to copy between threads instead of a tree of objects); the serialiser sends it as it is.
     const results = await read(deps, { kind: 'searchResultsJson', input: req.body });
-    return new JsonText(results) as never;
+    return new JsonText(results) as never; // typed as the schema's array: the serialiser (openapi.ts) knows JsonText
   });
   // Memories and conversations in one ranked list (not in the interface: Cairn's own).
   app.post('/search', { schema: { ...unifiedSearchDocs, body: unifiedSearchBody } }, req => searchEverything(deps, req.body));
