@@ -10,10 +10,13 @@
  *
  *   npm run bench -- mixed [--seconds 60] [--connections 64] [--seed 5000] [--warm 0]
  *
+ * BENCH_PERF=1 counts the server's user-space instructions and cycles over the window with `perf stat`, per request
+ * and by thread (event loop, read workers, the rest).
  * BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' (one profile per thread).
  */
 import { loadavg } from 'node:os';
 import { Pool } from 'undici';
+import { formatCounts, splitThreads, startPerfStat } from './perfStat.ts';
 import { cpuMs, formatTable, locomoTurns, makeTempDir, ms, numericOptions, percentile, removeDir, requestJson, runPhase, seededRandom, startServer } from './lib.ts';
 
 type Kind = 'search' | 'create' | 'read';
@@ -83,12 +86,15 @@ export default async function mixed(argv: string[]): Promise<void> {
     }
     // The window's own creates queue background work too: how much of it was done is part of the CPU measured.
     const queueBefore = (await requestJson(pool, 'GET', '/health')).background_queue;
+    // BENCH_PERF=1: the server's user-space instructions and cycles over the window, by thread (bench/perfStat.ts).
+    const perf = process.env.BENCH_PERF ? await startPerfStat(server.pid) : null;
     const cpuBefore = cpuMs(server.pid);
     const clientCpuBefore = process.cpuUsage();
     const started = performance.now();
     await runMix(options.seconds, true);
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuMs(server.pid);
+    const perThread = perf && splitThreads(server.pid, await perf.stop(), workers.read_workers);
     const clientCpu = process.cpuUsage(clientCpuBefore);
     const queueAfter = (await requestJson(pool, 'GET', '/health')).background_queue;
 
@@ -111,6 +117,10 @@ export default async function mixed(argv: string[]): Promise<void> {
       // The load generator shares the machine: what it spends is CPU the server did not get.
       const clientMs = (clientCpu.user + clientCpu.system) / 1000;
       console.log(`client cores busy: ${(clientMs / 1000 / seconds).toFixed(2)}; client CPU per request: ${(clientMs / total).toFixed(2)} ms`);
+    }
+    if (perThread) {
+      console.log(`server per request: ${formatCounts(perThread.all, total)} (every thread)`);
+      console.log(`  event loop ${formatCounts(perThread.main, total)}; read workers ${formatCounts(perThread.workers, total)}; other threads ${formatCounts(perThread.helpers, total)}`);
     }
     if (queueBefore && queueAfter) {
       const processed = queueAfter.claimed_here - queueBefore.claimed_here;

@@ -7,6 +7,7 @@
  * SQL statement's time by its text (better-sqlite3's statements timed; run it apart, the timing costs a little).
  * `BENCH_KEEP=1` keeps the seeded store (its folder is printed); `BENCH_STORE=<folder>` runs on a copy of such a store.
  * `BENCH_PROFILE=<file>` writes a CPU profile of the searches through HTTP.
+ * `BENCH_PERF=1` counts the searches through HTTP with `perf stat` (instructions and cycles per search, by thread).
  * `BENCH_DUMP=<file>` writes every answer's memories (by their turn's place in the seed) and scores, to compare two trees' ranking.
  *
  * `--workers N` sends the searches through HTTP to a read pool of N worker threads (`searchMemories` alone stays on
@@ -21,6 +22,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { createApp } from '../src/main.ts';
 import { searchMemories } from '../src/services/search/search.ts';
+import { formatCounts, splitThreads, startPerfStat } from './perfStat.ts';
 import { locomoTurns, makeTempDir, numericOptions, removeDir, seededRandom } from './lib.ts';
 
 type Timed = Map<string, { ms: number; calls: number }>;
@@ -107,16 +109,30 @@ export default async function searchCpu(argv: string[]): Promise<void> {
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
+    // BENCH_PERF=1: user-space instructions and cycles per search through HTTP, split by thread (bench/perfStat.ts).
+    const perf = process.env.BENCH_PERF ? await startPerfStat(process.pid) : null;
     const http = await run(timedQueries, viaHttp);
+    const perThread = perf && splitThreads(process.pid, await perf.stop(), Math.floor(options.workers));
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
       profiler.disconnect();
     }
+    const perfPlain = process.env.BENCH_PERF ? await startPerfStat(process.pid) : null;
     const plain = await run(timedQueries, direct);
+    const plainThreads = perfPlain && splitThreads(process.pid, await perfPlain.stop(), 0);
     console.log(`${timedQueries.length} searches (after ${warm.length}), ${options.inflight} in flight, ${seed} turns seeded`);
     console.log(`through HTTP (inject): ${http.cpuMs.toFixed(3)} ms CPU per search (${http.wallMs.toFixed(3)} ms wall)`);
     console.log(`searchMemories alone:  ${plain.cpuMs.toFixed(3)} ms CPU per search (${plain.wallMs.toFixed(3)} ms wall)`);
+    if (perThread) {
+      const n = timedQueries.length;
+      console.log(`through HTTP, per search: ${formatCounts(perThread.all, n)} (every thread)`);
+      console.log(`  event loop ${formatCounts(perThread.main, n)}; read workers ${formatCounts(perThread.workers, n)}; other threads ${formatCounts(perThread.helpers, n)}`);
+    }
+    if (plainThreads) {
+      const n = timedQueries.length;
+      console.log(`searchMemories alone, per search: event loop ${formatCounts(plainThreads.main, n)}; other threads ${formatCounts(plainThreads.helpers, n)}`);
+    }
     if (timed) {
       const searches = timedQueries.length * 2;
       const rows = [...timed].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15);

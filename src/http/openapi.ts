@@ -5,6 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { VERSION } from '../version.ts';
 import { docsKeyOf } from './docsAccess.ts';
+import { JsonText } from './jsonText.ts';
 
 /** The operation groups of `/docs`, in the order Swagger UI shows them. */
 export const TAGS = {
@@ -103,13 +104,14 @@ export const OPEN = { security: [] as Record<string, string[]>[] };
 /**
  * Response schemas document; they do not change answers. In production a reply is plain JSON.stringify, exactly as
  * without a schema. With `validate` (tests), every reply is checked against its schema first, and a reply that does not
- * match (a wrong type, or a field the schema does not name) fails the request with a 500 that says why.
+ * match (a wrong type, or a field the schema does not name) fails the request with a 500 that says why. A `JsonText`
+ * is JSON already (a read worker made it): its text is sent, and checked, as it is.
  */
 export function responseSerializer(validate: boolean): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url, httpStatus }) => {
-    if (!validate) return data => JSON.stringify(data);
+    if (!validate) return data => (data instanceof JsonText ? data.text : JSON.stringify(data));
     return data => {
-      const text = JSON.stringify(data);
+      const text = data instanceof JsonText ? data.text : JSON.stringify(data);
       const sent = JSON.parse(text);
       const result = schema.safeParse(sent);
       const problem = result.success ? undocumented(withoutIgnoredFieldWarnings(sent, result.data), result.data, '') : z.prettifyError(result.error);

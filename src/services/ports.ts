@@ -61,7 +61,7 @@ export interface Runners {
 
 /** Reads served by other threads (services/reads says what a read request is and runs one in process). */
 export interface ReadPool {
-  run(request: { kind: 'search' | 'get' | 'list' }): Promise<unknown>;
+  run(request: { kind: 'search' | 'searchResultsJson' | 'get' | 'list' }): Promise<unknown>;
   /** Threads serving reads now (0 once closed or when they could not start: reads then run in process). */
   readonly size: number;
   close(): Promise<void>;

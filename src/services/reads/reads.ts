@@ -9,6 +9,8 @@ import { searchMemories, type SearchInput } from '../search/search.ts';
  */
 export type ReadRequest =
   | { kind: 'search'; input: SearchInput }
+  /** A search's results as JSON text, serialised where the search runs (see `runRead`). */
+  | { kind: 'searchResultsJson'; input: SearchInput }
   | { kind: 'get'; id: string; query: { space_id?: string } }
   | { kind: 'list'; input: ListMemoriesInput };
 
@@ -17,6 +19,7 @@ export type ReadDeps = Pick<Deps, 'store' | 'indexer' | 'clock' | 'extraction' |
 
 type Answers = {
   search: Awaited<ReturnType<typeof searchMemories>>;
+  searchResultsJson: string;
   get: Awaited<ReturnType<typeof getMemory>>;
   list: Awaited<ReturnType<typeof listMemories>>;
 };
@@ -28,6 +31,10 @@ export async function runRead(deps: ReadDeps, request: ReadRequest): Promise<unk
   switch (request.kind) {
     case 'search':
       return searchMemories(deps, request.input);
+    case 'searchResultsJson':
+      // On a read worker the answer is serialised there, once: a string crosses to the event loop as one copy, where
+      // the objects would be rebuilt there (and serialised again, and collected) for every search.
+      return JSON.stringify((await searchMemories(deps, request.input)).results);
     case 'get':
       return getMemory(deps, request.id, request.query);
     case 'list':

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../../../config.ts';
 import type { App } from '../../../main.ts';
+import type { ReadRequest } from '../../../services/reads/reads.ts';
 import { buildTestApp, del, get, lacksVectorSearch, patch, post, settleBackground, type TestResponse } from '../../../../test/helpers.ts';
 
 // One test searches by meaning: PGlite carries pgvector where Debian's PostgreSQL does not.
@@ -77,6 +78,40 @@ describe('reads on worker threads (CAIRN_READ_WORKERS)', () => {
       const missing = await get(app, '/memories/0191f0a0-0000-7000-8000-000000000000');
       assert.equal(missing.status, 404);
       assert.equal(missing.body.error_code, 'memory_not_found');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('POST /memories/search sends the JSON text the worker made: byte for byte the event loop’s answer, schema checked', async () => {
+    const app = await fileApp();
+    try {
+      expectPool(app);
+      for (const memory of MEMORIES) await post(app, '/memories', memory);
+      await settleBackground(app);
+      const bodies = [{ query: 'kayak lake bled' }, { query: 'maria', include_entities: false, limit: 2 }, { query: 'nothing matches zzyzx' }];
+      for (const body of bodies) {
+        const pooled = await post(app, '/memories/search', body);
+        const local = await inProcess(app, () => post(app, '/memories/search', body));
+        assert.equal(pooled.status, 200);
+        assert.match(String(pooled.headers['content-type']), /^application\/json/);
+        assert.equal(pooled.text, local.text, JSON.stringify(body));
+      }
+      assert.ok((await post(app, '/memories/search', bodies[0])).body.length >= 2, 'real answers, not two empty lists');
+      if (app.deps.readPool) {
+        // The worker serialises: what crosses the thread is the text itself, not objects to serialise again here.
+        const request: ReadRequest = { kind: 'searchResultsJson', input: { query: 'kayak', limit: 10, mode: 'fast', include_entities: true, include_states: ['active'] } };
+        const text = await app.deps.readPool.run(request);
+        assert.equal(typeof text, 'string');
+        assert.equal((JSON.parse(text as string) as unknown[]).length, 2);
+      }
+      // Bad input is refused before any thread is asked, in the interface's error shape, as in process.
+      for (const bad of [{ query: 'kayak', limit: 0 }, { limit: 5 }, { query: 'kayak', mode: 'sideways' }, { query: 'kayak', event_date_from: 'soon' }]) {
+        const pooled = await post(app, '/memories/search', bad);
+        assert.equal(pooled.status, 422, JSON.stringify(bad));
+        assert.ok(Array.isArray(pooled.body.detail) && pooled.body.detail.length > 0, 'FastAPI’s 422 shape: a list of issues');
+        assert.deepEqual(pooled.body, (await inProcess(app, () => post(app, '/memories/search', bad))).body);
+      }
     } finally {
       await app.close();
     }

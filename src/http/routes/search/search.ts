@@ -10,13 +10,16 @@ import {
 } from '../../../services/search/maintenance.ts';
 import { searchEverything } from '../../../services/search/unified.ts';
 import { optionalBody } from '../../schemas.ts';
+import { JsonText } from '../../jsonText.ts';
 import { unifiedSearchBody, unifiedSearchDocs } from './search.unified.schema.ts';
 import { reindexBody, reindexQuery, reindexStatusQuery, searchBody, searchDocs, searchQuery } from './search.schema.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.post('/memories/search', { schema: { ...searchDocs.search, body: searchBody } }, async req => {
-    const { results } = await read(deps, { kind: 'search', input: req.body });
-    return results;
+    // The results come as JSON text, made where the search ran (on a read worker: off the event loop, and one string
+    // to copy between threads instead of a tree of objects); the serialiser sends it as it is.
+    const results = await read(deps, { kind: 'searchResultsJson', input: req.body });
+    return new JsonText(results) as never; // typed as the schema's array: the serialiser (openapi.ts) knows JsonText
   });
   // Memories and conversations in one ranked list (not in the interface: Cairn's own).
   app.post('/search', { schema: { ...unifiedSearchDocs, body: unifiedSearchBody } }, req => searchEverything(deps, req.body));
