@@ -7,6 +7,7 @@
  *                                                    and the development sets (trainingCorpora below)
  *   npm run build:typing-model -- --cross-validate   trains on all files but one, scores the one left out (each in
  *                                                    turn) against the rules alone; writes nothing
+ *                                                    (--held-out=a,b: score only train-a and train-b)
  *   npm run build:typing-model -- --learning-curve   the same folds, trained on 0, 1, … of the other training files
  *                                                    (every combination, and always the development sets): mean
  *                                                    type accuracy by how many files were trained on; writes nothing
@@ -79,7 +80,10 @@ function evaluate(model: TypingModel | null, sentences: Labelled[]) {
 const f3 = (x: number) => x.toFixed(3);
 
 function crossValidate(corpora: Corpus[]) {
-  const folds = corpora.filter(c => c.name.startsWith('train-')).length >= 3 ? corpora.filter(c => c.name.startsWith('train-')) : corpora;
+  const trainingFiles = corpora.filter(c => c.name.startsWith('train-'));
+  // --held-out=a,b,c: score only these files (each still trained on all the others), to compare with a run that had fewer files.
+  const only = process.argv.find(a => a.startsWith('--held-out='))?.slice('--held-out='.length).split(',');
+  const folds = (trainingFiles.length >= 3 ? trainingFiles : corpora).filter(c => !only || only.some(letter => c.name === `train-${letter}.txt`));
   const all = { rules: emptyTally(), learned: emptyTally(), dates: emptyTally() };
   const add = (into: Tally, from: Tally) => {
     for (const key of ['predicted', 'gold', 'truePositives', 'typedRight'] as const) into[key] += from[key];
