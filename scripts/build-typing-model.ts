@@ -7,6 +7,10 @@
  *                                                    and the development sets (trainingCorpora below)
  *   npm run build:typing-model -- --cross-validate   trains on all files but one, scores the one left out (each in
  *                                                    turn) against the rules alone; writes nothing
+ *                                                    (--held-out=a,b: score only train-a and train-b)
+ *   npm run build:typing-model -- --learning-curve   the same folds, trained on 0, 1, … of the other training files
+ *                                                    (every combination, and always the development sets): mean
+ *                                                    type accuracy by how many files were trained on; writes nothing
  *
  * The held-out sets (entities-heldout.json, the notes-heldout third of entities-notes.txt, entities-fresh2.txt) are
  * never read here.
@@ -42,8 +46,11 @@ function trainingCorpora(): Corpus[] {
   ];
 }
 
-/** The labelled candidate names of some sentences, as the rules alone see them. */
+/** The labelled candidate names of some sentences, as the rules alone see them (once per sentence list: the rules do not change). */
+const examplesCache = new WeakMap<Labelled[], TypingExample[]>();
 function examplesOf(sentences: Labelled[]): TypingExample[] {
+  const cached = examplesCache.get(sentences);
+  if (cached) return cached;
   const examples: TypingExample[] = [];
   replaceTypingModel(null);
   for (const sentence of sentences) {
@@ -57,6 +64,7 @@ function examplesOf(sentences: Labelled[]): TypingExample[] {
       if (label) examples.push({ features, label });
     }
   }
+  examplesCache.set(sentences, examples);
   return examples;
 }
 
@@ -72,7 +80,10 @@ function evaluate(model: TypingModel | null, sentences: Labelled[]) {
 const f3 = (x: number) => x.toFixed(3);
 
 function crossValidate(corpora: Corpus[]) {
-  const folds = corpora.filter(c => c.name.startsWith('train-')).length >= 3 ? corpora.filter(c => c.name.startsWith('train-')) : corpora;
+  const trainingFiles = corpora.filter(c => c.name.startsWith('train-'));
+  // --held-out=a,b,c: score only these files (each still trained on all the others), to compare with a run that had fewer files.
+  const only = process.argv.find(a => a.startsWith('--held-out='))?.slice('--held-out='.length).split(',');
+  const folds = (trainingFiles.length >= 3 ? trainingFiles : corpora).filter(c => !only || only.some(letter => c.name === `train-${letter}.txt`));
   const all = { rules: emptyTally(), learned: emptyTally(), dates: emptyTally() };
   const add = (into: Tally, from: Tally) => {
     for (const key of ['predicted', 'gold', 'truePositives', 'typedRight'] as const) into[key] += from[key];
@@ -101,6 +112,36 @@ function crossValidate(corpora: Corpus[]) {
   replaceTypingModel(null);
 }
 
+/** Every way of choosing k of some items, in order. */
+function combinations<T>(items: T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  return items.flatMap((item, i) => combinations(items.slice(i + 1), k - 1).map(rest => [item, ...rest]));
+}
+
+/**
+ * Does more labelled data still pay? Each training file held out in turn, the model trained on the development sets
+ * and k of the other training files (every combination), type accuracy pooled over the combinations and folds.
+ */
+function learningCurve(corpora: Corpus[]) {
+  const files = corpora.filter(c => c.name.startsWith('train-'));
+  const development = corpora.filter(c => !c.name.startsWith('train-'));
+  for (let k = 0; k < files.length; k++) {
+    const pooled = emptyTally();
+    const perRun: number[] = [];
+    for (const held of files) {
+      for (const chosen of combinations(files.filter(c => c !== held), k)) {
+        const model = trainTypingModel([...development, ...chosen].flatMap(c => examplesOf(c.sentences)));
+        const { named } = evaluate(model, held.sentences);
+        perRun.push(named.typedRight / named.truePositives);
+        for (const key of ['predicted', 'gold', 'truePositives', 'typedRight'] as const) pooled[key] += named[key];
+      }
+    }
+    const mean = perRun.reduce((a, b) => a + b, 0) / perRun.length;
+    console.log(`${k} training files: ${String(perRun.length).padStart(2)} runs  type accuracy pooled ${f3(pooled.typedRight / pooled.truePositives)}  mean of runs ${f3(mean)}  min ${f3(Math.min(...perRun))}  max ${f3(Math.max(...perRun))}`);
+  }
+  replaceTypingModel(null);
+}
+
 const corpora = trainingCorpora();
 const policy = process.argv.find(a => a.startsWith('--policy='));
 if (policy) {
@@ -108,7 +149,8 @@ if (policy) {
   const [rulesKeepAt, modelTakesAt, modelOverridesAt, personKeepAt = TYPING_POLICY.personKeepAt] = policy.slice('--policy='.length).split(',').map(Number);
   Object.assign(TYPING_POLICY, { rulesKeepAt, modelTakesAt, modelOverridesAt, personKeepAt });
 }
-if (process.argv.includes('--cross-validate')) crossValidate(corpora);
+if (process.argv.includes('--learning-curve')) learningCurve(corpora);
+else if (process.argv.includes('--cross-validate')) crossValidate(corpora);
 else {
   const examples = corpora.flatMap(c => examplesOf(c.sentences));
   const model = trainTypingModel(examples);

@@ -113,16 +113,25 @@ export const KIN_TITLES = new Set(
   ouma, oupa, mamie, papie, mormor, morfar, farmor, farfar, baba, dedushka, babushka, lolo, lola, halmeoni, harabeoji, obaachan, ojiichan`),
 );
 
+/**
+ * Job titles written before a name in work logs ("Midwife Grace did the home birth", "PC Hendry and I", "Sommelier
+ * Beatrix ordered"): dropped like an honorific, a sure sign of a person. Only trades no place or firm is named after.
+ */
+export const JOB_TITLES = new Set(
+  list(`midwife, paramedic, sommelier, dispatcher, plasterer, lecturer, pc, constable, sergeant, barista, postwoman, postman, pharmacist,
+  matron, caretaker, headteacher, receptionist, electrician, plumber, carpenter`),
+);
+
 /** Titles before a name: dropped from the name, a sign of a person. */
 export const HONORIFICS = new Set(
   [...KIN_TITLES, ...list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, lord, lady, rev, reverend, fr, father, sister, brother, st, saint,
   capt, captain, col, colonel, gen, general, lt, sgt, officer, detective, judge, justice, president, senator, sen, rep, governor, gov,
   mayor, king, queen, prince, princess, uncle, aunt, auntie, grandma, grandpa, grandad, granddad, granny, gran, nana, nan, coach, chef,
-  nurse, pastor, rabbi, imam`)],
+  nurse, pastor, rabbi, imam`), ...JOB_TITLES],
 );
 
 /** Honorifics that are certainly titles (a "Sister" or a "Saint" may begin a place or an organisation). */
-export const PERSON_TITLES = new Set([...KIN_TITLES, ...list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, rev, reverend, capt, captain, col,
+export const PERSON_TITLES = new Set([...KIN_TITLES, ...JOB_TITLES, ...list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, rev, reverend, capt, captain, col,
 colonel, lt, sgt, officer, detective, judge, senator, sen, governor, gov, mayor, uncle, aunt, auntie, coach, pastor, rabbi, imam, grandad,
 granddad, granny, gran, nana`)]);
 

@@ -88,6 +88,13 @@ function nameWord(word: Word, atStart: boolean, inside = false, names: ReadonlyS
 const NO_NAMES: ReadonlySet<string> = new Set();
 /** "Series A": a funding round, not a name. */
 const FUNDING_ROUND = /^(?:pre-)?series [a-h]\.?$/i;
+/** A numbered group, room or grade in a school, ward or shop ("Year 5", "Level 3", "aisle 9"): no name. */
+const NUMBERED_PLACE_IN = /^(?:year|ward|bay|bed|room|level|entry|grade|class|set|form|stage|aisle|court|pitch|gate|table) \d{1,2}[a-z]?$/i;
+/**
+ * Nouns after a name that only software has ("the Thornbury sync service", "the Kestrel app"): a sure product even
+ * where a town has the name. Not "branch", "library", "account" or "plan", which towns have too ("the Stockport library").
+ */
+const SOFTWARE_HEADS = new Set(['app', 'apps', 'sync', 'api', 'sdk', 'cli', 'plugin', 'repo', 'dashboard', 'bot', 'webhook', 'endpoint', 'extension']);
 /** "Rewrote", "Unpinned", "Overslept": a prefix on an English word. */
 const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
 /** Verbs after a name opening a sentence that only people do ("Bryony said", "Marigold joined Stripe"). */
@@ -228,15 +235,16 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     let alias: string | undefined;
     // "Dr. Okafor" → Okafor (person); "St. Mary's Hospital" keeps its "St." because it names a place.
     const head = bare(words[to - 1]);
-    if (to - from > 1 && HONORIFICS.has(bare(words[from])) && !ORGANIZATION_HEADS.has(head) && !PLACE_HEADS.has(head)) {
+    // Titles in a row drop together: "Lecturer Dr Owusu" → Owusu.
+    while (to - from > 1 && HONORIFICS.has(bare(words[from])) && !ORGANIZATION_HEADS.has(head) && !PLACE_HEADS.has(head)) {
       titled = titled || PERSON_TITLES.has(bare(words[from]));
-      alias = joinWords(words, from, to);
+      alias ??= joinWords(words, from, to);
       from++;
     }
     // "Dr." alone is no name, nor "Gran" ("lunch at Gran's").
     if (to - from === 1 && HONORIFICS.has(bare(words[from])) && (words[from].text.endsWith('.') || KIN_TITLES.has(bare(words[from])))) continue;
     const span = words.slice(from, to);
-    if (genericAcronym(words, from, to) || FUNDING_ROUND.test(joinWords(words, from, to))) continue;
+    if (genericAcronym(words, from, to) || FUNDING_ROUND.test(joinWords(words, from, to)) || NUMBERED_PLACE_IN.test(joinWords(words, from, to))) continue;
     const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
     const context = contextType(words, from, to, titled);
     // A first name that is also a town ("Bradford", "Florence") is the town where the words around it say a place.
@@ -245,7 +253,11 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     // "at the Marsden", "the Fillmore": a place or an institution named after a person is no person ("the Chopin
     // nocturne", a noun after the name, is the man's).
     const namedAfter = intrinsic?.type === 'person' && words[from - 1]?.lower === 'the' && words[to]?.pos !== 'NOUN';
-    const ruled = town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic) ? context : chooseType(intrinsic, context, firstName, to - from === 1);
+    const chosen = town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic) ? context : chooseType(intrinsic, context, firstName, to - from === 1);
+    // "the Thornbury sync service": a town's name before a noun only software has is the software, and the model
+    // (which knows the town) is not asked.
+    const softwareAfter = SOFTWARE_HEADS.has(words[to]?.lower ?? '') || (words[to]?.pos === 'NOUN' && SOFTWARE_HEADS.has(words[to + 1]?.lower ?? ''));
+    const ruled = chosen.type === 'product' && intrinsic?.type === 'location' && softwareAfter ? { ...chosen, confidence: 0.9 } : chosen;
     const type = titled && ruled.type === 'other' ? 'person' : ruled.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: ruled.confidence, word: from, endWord: to, alias });
     // A title ("Dr. Okafor", "Aunt Mireille") is as sure a cue as the rules have: the model is not asked.

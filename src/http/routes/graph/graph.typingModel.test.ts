@@ -156,3 +156,30 @@ describe('fourth round: listed names with a small word inside, colon titles, mee
     for (const part of ['Ruby', 'Rails', 'Tyne', 'Silksong', 'Hollow Knight', 'Urban Water', 'Cotswold Outdoor: Scarpa']) assert.ok(!names.includes(part), `${part} in ${names.join(', ')}`);
   });
 });
+
+describe('fifth round: airlines from open data, job titles, school years (POST /memories, GET /entities)', () => {
+  let app: App;
+  let entities: ListedEntity[];
+  const NOTES_FIFTH = [
+    'Sunwing lost our bags on the way back from Cancún.',
+    'Tunisair moved the Djerba departure to the evening.',
+    'Paramedic Wilhelmina and I took the patient to the minor injuries unit.',
+    'Year 8 and Year 11 share the sports hall on Wednesdays.',
+  ];
+  const FIFTH: Record<string, string> = {
+    Sunwing: 'organization',
+    Tunisair: 'organization',
+    Wilhelmina: 'person',
+  };
+  before(async () => void ({ app, entities } = await appWithNotes(NOTES_FIFTH)));
+  after(() => app.close());
+
+  test('an airline no hand list holds is the company; a job title is dropped from the person\'s name', () => {
+    assert.deepEqual(listedTypes(entities, FIFTH), FIFTH);
+    assert.ok(!entities.some(e => e.name.startsWith('Paramedic')), entities.map(e => e.name).join(', '));
+  });
+
+  test('"Year 8", "Year 11": school years are no entities', () => {
+    assert.ok(!entities.some(e => /^Year \d/.test(e.name)), entities.map(e => e.name).join(', '));
+  });
+});
