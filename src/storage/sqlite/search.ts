@@ -6,6 +6,7 @@ import type { LexicalHit, SearchFilter, SearchRepo } from '../ports.ts';
 import { ftsMatch } from './ftsQuery.ts';
 import type { Database } from '../shared/schema.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
+import { RANKING_COLUMNS, toRankedMemory } from '../shared/memories.ts';
 import { filterQueries, type MetadataSql, filterSql as sharedFilterSql } from '../shared/searchFilters.ts';
 import { HAS_CJK } from './migrations/018_background_queue.ts';
 import { FTS_MEMORY_MASK, FTS_MEMORY_SHIFT, FTS_SPACE_SHIFT, FTS_STATE_CODES } from './migrations/030_search_rowids.ts';
@@ -51,6 +52,14 @@ export const metadataSql: MetadataSql = {
   postingOrder: sql`memories m indexed by memories_posting_order`,
 };
 const filterSql = (filter: SearchFilter) => sharedFilterSql(filter, metadataSql);
+
+/**
+ * The ranking columns of each hit's memory, read by the statement that ranks it: it reads the `limit` best memory
+ * rows anyway, and search would otherwise read them all again by id (an index seek and a row seek each).
+ */
+const RANKING_SELECT = sql.raw(RANKING_COLUMNS.map(c => `m.${c} as ${c}`).join(', '));
+type RankedRow = { rank: number } & Parameters<typeof toRankedMemory>[0];
+const toHit = (row: RankedRow): LexicalHit => ({ id: row.id, rank: row.rank, memory: toRankedMemory(row) });
 
 /**
  * A narrowed candidate set, checked on the full-text row itself: the filter's own `m.id in (…)` would read the memory
@@ -113,25 +122,25 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       const match = ftsMatch(query);
       if (match === null) return [];
       if (needsMemoryRow(filter)) {
-        const { rows } = await sql<LexicalHit>`
-          select m.id as id, ${weightedBm25(fields)} as rank
+        const { rows } = await sql<RankedRow>`
+          select ${RANKING_SELECT}, ${weightedBm25(fields)} as rank
           from memories_fts join memories m on m.rowid = ${MEMORY_ROWID}
           where memories_fts match ${match} and ${inSpace(filter.space_id)} and ${onlyCandidates(filter)} and ${filterSql(filter)}
           order by rank limit ${limit}`.execute(db);
-        return rows;
+        return rows.map(toHit);
       }
       // Every match is ranked on its key alone (space, state and title flag); only the `limit` best read their memory
       // row, for the id. The outer join keeps the ranked order (a subquery with a limit is not flattened into a join;
       // `cross join` keeps it the outer loop), and the order is the one-statement query's: same matches, same scan
       // order (within a space, keys follow the memories' rowids), same sort.
-      const { rows } = await sql<LexicalHit>`
-        select m.id as id, ranked.rank as rank from (
+      const { rows } = await sql<RankedRow>`
+        select ${RANKING_SELECT}, ranked.rank as rank from (
           select memories_fts.rowid as rowid, ${keyedBm25(fields)} as rank
           from memories_fts
           where memories_fts match ${match} and ${inSpace(filter.space_id)} and ${inStates(filter.states)} and ${onlyCandidates(filter)}
           order by rank limit ${limit}) as ranked
         cross join memories m on m.rowid = (ranked.rowid >> ${sql.raw(String(FTS_MEMORY_SHIFT))}) & ${sql.raw(String(FTS_MEMORY_MASK))}`.execute(db);
-      return rows;
+      return rows.map(toHit);
     },
 
     async newestMatching(query, filter, limit) {
