@@ -130,7 +130,7 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
         return rows.map(toHit);
       }
       // Every match is ranked on its key alone (space, state and title flag); only the `limit` best read their memory
-      // row, for the id. The outer join keeps the ranked order (a subquery with a limit is not flattened into a join;
+      // row, for the id and the ranking columns. The outer join keeps the ranked order (a subquery with a limit is not flattened into a join;
       // `cross join` keeps it the outer loop), and the order is the one-statement query's: same matches, same scan
       // order (within a space, keys follow the memories' rowids), same sort.
       const { rows } = await sql<RankedRow>`
