@@ -48,7 +48,8 @@ export interface LexicalHit {
   rank: number;
   /**
    * The memory's ranking columns, where the backend reads them in the ranking statement itself (SQLite: it reads the
-   * `limit` best memory rows anyway), so search need not read its candidates again (MemoryRepo.getForRanking).
+   * `limit` best memory rows anyway), so search need not read its candidates again (MemoryRepo.getForRanking). Not
+   * read for a filter's candidate list (`ids`): its caller holds them.
    */
   memory?: RankedMemory;
 }

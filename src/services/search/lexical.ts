@@ -81,7 +81,10 @@ function formTerms(words: string[], forms: Map<string, string[]>): LexicalTerm[]
 /** Narrowed candidates ranked again by every word of the query (each holds at least one of them). */
 async function rankAgain(deps: LexicalDeps, words: string[], candidates: LexicalHit[], filter: SearchFilter, profile: SearchProfile): Promise<LexicalHit[]> {
   const ids = candidates.map(h => h.id);
-  return deps.store.search.lexical({ mode: 'any', terms: words.map(text => ({ text })) }, { ...filter, ids }, ids.length, profile.fields);
+  const ranked = await deps.store.search.lexical({ mode: 'any', terms: words.map(text => ({ text })) }, { ...filter, ids }, ids.length, profile.fields);
+  // A store reads no memory rows for a candidate list (the candidates' hits brought them): they go on with the new ranks.
+  const read = new Map(candidates.map(h => [h.id, h.memory]));
+  return ranked.map(h => ({ ...h, memory: h.memory ?? read.get(h.id) }));
 }
 
 /**

@@ -60,6 +60,9 @@ const filterSql = (filter: SearchFilter) => sharedFilterSql(filter, metadataSql)
 const RANKING_SELECT = sql.raw(RANKING_COLUMNS.map(c => `m.${c} as ${c}`).join(', '));
 type RankedRow = { rank: number } & Parameters<typeof toRankedMemory>[0];
 const toHit = (row: RankedRow): LexicalHit => ({ id: row.id, rank: row.rank, memory: toRankedMemory(row) });
+/** A candidate list's caller holds its memories (LexicalHit.memory): the id alone is read. */
+const hitColumns = (filter: SearchFilter) => (filter.ids ? sql`m.id as id` : RANKING_SELECT);
+const toHits = (filter: SearchFilter, rows: RankedRow[]): LexicalHit[] => (filter.ids ? rows.map(r => ({ id: r.id, rank: r.rank })) : rows.map(toHit));
 
 /**
  * A narrowed candidate set, checked on the full-text row itself: the filter's own `m.id in (…)` would read the memory
@@ -123,24 +126,24 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       if (match === null) return [];
       if (needsMemoryRow(filter)) {
         const { rows } = await sql<RankedRow>`
-          select ${RANKING_SELECT}, ${weightedBm25(fields)} as rank
+          select ${hitColumns(filter)}, ${weightedBm25(fields)} as rank
           from memories_fts join memories m on m.rowid = ${MEMORY_ROWID}
           where memories_fts match ${match} and ${inSpace(filter.space_id)} and ${onlyCandidates(filter)} and ${filterSql(filter)}
           order by rank limit ${limit}`.execute(db);
-        return rows.map(toHit);
+        return toHits(filter, rows);
       }
       // Every match is ranked on its key alone (space, state and title flag); only the `limit` best read their memory
       // row, for the id and the ranking columns. The outer join keeps the ranked order (a subquery with a limit is not flattened into a join;
       // `cross join` keeps it the outer loop), and the order is the one-statement query's: same matches, same scan
       // order (within a space, keys follow the memories' rowids), same sort.
       const { rows } = await sql<RankedRow>`
-        select ${RANKING_SELECT}, ranked.rank as rank from (
+        select ${hitColumns(filter)}, ranked.rank as rank from (
           select memories_fts.rowid as rowid, ${keyedBm25(fields)} as rank
           from memories_fts
           where memories_fts match ${match} and ${inSpace(filter.space_id)} and ${inStates(filter.states)} and ${onlyCandidates(filter)}
           order by rank limit ${limit}) as ranked
         cross join memories m on m.rowid = (ranked.rowid >> ${sql.raw(String(FTS_MEMORY_SHIFT))}) & ${sql.raw(String(FTS_MEMORY_MASK))}`.execute(db);
-      return rows.map(toHit);
+      return toHits(filter, rows);
     },
 
     async newestMatching(query, filter, limit) {
