@@ -6,6 +6,7 @@ import type { Database } from '../../shared/schema.ts';
 import type { LexicalHit, SearchFilter } from '../../ports.ts';
 import type { LifecycleState, UnitType } from '../../../domain/memory.ts';
 import { sqliteSearchRepo } from '../search.ts';
+import { memoryRepo } from '../../shared/memories.ts';
 import { sqliteMigrations } from './index.ts';
 
 const FIELDS = { title: 2, content: 1 };
@@ -73,7 +74,12 @@ async function answersAt029(db: Kysely<Database>): Promise<LexicalHit[][]> {
 
 async function answers(search: ReturnType<typeof sqliteSearchRepo>): Promise<LexicalHit[][]> {
   const all: LexicalHit[][] = [];
-  for (const words of QUERIES) for (const filter of FILTERS) all.push(await search.lexical({ mode: 'any', terms: words.map(text => ({ text })) }, filter, 100, FIELDS));
+  for (const words of QUERIES) {
+    for (const filter of FILTERS) {
+      const hits = await search.lexical({ mode: 'any', terms: words.map(text => ({ text })) }, filter, 100, FIELDS);
+      all.push(hits.map(h => ({ id: h.id, rank: h.rank })));
+    }
+  }
   return all;
 }
 
@@ -133,6 +139,28 @@ test('on a migrated database, writes keep the full-text keys: a new space, a sta
     assert.deepEqual(await ids(['otter'], { space_id: 'default', states: ['active'] }), ['m3', 'm7']);
     // The index agrees with the memories it is built from.
     await sql`insert into memories_fts(memories_fts) values ('integrity-check')`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+});
+
+test('full-text hits bring their memory\'s ranking columns as getForRanking reads them, except for a candidate list', async () => {
+  const sqlite = new BetterSqlite3(':memory:');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    assert.equal((await new Migrator({ db, provider: sqliteMigrations }).migrateToLatest()).error, undefined);
+    await insertMemories(db, 0, MEMORIES.length);
+    await sql`update memories set metadata = '{"speaker":"Ana","dia_id":"D1:3"}', event_start = '2026-02-01', source_thread_id = 't1' where id = 'm0'`.execute(db);
+    const search = sqliteSearchRepo(db, sqlite, ':memory:');
+    const otter = { mode: 'any' as const, terms: [{ text: 'otter' }, { text: 'river' }] };
+    for (const filter of [FILTERS[1]!, FILTERS[5]!]) {
+      const hits = await search.lexical(otter, filter, 100, FIELDS);
+      assert.ok(hits.length > 0);
+      const read = new Map((await memoryRepo(db).getForRanking(hits.map(h => h.id))).map(m => [m.id, m]));
+      for (const h of hits) assert.deepEqual(h.memory, read.get(h.id), h.id);
+    }
+    const narrowed = await search.lexical(otter, FILTERS[6]!, 100, FIELDS);
+    assert.ok(narrowed.length > 0 && narrowed.every(h => h.memory === undefined));
   } finally {
     await db.destroy();
   }
