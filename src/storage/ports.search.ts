@@ -4,7 +4,6 @@ import type { FieldWeights } from '../domain/searchProfile.ts';
 import type { LexicalQuery } from './ports.lexical.ts';
 import type { WorkClaim } from './ports.coordination.ts';
 import type { PostedMemory } from '../domain/conversationInference.ts';
-import type { RankedMemory } from './ports.memories.ts';
 
 /** What a search may be restricted to; every field but space and states is optional. */
 export interface SearchFilter {
@@ -46,12 +45,6 @@ export interface LexicalHit {
   id: string;
   /** bm25 from FTS5: lower is better. */
   rank: number;
-  /**
-   * The memory's ranking columns, where the backend reads them in the ranking statement itself (SQLite: it reads the
-   * `limit` best memory rows anyway), so search need not read its candidates again (MemoryRepo.getForRanking). Not
-   * read for a filter's candidate list (`ids`): its caller holds them.
-   */
-  memory?: RankedMemory;
 }
 
 export interface PendingEmbedding {

@@ -1,7 +1,7 @@
 import type { SearchProfile } from '../../domain/searchProfile.ts';
 import { hasCjk, type QueryTier, queryTiers } from '../../domain/text.ts';
 import { formsOf, typosOf } from '../../domain/wordForms.ts';
-import type { LexicalHit, LexicalTerm, RankedMemory, SearchFilter } from '../../storage/ports.ts';
+import type { LexicalHit, LexicalTerm, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
 
@@ -81,10 +81,7 @@ function formTerms(words: string[], forms: Map<string, string[]>): LexicalTerm[]
 /** Narrowed candidates ranked again by every word of the query (each holds at least one of them). */
 async function rankAgain(deps: LexicalDeps, words: string[], candidates: LexicalHit[], filter: SearchFilter, profile: SearchProfile): Promise<LexicalHit[]> {
   const ids = candidates.map(h => h.id);
-  const ranked = await deps.store.search.lexical({ mode: 'any', terms: words.map(text => ({ text })) }, { ...filter, ids }, ids.length, profile.fields);
-  // A store reads no memory rows for a candidate list (the candidates' hits brought them): they go on with the new ranks.
-  const read = new Map(candidates.map(h => [h.id, h.memory]));
-  return ranked.map(h => ({ ...h, memory: h.memory ?? read.get(h.id) }));
+  return deps.store.search.lexical({ mode: 'any', terms: words.map(text => ({ text })) }, { ...filter, ids }, ids.length, profile.fields);
 }
 
 /**
@@ -95,10 +92,7 @@ export function combine(exact: LexicalHit[], forms: LexicalHit[], weight: number
   const weightOf = typeof weight === 'number' ? () => weight : weight;
   const byId = new Map(exact.map(h => [h.id, h.rank]));
   for (const h of forms) byId.set(h.id, (byId.get(h.id) ?? 0) + weightOf(h.id) * h.rank);
-  // The memories read with the hits (LexicalHit.memory) go on with them.
-  const memories = new Map<string, RankedMemory>();
-  for (const h of [...exact, ...forms]) if (h.memory) memories.set(h.id, h.memory);
-  return [...byId].map(([id, rank]) => ({ id, rank, memory: memories.get(id) })).sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1));
+  return [...byId].map(([id, rank]) => ({ id, rank })).sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1));
 }
 
 /**

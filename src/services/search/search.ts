@@ -153,15 +153,6 @@ function highlightsOf(memory: RankedMemory, overlap: LexicalOverlap): string[] {
 }
 
 /**
- * Reads into `records` what ranks each of `ids` not read yet: from the full-text hits where the store read the memory
- * with its hit (LexicalHit.memory), the rest in one read.
- */
-async function readForRanking(deps: SearchDeps, ids: string[], hits: LexicalHit[], records: Map<string, RankedMemory>): Promise<void> {
-  for (const h of hits) if (h.memory && !records.has(h.id)) records.set(h.id, h.memory);
-  for (const m of await deps.store.memories.getForRanking(ids.filter(id => !records.has(id)))) records.set(m.id, m);
-}
-
-/**
  * Hybrid search within one space, ranked by the profiles of domain/searchProfile.ts. `fast` fuses full-text (bm25,
  * with other word forms and, when the words find little, typos) and vector scores by weight, plus a little for the
  * share of query terms a memory holds, and favours a when-question's memories that place something in time and
@@ -184,8 +175,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
     semanticHits(deps, input.query, filter, base),
   ]);
   let candidates = mergeCandidates(lexical.hits, semantic);
-  const records = new Map<string, RankedMemory>();
-  await readForRanking(deps, candidates.map(c => c.id), lexical.hits, records);
+  const records = new Map((await deps.store.memories.getForRanking(candidates.map(c => c.id))).map(m => [m.id, m]));
   // The query's terms a memory is scored by: its content words, or the words it was searched by when it has none.
   const asked = [...new Set(lexical.tier.words.map(stem))];
   // Framing words are verbs that the index matches in any tense ("decide" finds "decided"): so does the score.
@@ -225,7 +215,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
   if (base.thesaurus && lexicalStrength < base.thesaurus.below && !wellMatchedLong && lexical.words.length && lexical.tier.kind !== 'stop') {
     const bridged = await bridgeHits(deps, lexical.words, filter, base);
     if (bridged.length) {
-      await readForRanking(deps, bridged.map(h => h.id), bridged, records);
+      for (const m of await deps.store.memories.getForRanking(bridged.map(h => h.id).filter(id => !records.has(id)))) records.set(m.id, m);
       const { weight } = base.thesaurus;
       const weightOf = (id: string) => (long && records.has(id) && isLong(records.get(id)!) ? long.weight : weight);
       candidates = mergeCandidates(combine(lexical.hits, bridged, weightOf), semantic);

@@ -33,19 +33,7 @@ export function toMemoryRow(patch: MemoryPatch): Partial<MemoriesTable> {
 }
 
 /** The columns of a RankedMemory. */
-export const RANKING_COLUMNS = ['id', 'title', 'content', 'importance', 'metadata', 'event_start', 'created_at', 'source_thread_id'] as const satisfies readonly (keyof RankedMemory)[];
-
-/** A RankedMemory from a row of RANKING_COLUMNS. */
-export const toRankedMemory = (row: Omit<RankedMemory, 'metadata'> & { metadata: string }): RankedMemory => ({
-  id: row.id,
-  title: row.title,
-  content: row.content,
-  importance: row.importance,
-  metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-  event_start: row.event_start,
-  created_at: row.created_at,
-  source_thread_id: row.source_thread_id,
-});
+const RANKING_COLUMNS = ['id', 'title', 'content', 'importance', 'metadata', 'event_start', 'created_at', 'source_thread_id'] as const satisfies readonly (keyof RankedMemory)[];
 
 /** Every column of a memory row, in the order `memoryValues` gives them. */
 const MEMORY_COLUMNS = [
@@ -89,7 +77,7 @@ export function memoryRepo(db: Kysely<Database>): MemoryRepo {
     },
 
     async getForRanking(ids) {
-      return (await rankingRowsByIds(ids)).map(toRankedMemory);
+      return (await rankingRowsByIds(ids)).map(row => ({ ...row, metadata: JSON.parse(row.metadata) as Record<string, unknown> }));
     },
 
     async list(filter: MemoryListFilter) {

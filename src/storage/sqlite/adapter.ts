@@ -81,8 +81,8 @@ export const sqliteAdapter: BackendAdapter<SqliteConnection> = {
     ...fts5('threads_fts'), ...fts5('thread_messages_fts'), ...fts5('thread_messages_trigram'),
     // Trigger-filled change log that keeps the in-process vector index in step with commits (vectors.ts).
     'vector_changes',
-    // Each space's number, which keys its memories' full-text rows (migration 030).
-    'search_spaces',
+    // Trigger-filled flags of each memory that full-text ranking reads (migration 029).
+    'memory_search_flags',
   ],
   describeTables,
   metadataSql,

@@ -6,10 +6,9 @@ import type { LexicalHit, SearchFilter, SearchRepo } from '../ports.ts';
 import { ftsMatch } from './ftsQuery.ts';
 import type { Database } from '../shared/schema.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
-import { RANKING_COLUMNS, toRankedMemory } from '../shared/memories.ts';
 import { filterQueries, type MetadataSql, filterSql as sharedFilterSql } from '../shared/searchFilters.ts';
 import { HAS_CJK } from './migrations/018_background_queue.ts';
-import { FTS_MEMORY_MASK, FTS_MEMORY_SHIFT, FTS_SPACE_SHIFT, FTS_STATE_CODES } from './migrations/030_search_rowids.ts';
+import { SEARCH_FLAGS_OF } from './migrations/029_search_flags.ts';
 
 /**
  * bm25 with the profile's field weights, except where the title is the content's own first line (derived when none
@@ -18,23 +17,9 @@ import { FTS_MEMORY_MASK, FTS_MEMORY_SHIFT, FTS_SPACE_SHIFT, FTS_STATE_CODES } f
 const weightedBm25 = ({ title, content }: FieldWeights) => sql`case when instr(m.content, rtrim(m.title, '…')) = 1
   then bm25(memories_fts, 0.0, ${content}) else bm25(memories_fts, ${title}, ${content}) end`;
 
-/** weightedBm25 with the title test read from the match's key (its lowest bit, migration 030), not run on each match. */
-const keyedBm25 = ({ title, content }: FieldWeights) => sql`case when memories_fts.rowid & 1
+/** weightedBm25 with the title test stored at write time (memory_search_flags, migration 029), not run on each match. */
+const flaggedBm25 = ({ title, content }: FieldWeights) => sql`case when f.title_is_opening
   then bm25(memories_fts, 0.0, ${content}) else bm25(memories_fts, ${title}, ${content}) end`;
-
-/** The memory rowid a full-text key holds (migration 030). */
-const MEMORY_ROWID = sql.raw(`((memories_fts.rowid >> ${FTS_MEMORY_SHIFT}) & ${FTS_MEMORY_MASK})`);
-
-/**
- * The filter's space as a range of full-text keys (its number in the top bits, migration 030): FTS5 seeks to it and
- * never reads another space's matches. A space that never held a memory has no number, and the range is empty.
- */
-const inSpace = (spaceId: string) => sql`memories_fts.rowid >= coalesce((select num from search_spaces where space_id = ${spaceId}), -1) << ${sql.raw(String(FTS_SPACE_SHIFT))}
-  and memories_fts.rowid < coalesce((select num from search_spaces where space_id = ${spaceId}), -1) + 1 << ${sql.raw(String(FTS_SPACE_SHIFT))}`;
-
-/** The filter's lifecycle states, read from the full-text key (bits 1–3). */
-const inStates = (states: string[]) =>
-  sql`(memories_fts.rowid >> 1) & 7 in (${sql.join(states.map(s => FTS_STATE_CODES[s] ?? -1))})`;
 
 /**
  * Whether a filter asks more of a memory than its space and state (and a candidate list, which onlyCandidates checks
@@ -54,23 +39,12 @@ export const metadataSql: MetadataSql = {
 const filterSql = (filter: SearchFilter) => sharedFilterSql(filter, metadataSql);
 
 /**
- * The ranking columns of each hit's memory, read by the statement that ranks it: it reads the `limit` best memory
- * rows anyway, and search would otherwise read them all again by id (an index seek and a row seek each).
- */
-const RANKING_SELECT = sql.raw(RANKING_COLUMNS.map(c => `m.${c} as ${c}`).join(', '));
-type RankedRow = { rank: number } & Parameters<typeof toRankedMemory>[0];
-const toHit = (row: RankedRow): LexicalHit => ({ id: row.id, rank: row.rank, memory: toRankedMemory(row) });
-/** A candidate list's caller holds its memories (LexicalHit.memory): the id alone is read. */
-const hitColumns = (filter: SearchFilter) => (filter.ids ? sql`m.id as id` : RANKING_SELECT);
-const toHits = (filter: SearchFilter, rows: RankedRow[]): LexicalHit[] => (filter.ids ? rows.map(r => ({ id: r.id, rank: r.rank })) : rows.map(toHit));
-
-/**
  * A narrowed candidate set, checked on the full-text row itself: the filter's own `m.id in (…)` would read the memory
  * row of every match of a common word first (at 2,400 abstracts, 6.4 ms against 4.1 ms). The `+` keeps FTS5 from
  * taking it as a rowid lookup, which re-runs the whole match per candidate (66 ms).
  */
 const onlyCandidates = (filter: SearchFilter) =>
-  filter.ids ? sql`+${MEMORY_ROWID} in (select rowid from memories where id in (${sql.join(filter.ids.length ? filter.ids : [''])}))` : sql`1 = 1`;
+  filter.ids ? sql`+memories_fts.rowid in (select rowid from memories where id in (${sql.join(filter.ids.length ? filter.ids : [''])}))` : sql`1 = 1`;
 
 const fileBytes = (path: string) => {
   try {
@@ -125,25 +99,25 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       const match = ftsMatch(query);
       if (match === null) return [];
       if (needsMemoryRow(filter)) {
-        const { rows } = await sql<RankedRow>`
-          select ${hitColumns(filter)}, ${weightedBm25(fields)} as rank
-          from memories_fts join memories m on m.rowid = ${MEMORY_ROWID}
-          where memories_fts match ${match} and ${inSpace(filter.space_id)} and ${onlyCandidates(filter)} and ${filterSql(filter)}
+        const { rows } = await sql<LexicalHit>`
+          select m.id as id, ${weightedBm25(fields)} as rank
+          from memories_fts join memories m on m.rowid = memories_fts.rowid
+          where memories_fts match ${match} and ${onlyCandidates(filter)} and ${filterSql(filter)}
           order by rank limit ${limit}`.execute(db);
-        return toHits(filter, rows);
+        return rows;
       }
-      // Every match is ranked on its key alone (space, state and title flag); only the `limit` best read their memory
-      // row, for the id and the ranking columns. The outer join keeps the ranked order (a subquery with a limit is not flattened into a join;
-      // `cross join` keeps it the outer loop), and the order is the one-statement query's: same matches, same scan
-      // order (within a space, keys follow the memories' rowids), same sort.
-      const { rows } = await sql<RankedRow>`
-        select ${hitColumns(filter)}, ranked.rank as rank from (
-          select memories_fts.rowid as rowid, ${keyedBm25(fields)} as rank
-          from memories_fts
-          where memories_fts match ${match} and ${inSpace(filter.space_id)} and ${inStates(filter.states)} and ${onlyCandidates(filter)}
+      // Every match is ranked on its flags alone; only the `limit` best read their memory row, for the id. The outer
+      // join keeps the ranked order (a subquery with a limit is not flattened into a join; `cross join` keeps it the
+      // outer loop), and the order is the one-statement query's: same matches, same scan order, same sort.
+      const { rows } = await sql<LexicalHit>`
+        select m.id as id, ranked.rank as rank from (
+          select f.rowid as rowid, ${flaggedBm25(fields)} as rank
+          from memories_fts join memory_search_flags f on f.rowid = memories_fts.rowid
+          where memories_fts match ${match} and ${onlyCandidates(filter)}
+            and f.space_id = ${filter.space_id} and f.lifecycle_state in (${sql.join(filter.states)})
           order by rank limit ${limit}) as ranked
-        cross join memories m on m.rowid = (ranked.rowid >> ${sql.raw(String(FTS_MEMORY_SHIFT))}) & ${sql.raw(String(FTS_MEMORY_MASK))}`.execute(db);
-      return toHits(filter, rows);
+        cross join memories m on m.rowid = ranked.rowid`.execute(db);
+      return rows;
     },
 
     async newestMatching(query, filter, limit) {
@@ -151,8 +125,8 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       if (match === null) return [];
       // FTS5 walks its doclists in rowid order, so this stops after `limit` hits instead of ranking them all.
       const { rows } = await sql<{ id: string }>`
-        select m.id as id from memories_fts join memories m on m.rowid = ${MEMORY_ROWID}
-        where memories_fts match ${match} and ${inSpace(filter.space_id)} and ${filterSql(filter)}
+        select m.id as id from memories_fts join memories m on m.rowid = memories_fts.rowid
+        where memories_fts match ${match} and ${filterSql(filter)}
         order by memories_fts.rowid desc limit ${limit}`.execute(db);
       return rows.map(r => r.id);
     },
@@ -184,8 +158,8 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
         // Counting stops at the cap: the caller only asks whether a word is that common, and common words are costly to count.
         const { rows } = await sql<{ n: number }>`
           select count(*) as n from (
-            select 1 from memories_fts join memories m on m.rowid = ${MEMORY_ROWID}
-            where memories_fts match ${`"${word.replace(/"/g, '""')}"`} and ${inSpace(filter.space_id)} and ${filterSql(filter)} limit ${cap})`.execute(db);
+            select 1 from memories_fts join memories m on m.rowid = memories_fts.rowid
+            where memories_fts match ${`"${word.replace(/"/g, '""')}"`} and ${filterSql(filter)} limit ${cap})`.execute(db);
         counts.set(word, Number(rows[0]?.n ?? 0));
       }
       return counts;
@@ -196,8 +170,10 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
 
     async rebuildFullText() {
       await db.transaction().execute(async trx => {
-        // Keys hold the memories' rowids (migration 030): 'rebuild' reads them anew through memories_fts_source.
         await sql`insert into memories_fts(memories_fts) values ('rebuild')`.execute(trx);
+        // Keyed by rowid like the index, so rebuilt with it (VACUUM may renumber rowids).
+        await sql`delete from memory_search_flags`.execute(trx);
+        await sql.raw(`insert into memory_search_flags select ${SEARCH_FLAGS_OF('memories')} from memories`).execute(trx);
         // The trigram index holds only text with CJK; 'rebuild' would index every row.
         await sql`insert into memories_trigram(memories_trigram) values ('delete-all')`.execute(trx);
         await sql

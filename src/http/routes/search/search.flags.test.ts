@@ -1,8 +1,7 @@
 /**
  * Full-text search follows every write that changes what it ranks a memory by: its space, its lifecycle state, and
- * whether its title is its content's own opening. On SQLite the ranking reads these from the full-text row's key,
- * which triggers keep (migration 030; a table beside the index in 029), not from the memory row; these tests hold on
- * every backend.
+ * whether its title is its content's own opening. On SQLite the ranking reads these from a table that triggers keep
+ * (memory_search_flags, migration 029), not from the memory row; these tests hold on every backend.
  */
 import { test, describe, before, after } from '../../../../test/suite.ts';
 import assert from 'node:assert/strict';

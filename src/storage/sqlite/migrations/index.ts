@@ -25,7 +25,6 @@ import * as m026sources from './026_sources.ts';
 import * as m028syncLog from './028_sync_log.ts';
 import * as m027threadImports from './027_thread_imports.ts';
 import * as m029searchFlags from './029_search_flags.ts';
-import * as m030searchRowids from './030_search_rowids.ts';
 
 /**
  * Numbered, append-only: add a file and a line, never edit a released one. 011, 014 and 015 were never used and stay
@@ -58,7 +57,6 @@ const migrations: Record<string, Migration> = {
   '028_sync_log': m028syncLog,
   '027_thread_imports': m027threadImports,
   '029_search_flags': m029searchFlags,
-  '030_search_rowids': m030searchRowids,
 };
 
 export const sqliteMigrations: MigrationProvider = {
