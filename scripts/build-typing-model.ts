@@ -145,9 +145,12 @@ function learningCurve(corpora: Corpus[]) {
 const corpora = trainingCorpora();
 const policy = process.argv.find(a => a.startsWith('--policy='));
 if (policy) {
-  // --policy=<rulesKeepAt>,<modelTakesAt>,<modelOverridesAt>[,<personKeepAt>]: try another way of combining the two.
-  const [rulesKeepAt, modelTakesAt, modelOverridesAt, personKeepAt = TYPING_POLICY.personKeepAt] = policy.slice('--policy='.length).split(',').map(Number);
-  Object.assign(TYPING_POLICY, { rulesKeepAt, modelTakesAt, modelOverridesAt, personKeepAt });
+  // --policy=name=value,name=value: try another way of combining the two (names as in TYPING_POLICY).
+  for (const pair of policy.slice('--policy='.length).split(',')) {
+    const [name, value] = pair.split('=');
+    if (!(name in TYPING_POLICY) || !Number.isFinite(Number(value))) throw new Error(`--policy: unknown or bad setting ${pair}`);
+    Object.assign(TYPING_POLICY, { [name]: Number(value) });
+  }
 }
 if (process.argv.includes('--learning-curve')) learningCurve(corpora);
 else if (process.argv.includes('--cross-validate')) crossValidate(corpora);
@@ -155,5 +158,5 @@ else {
   const examples = corpora.flatMap(c => examplesOf(c.sentences));
   const model = trainTypingModel(examples);
   writeFileSync(OUTPUT, `${JSON.stringify(model)}\n`);
-  console.log(`typing model: ${examples.length} examples from ${corpora.map(c => `${c.name} (${c.sentences.length})`).join(', ')}; ${Object.keys(model.likelihoods).length} features → ${OUTPUT}`);
+  console.log(`typing model: ${examples.length} examples from ${corpora.map(c => `${c.name} (${c.sentences.length})`).join(', ')}; ${Object.keys(model.weights).length} features → ${OUTPUT}`);
 }
