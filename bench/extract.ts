@@ -7,7 +7,8 @@
  *     notes, work logs and chats (entities-notes.txt, with events), two thirds used to tune the typing rules
  *     ("notes-tuning") and every third sentence held out from tuning ("notes-heldout"); entities-fresh.txt
  *     ("notes-fresh", held out until the typing model was trained on it); and the fresh held-out set entities-fresh2.txt
- *     ("notes-fresh2", written without reading the extractor's rules or lists, mostly real-world long-tail names);
+ *     ("notes-fresh2", written without reading the extractor's rules or lists, mostly real-world long-tail names) and
+ *     entities-fresh3.txt ("notes-fresh3", the same, written blind to the code by another annotator);
  *  3. cost on the write path: POST /memories (in-process, Fastify inject) with CAIRN_EXTRACTOR=rules against none.
  *
  * A predicted entity matches a labelled one when their match keys are equal (case, accents and punctuation do not
@@ -35,6 +36,7 @@ const HELD_OUT = join(REPO_ROOT, 'bench/fixtures/entities-heldout.json');
 const NOTES = join(REPO_ROOT, 'bench/fixtures/entities-notes.txt');
 const FRESH = join(REPO_ROOT, 'bench/fixtures/entities-fresh.txt');
 const FRESH2 = join(REPO_ROOT, 'bench/fixtures/entities-fresh2.txt');
+const FRESH3 = join(REPO_ROOT, 'bench/fixtures/entities-fresh3.txt');
 const TYPING_DIR = join(REPO_ROOT, 'bench/fixtures/typing');
 /** Every typing training file, bench/fixtures/typing/train-*.txt, sorted: a new file is trained on and scored without code changes. */
 export const typingTrainingFiles = (): string[] =>
@@ -64,7 +66,8 @@ export function readNotes(path: string): Labelled[] {
 /**
  * The notes sets: entities-notes.txt, every third line held out from tuning; entities-fresh.txt, written later in
  * one sitting before that round's rules changed (a training file of the typing model since); and entities-fresh2.txt,
- * written without reading the extractor's rules or word lists, never tuned on (only its totals are read).
+ * written without reading the extractor's rules or word lists, never tuned on (only its totals are read); and
+ * entities-fresh3.txt, written the same way by another annotator blind to the code (only its totals are read).
  */
 export function notesSets(): { name: string; sentences: Labelled[] }[] {
   const sentences = readNotes(NOTES);
@@ -73,6 +76,7 @@ export function notesSets(): { name: string; sentences: Labelled[] }[] {
     { name: 'notes-heldout', sentences: sentences.filter((_, i) => i % 3 === 2) },
     { name: 'notes-fresh', sentences: readNotes(FRESH) },
     { name: 'notes-fresh2', sentences: readNotes(FRESH2) },
+    { name: 'notes-fresh3', sentences: readNotes(FRESH3) },
     // The typing model's training sentences (scripts/build-typing-model.ts): a training score, not a measure of generalisation.
     { name: 'typing-train (training score)', sentences: typingTrainingFiles().flatMap(path => readNotes(path)) },
   ];

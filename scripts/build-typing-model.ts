@@ -12,8 +12,8 @@
  *                                                    (every combination, and always the development sets): mean
  *                                                    type accuracy by how many files were trained on; writes nothing
  *
- * The held-out sets (entities-heldout.json, the notes-heldout third of entities-notes.txt, entities-fresh2.txt) are
- * never read here.
+ * The held-out sets (entities-heldout.json, the notes-heldout third of entities-notes.txt, entities-fresh2.txt and
+ * entities-fresh3.txt) are never read here.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +22,8 @@ import { REPO_ROOT } from '../bench/lib.ts';
 import { cleanEntityName, entityKey } from '../src/domain/entity.ts';
 import { observeTyping } from '../src/providers/extractor/names.ts';
 import { extractWithRules } from '../src/providers/extractor/rules.ts';
-import { replaceTypingModel, trainTypingModel, TYPING_POLICY, type TypingExample, typingClassOf, type TypingModel } from '../src/providers/extractor/typingModel.ts';
+import { replaceTypingModel, TYPING_POLICY, type TypingExample, typingClassOf, type TypingModel } from '../src/providers/extractor/typingModel.ts';
+import { trainTypingModel } from '../src/providers/extractor/typingTraining.ts';
 
 const FIXTURES = join(REPO_ROOT, 'bench/fixtures');
 const OUTPUT = join(REPO_ROOT, 'src/providers/extractor/data/typing-model.json');
@@ -145,9 +146,12 @@ function learningCurve(corpora: Corpus[]) {
 const corpora = trainingCorpora();
 const policy = process.argv.find(a => a.startsWith('--policy='));
 if (policy) {
-  // --policy=<rulesKeepAt>,<modelTakesAt>,<modelOverridesAt>[,<personKeepAt>]: try another way of combining the two.
-  const [rulesKeepAt, modelTakesAt, modelOverridesAt, personKeepAt = TYPING_POLICY.personKeepAt] = policy.slice('--policy='.length).split(',').map(Number);
-  Object.assign(TYPING_POLICY, { rulesKeepAt, modelTakesAt, modelOverridesAt, personKeepAt });
+  // --policy=name=value,name=value: try another way of combining the two (names as in TYPING_POLICY).
+  for (const pair of policy.slice('--policy='.length).split(',')) {
+    const [name, value] = pair.split('=');
+    if (!(name in TYPING_POLICY) || !Number.isFinite(Number(value))) throw new Error(`--policy: unknown or bad setting ${pair}`);
+    Object.assign(TYPING_POLICY, { [name]: Number(value) });
+  }
 }
 if (process.argv.includes('--learning-curve')) learningCurve(corpora);
 else if (process.argv.includes('--cross-validate')) crossValidate(corpora);
@@ -155,5 +159,5 @@ else {
   const examples = corpora.flatMap(c => examplesOf(c.sentences));
   const model = trainTypingModel(examples);
   writeFileSync(OUTPUT, `${JSON.stringify(model)}\n`);
-  console.log(`typing model: ${examples.length} examples from ${corpora.map(c => `${c.name} (${c.sentences.length})`).join(', ')}; ${Object.keys(model.likelihoods).length} features → ${OUTPUT}`);
+  console.log(`typing model: ${examples.length} examples from ${corpora.map(c => `${c.name} (${c.sentences.length})`).join(', ')}; ${Object.keys(model.logistic.weights).length} features → ${OUTPUT}`);
 }

@@ -11,7 +11,7 @@ import { possessiveVenue } from './venues.ts';
 import { versionWord } from './versions.ts';
 import { bare, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, vocabulary } from './nameTypes.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
-import { combineTypes, modelMayRetype, typingModel } from './typingModel.ts';
+import { combineTypes, cuedByContext, modelMayRetype, typingModel } from './typingModel.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
@@ -284,7 +284,7 @@ function typeName(words: Word[], from: number, to: number, rules: RuleReading): 
   const model = typingModel();
   if (observer) observer(typingFeatures(words, from, to, rules), rules, joinWords(words, from, to));
   if (!model || !modelMayRetype(rules.chosen)) return rules.chosen;
-  return combineTypes(model, rules.chosen, typingFeatures(words, from, to, rules));
+  return combineTypes(model, rules.chosen, typingFeatures(words, from, to, rules), cuedByContext(rules.chosen, rules.context));
 }
 
 /**

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractWithRules } from './rules.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
-import { combineTypes, predictType, readTypingModel, replaceTypingModel, trainTypingModel, type TypingExample, typingModel } from './typingModel.ts';
+import { combineTypes, predictType, readTypingModel, replaceTypingModel, type TypingExample, typingModel, TYPING_POLICY } from './typingModel.ts';
+import { trainTypingModel } from './typingTraining.ts';
 import { analyse } from './words.ts';
 
 /** The learned typing layer: its features, its training, its file, and the rules alone when the file is unusable. */
@@ -128,19 +129,37 @@ describe('typing model, third round', () => {
       { features: ['shared'], label: 'organization' },
     ];
     const model = trainTypingModel(examples);
-    assert.ok('w:ondrej' in model.likelihoods);
+    assert.ok('w:ondrej' in model.logistic.weights && 'w:ondrej' in model.bayes.likelihoods);
     assert.equal(predictType(model, ['w:ondrej', 'shared']).type, 'person');
   });
 
-  test('likelihoods are stored above a per-class floor: a class never seen with a feature stores 0', () => {
+  test('features that always come together are not counted as independent evidence', () => {
+    // A name's letter trigrams overlap: twelve of them always together, seen with people six times and with places
+    // three times, where "to" came before the name. Naive Bayes counted each trigram as new evidence for a person and
+    // was left at 0.58 for the place; a discriminative model learns that "to" decides.
+    const spelling = Array.from({ length: 12 }, (_, i) => `tri:${i}`);
     const model = trainTypingModel([
-      { features: ['a', 'b'], label: 'person' },
-      { features: ['a', 'c'], label: 'location' },
+      ...Array.from({ length: 6 }, () => ({ features: spelling, label: 'person' as const })),
+      ...Array.from({ length: 3 }, () => ({ features: [...spelling, 'b1:to'], label: 'location' as const })),
+      ...Array.from({ length: 3 }, () => ({ features: ['b1:to'], label: 'location' as const })),
     ]);
-    assert.equal(model.version, 2);
-    assert.equal(model.floor.length, model.classes.length);
-    assert.equal(model.likelihoods.b[model.classes.indexOf('location')], 0);
-    assert.ok(model.likelihoods.b[model.classes.indexOf('person')] > 0);
+    const place = predictType(model, [...spelling, 'b1:to']);
+    assert.equal(place.type, 'location');
+    assert.ok(place.probability > 0.9, String(place.probability));
+    assert.equal(predictType(model, spelling).type, 'person');
+    assert.equal(model.version, 3);
+  });
+
+  test("a type the words around a name gave gives way only to a surer model than a type guessed from the name alone", () => {
+    const model = trainTypingModel([
+      ...Array.from({ length: 6 }, () => ({ features: ['b1:with'], label: 'person' as const })),
+      ...Array.from({ length: 1 }, () => ({ features: ['b1:with'], label: 'organization' as const })),
+    ]);
+    const { probability } = predictType(model, ['b1:with']);
+    assert.ok(probability > TYPING_POLICY.modelOverridesAt && probability < TYPING_POLICY.cuedOverridesAt, String(probability));
+    const guessed = { type: 'organization', confidence: 0.7 };
+    assert.equal(combineTypes(model, guessed, ['b1:with']).type, 'person');
+    assert.equal(combineTypes(model, guessed, ['b1:with'], true).type, 'organization');
   });
 
   test('context words fold their digits: "£37.50" and "£12.99" after a name are one token', () => {
