@@ -66,7 +66,8 @@ export function readNotes(path: string): Labelled[] {
 /**
  * The notes sets: entities-notes.txt, every third line held out from tuning; entities-fresh.txt, written later in
  * one sitting before that round's rules changed (a training file of the typing model since); and entities-fresh2.txt,
- * written without reading the extractor's rules or word lists, never tuned on (only its totals are read); and
+ * written without reading the extractor's rules or word lists (its per-name errors read once, for the typing layer's
+ * sixth round: no longer blind); and
  * entities-fresh3.txt, written the same way by another annotator blind to the code (only its totals are read).
  */
 export function notesSets(): { name: string; sentences: Labelled[] }[] {

@@ -137,3 +137,18 @@ describe('what one buys and what a thing is called', () => {
     assert.equal(types('Found an app called Driftwood for the reading list.').Driftwood, 'product');
   });
 });
+
+describe('sixth round: a route, and whom something is lent', () => {
+  test('"from X to Y" after a name is a route between places, not a person from a firm', () => {
+    assert.deepEqual(types('Walked the Tarka Trail from Braunton to Instow with Ffion.'), { 'Tarka Trail': 'location', Braunton: 'location', Instow: 'location', Ffion: 'person' });
+    assert.equal(types('Caught the Ferry from Ullapool to Stornoway.').Ullapool, 'location');
+    // Still a person from a firm where no route follows.
+    assert.equal(types('Met Ola from Vipps about the pilot.').Vipps, 'organization');
+  });
+
+  test('"lent X my ladder": whom something is given is a person; "gave X a try" is not', () => {
+    assert.equal(types('Lent Radomir my drill, he still has it.').Radomir, 'person');
+    assert.equal(types('Showed Eluned our plans for the garden.').Eluned, 'person');
+    assert.notEqual(types('Gave Zephyrly a try for the invoices.').Zephyrly, 'person');
+  });
+});

@@ -60,6 +60,10 @@ const ORGANIZATION_PARTS = new Set('ceo cto cfo coo founder founders cofounder c
 /** Verbs of talking: "to X" after them is someone spoken to ("talked to Orrin", "pitched it to Clemency at …"). */
 const TALKED = /^(?:talk|talked|talking|spoke|speak|speaking|chatted|chatting|explained|explaining|mentioned|pitched|pitching|presented|presenting|introduced|replied|reply|complained|apologised|apologized|wrote|write|writing|reached|engaged|married|wed)$/;
 /** Verbs of handing over: "to X at/from <Name>" after them is a person at an organisation ("sent the draft to Emmerich at …"). */
+/** Verbs whose first object is a person: "lent Thibault my ladder". */
+const LENT_TO = /^(?:lent|loaned|gave|give|handed|showed|taught|owe|owes)$/;
+/** A possessive before what is given. */
+const OWNED = /^(?:my|his|her|our|their|your)$/;
 const HANDED = /^(?:sent|send|sending|emailed|emailing|forwarded|gave|give|handed|lent|passed|showed|delegated|assigned)$/;
 const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support shares stock refund folks people guys crew team teams'.split(' '));
 /** Nouns only a firm has ("the Asana rep", "the Peloton membership", "Stripe's headquarters"): a surer cue, which the learned layer does not override. */
@@ -263,6 +267,9 @@ function personCue({ words, from, to, lead, before, before2, after, after2, earl
     return { type: 'person', confidence: 0.8 };
   }
   if (PERSON_CUES.has(before) && before !== 'with') return { type: 'person', confidence: 0.7 };
+  // "Lent Thibault my ladder", "gave Aoife her keys back": whom something is given, before what is given (a firm is
+  // sent things, so not "sent", "emailed" or "forwarded"; and not "gave X a try").
+  if (lead === from && LENT_TO.test(before) && OWNED.test(after)) return { type: 'person', confidence: 0.7 };
   if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2) || GENERIC_TERMS.has(before2))) return { type: 'person', confidence: 0.65 };
   const next = words[to];
   // "Ravi's team", "Tiago's PR" (a pull request is someone's), but not "Heron's app".
@@ -277,8 +284,9 @@ function personCue({ words, from, to, lead, before, before2, after, after2, earl
 
 /** The weaker cues: prepositions, a system's state, a chat speaker, a payee, the verb after the name. */
 function weakCue({ words, from, to, lead, before, before2, after, after2 }: Around): Typed | null {
-  // "Ola from Vipps": a person from an organisation.
-  if (before === 'from' && words[lead - 2]?.cap) return { type: 'organization', confidence: 0.65 };
+  // "Ola from Vipps": a person from an organisation; not a route ("the Camel Trail from Padstow to Wadebridge").
+  const route = after === 'to' && words[to + 1]?.cap;
+  if (before === 'from' && words[lead - 2]?.cap && !route) return { type: 'organization', confidence: 0.65 };
   if (ORGANIZATION_AFTER.has(after) || (before === 'at' && !PLACE_PREPOSITIONS.has(before2))) return { type: 'organization', confidence: 0.6 };
   if (PLACE_PREPOSITIONS.has(before)) return { type: 'location', confidence: 0.6 };
   // An adverb between the verb and what follows does not count: "Kasia just got engaged".
