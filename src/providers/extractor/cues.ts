@@ -60,11 +60,11 @@ const ORGANIZATION_PARTS = new Set('ceo cto cfo coo founder founders cofounder c
 /** Verbs of talking: "to X" after them is someone spoken to ("talked to Orrin", "pitched it to Clemency at …"). */
 const TALKED = /^(?:talk|talked|talking|spoke|speak|speaking|chatted|chatting|explained|explaining|mentioned|pitched|pitching|presented|presenting|introduced|replied|reply|complained|apologised|apologized|wrote|write|writing|reached|engaged|married|wed)$/;
 /** Verbs of handing over: "to X at/from <Name>" after them is a person at an organisation ("sent the draft to Emmerich at …"). */
+const HANDED = /^(?:sent|send|sending|emailed|emailing|forwarded|gave|give|handed|lent|passed|showed|delegated|assigned)$/;
 /** Verbs whose first object is a person: "lent Thibault my ladder". */
 const LENT_TO = /^(?:lent|loaned|gave|give|handed|showed|taught|owe|owes)$/;
 /** A possessive before what is given. */
 const OWNED = /^(?:my|his|her|our|their|your)$/;
-const HANDED = /^(?:sent|send|sending|emailed|emailing|forwarded|gave|give|handed|lent|passed|showed|delegated|assigned)$/;
 const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support shares stock refund folks people guys crew team teams'.split(' '));
 /** Nouns only a firm has ("the Asana rep", "the Peloton membership", "Stripe's headquarters"): a surer cue, which the learned layer does not override. */
 const FIRM_ONLY_NOUNS = new Set('headquarters hq staff employees recruiters membership memberships rep reps'.split(' '));

@@ -113,8 +113,8 @@ export const TYPING_POLICY = { rulesKeepAt: 0.9, personKeepAt: 0.9, modelTakesAt
 
 /**
  * Whether the model is asked about a name the rules typed so. Not about a sure rule, nor about a person the rules
- * are sure of (a title, a kin word before it): they are most of the names in chats, so not asking keeps the
- * extractor's cost down.
+ * are `personKeepAt` sure of: the models would almost never override them, and not asking keeps the extractor's
+ * cost down. (A name after a title, "Dr. Okafor", is not asked at all.)
  */
 export const modelMayRetype = (rules: Typed) =>
   rules.confidence < TYPING_POLICY.rulesKeepAt && !(rules.type === 'person' && rules.confidence >= TYPING_POLICY.personKeepAt);
