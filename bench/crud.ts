@@ -23,6 +23,8 @@ import { Pool } from 'undici';
 import { comparing, deploy, type Deployment, describePostgres, setupsOf, type Setup, takeBackendOptions } from './backends.ts';
 import {
   cpuMs,
+  formatThreadBusy,
+  threadCpuMs,
   locomoTurns,
   fileSize,
   formatTable,
@@ -134,11 +136,14 @@ export default async function crud(argv: string[]): Promise<void> {
       try {
         const ids: string[] = new Array(count);
         const serverBefore = serverCpu();
+        const mainPid = deployment ? (deployment.servers.length === 1 ? deployment.servers[0]!.pid : null) : minimal!.server.pid;
+        const threadsBefore = mainPid === null ? null : threadCpuMs(mainPid);
         const clientBefore = process.cpuUsage();
         const phase = await runPhase(`create (${side}, run ${run + 1})`, count, concurrency, async i => {
           ids[i] = (await requestJson(poolOf(i), 'POST', '/memories', inputs[i])).id;
         });
         const serverAfter = serverCpu();
+        const threads = threadsBefore && formatThreadBusy(mainPid!, threadsBefore, threadCpuMs(mainPid!), phase.seconds);
         const client = process.cpuUsage(clientBefore);
         const done = count - phase.errors;
         creates.push({
@@ -152,6 +157,7 @@ export default async function crud(argv: string[]): Promise<void> {
         const busy = creates.at(-1)!;
         const cpu = busy.serverCpuUs === null ? '' : `, server ${busy.serverCpuUs.toFixed(0)} µs CPU per create, ${busy.serverCores!.toFixed(2)} cores busy`;
         console.log(`${side.padEnd(7)} run ${run + 1}: ${(done / phase.seconds).toFixed(0)} creates/s${cpu}, ${phase.errors} errors`);
+        if (threads) console.log(`        by thread: ${threads}`);
         if (last) {
           const mine: PhaseResult[] = [phase];
           await readPhases(poolOf, ids, inputs, { count, concurrency, gets, firstPages: options.firstPages, serialGets: options.serialGets, random }, mine);

@@ -8,10 +8,11 @@
  *
  *   npm run bench -- ingest [--count 50000] [--concurrency 64] [--sample-ms 1000] [--timeout-s 1800]
  * The server's settings come from the environment, e.g. CAIRN_EMBEDDER=use-lite npm run bench -- ingest.
+ * BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' (one profile per thread).
  */
 import { loadavg } from 'node:os';
 import { Pool } from 'undici';
-import { cpuMs, formatTable, locomoTurns, makeTempDir, numericOptions, percentile, removeDir, requestJson, runPhase, startServer, ms } from './lib.ts';
+import { cpuMs, formatTable, formatThreadBusy, threadCpuMs, locomoTurns, makeTempDir, numericOptions, percentile, removeDir, requestJson, runPhase, startServer, ms } from './lib.ts';
 
 interface QueueSample {
   atS: number;
@@ -43,7 +44,8 @@ export default async function ingest(argv: string[]): Promise<void> {
   const turns = locomoTurns(count);
   if (!turns) throw new Error('the LoCoMo conversations were not found (../shared/bench/locomo, or set BENCH_LOCOMO_DIR)');
   const dataDir = makeTempDir('cairn-bench-ingest-');
-  const server = await startServer({ dataDir, entry: 'launcher', timeoutMs: 60_000 });
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean);
+  const server = await startServer({ dataDir, entry: 'launcher', timeoutMs: 60_000, nodeArgs });
   const pool = new Pool(server.url, { connections: options.concurrency + 2, pipelining: 1 });
   console.log(`${count} LoCoMo turns at concurrency ${options.concurrency}; server pid ${server.pid}; load average ${loadavg().map(l => l.toFixed(2)).join(' ')}\n`);
 
@@ -64,6 +66,7 @@ export default async function ingest(argv: string[]): Promise<void> {
 
   try {
     const cpuBefore = cpuMs(server.pid);
+    const threadsBefore = threadCpuMs(server.pid);
     const posted = await runPhase('create', count, options.concurrency, async i => {
       await requestJson(pool, 'POST', '/memories', turns[i]);
       acknowledged++;
@@ -82,6 +85,7 @@ export default async function ingest(argv: string[]): Promise<void> {
     }
     const totalSeconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuMs(server.pid);
+    const threads = formatThreadBusy(server.pid, threadsBefore, threadCpuMs(server.pid), totalSeconds);
     sampling = false;
     await sampler;
 
@@ -105,7 +109,10 @@ export default async function ingest(argv: string[]): Promise<void> {
         : `NOT fully processed within ${options.timeoutS} s: ${samples.at(-1)?.pending} still pending`,
     );
     if (lags.length) console.log(`queue lag: max ${Math.max(...lags).toFixed(0)} ms, p50 of samples ${percentile(lags, 50).toFixed(0)} ms`);
-    if (cpuBefore !== null && cpuAfter !== null) console.log(`server CPU per memory (ack + processing): ${(((cpuAfter - cpuBefore) * 1000) / Math.max(1, done)).toFixed(0)} µs`);
+    if (cpuBefore !== null && cpuAfter !== null) {
+      console.log(`server CPU per memory (ack + processing): ${(((cpuAfter - cpuBefore) * 1000) / Math.max(1, done)).toFixed(0)} µs; cores busy ${((cpuAfter - cpuBefore) / 1000 / totalSeconds).toFixed(2)}`);
+      console.log(`server cores busy by thread: ${threads}`);
+    }
     console.log(`load average at the end ${loadavg().map(l => l.toFixed(2)).join(' ')}`);
     if (posted.errors > 0 || !drained) process.exitCode = 1;
   } finally {

@@ -17,7 +17,7 @@
 import { loadavg } from 'node:os';
 import { Pool } from 'undici';
 import { formatCounts, splitThreads, startPerfStat } from './perfStat.ts';
-import { cpuMs, formatTable, locomoTurns, makeTempDir, ms, numericOptions, percentile, removeDir, requestJson, runPhase, seededRandom, startServer } from './lib.ts';
+import { cpuMs, formatTable, formatThreadBusy, threadCpuMs, locomoTurns, makeTempDir, ms, numericOptions, percentile, removeDir, requestJson, runPhase, seededRandom, startServer } from './lib.ts';
 
 type Kind = 'search' | 'create' | 'read';
 
@@ -89,11 +89,13 @@ export default async function mixed(argv: string[]): Promise<void> {
     // BENCH_PERF=1: the server's user-space instructions and cycles over the window, by thread (bench/perfStat.ts).
     const perf = process.env.BENCH_PERF ? await startPerfStat(server.pid) : null;
     const cpuBefore = cpuMs(server.pid);
+    const threadsBefore = threadCpuMs(server.pid);
     const clientCpuBefore = process.cpuUsage();
     const started = performance.now();
     await runMix(options.seconds, true);
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuMs(server.pid);
+    const threadsAfter = threadCpuMs(server.pid);
     const perThread = perf && splitThreads(server.pid, await perf.stop(), workers.read_workers);
     const clientCpu = process.cpuUsage(clientCpuBefore);
     const queueAfter = (await requestJson(pool, 'GET', '/health')).background_queue;
@@ -112,6 +114,7 @@ export default async function mixed(argv: string[]): Promise<void> {
       // CPU time per request holds when the machine is shared (the wall-clock numbers follow the scheduler's share).
       console.log(`server cores busy: ${((cpuAfter - cpuBefore) / 1000 / seconds).toFixed(2)} (process CPU time / wall, every thread)`);
       console.log(`server CPU per request: ${((cpuAfter - cpuBefore) / total).toFixed(2)} ms (every thread, ${total} requests)`);
+      console.log(`server cores busy by thread: ${formatThreadBusy(server.pid, threadsBefore, threadsAfter, seconds)}`);
     }
     {
       // The load generator shares the machine: what it spends is CPU the server did not get.

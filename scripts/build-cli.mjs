@@ -59,7 +59,11 @@ const KEEP_EXTERNAL = [
  * Worker threads written in TypeScript: each is bundled on its own beside the server (a worker does not inherit a
  * loader), and a source's `new URL('./x.worker.ts', import.meta.url)` names that bundle.
  */
-const WORKERS = { 'src/providers/extractor/rules.worker.ts': 'rules.worker.js', 'src/mainReadWorker.ts': 'read.worker.js' };
+const WORKERS = {
+  'src/providers/extractor/rules.worker.ts': 'rules.worker.js',
+  'src/mainReadWorker.ts': 'read.worker.js',
+  'src/mainBackgroundWorker.ts': 'background.worker.js',
+};
 
 /**
  * A source's `new URL('./x', import.meta.url)` (a worker script, package.json) must still name the same file once the

@@ -33,6 +33,8 @@ import { createCommunityJobs } from './services/communities/jobs.ts';
 import { createJobRunner, failInterruptedJobs } from './services/exports/jobs.ts';
 import { runRead } from './services/reads/reads.ts';
 import { createReadPool } from './mainReadPool.ts';
+import { createBackgroundPool } from './mainBackgroundPool.ts';
+import { createWriteToken, type WriteToken } from './storage/sqlite/writeToken.ts';
 import { createSync, syncHubFor } from './mainSync.ts';
 import { syncLogFor } from './services/sync/log.ts';
 
@@ -42,6 +44,7 @@ export { VERSION };
 
 export async function openStore(
   config: Pick<Config, 'storage' | 'databasePath' | 'sqliteSync'> & Partial<Pick<Config, 'walCheckpointMs' | 'databaseUrl' | 'pgPoolSize' | 'readWorkers'>>,
+  writeToken?: WriteToken,
 ): Promise<Store> {
   if (config.storage === 'postgres') {
     if (!config.databaseUrl) throw new Error('CAIRN_STORAGE=postgres needs CAIRN_DATABASE_URL (postgres://user:password@host:port/database)');
@@ -54,6 +57,7 @@ export async function openStore(
     walCheckpointMs: config.walCheckpointMs,
     ann: createUsearchIndex,
     readWorkers: hasReadWorkers(config),
+    writeToken,
   });
 }
 
@@ -63,6 +67,15 @@ export async function openStore(
  */
 function hasReadWorkers(config: Partial<Pick<Config, 'storage' | 'databasePath' | 'readWorkers'>>): boolean {
   return config.storage !== 'postgres' && config.databasePath !== ':memory:' && (config.readWorkers ?? 0) > 0;
+}
+
+/**
+ * Whether a SQLite server works its memory-write queue on background threads with connections of their own
+ * (mainBackgroundPool.ts): the offline rules in worker threads (CAIRN_BACKGROUND_WORKERS > 0) on a file database.
+ * A language model extracts on the server's thread (its calls wait on the network, not the CPU).
+ */
+function hasBackgroundThreads(config: Partial<Pick<Config, 'storage' | 'databasePath' | 'backgroundWorkers' | 'extractor' | 'extractorWorker'>>): boolean {
+  return config.storage !== 'postgres' && config.databasePath !== ':memory:' && (config.backgroundWorkers ?? 0) > 0 && (config.extractor ?? 'rules') === 'rules' && config.extractorWorker === true;
 }
 
 /** The model name CAIRN_EMBEDDER's embedder gives its vectors (null: none configured); nothing is loaded or embedded. */
@@ -148,8 +161,26 @@ const SHARED_QUEUE_POLL_MS = 5_000;
 
 /** The service on `config`'s store, or on a store already opened (tests: PGlite, in process). */
 export async function createApp(config: Config, opened?: Store): Promise<App> {
-  const store = opened ?? (await openStore(config));
+  // The background threads write on connections of their own: every connection to the file then takes turns by the token.
+  const writeToken = !opened && hasBackgroundThreads(config) ? createWriteToken() : undefined;
+  const store = opened ?? (await openStore(config, writeToken));
   const deps = buildDeps(store, config, message => server.log.warn(message));
+  if (writeToken && deps.extraction.jobs) {
+    deps.extraction = {
+      ...deps.extraction,
+      jobs: createBackgroundPool({
+        size: config.backgroundWorkers,
+        databasePath: config.databasePath,
+        synchronous: config.sqliteSync,
+        token: writeToken,
+        store,
+        embedder: deps.embedder,
+        fallback: deps.extraction.jobs,
+        onGraphChanged: () => deps.communities?.graphChanged(),
+        log: message => server.log.warn(message),
+      }),
+    };
+  }
   deps.syncHub = syncHubFor(config);
   // CAIRN_SYNC_REMOTE: the change log of this store, moved through the remote by rounds (docs/sync.md).
   deps.sync = config.sync ? createSync(config, deps, syncLogFor(deps), message => server.log.warn(message)) : null;

@@ -4,6 +4,7 @@ import type { Embedder } from './providers/ports.ts';
 import { errorFromWire, type ReadRequest, type WireError } from './services/reads/reads.ts';
 import type { ReadPool } from './services/ports.ts';
 import type { ReadWorkerData } from './mainReadWorker.ts';
+import { answerEmbed, type EmbedRequest, embedderShape } from './workerEmbedder.ts';
 
 /**
  * The read pool of a SQLite server: `size` worker threads (mainReadWorker.ts), each with its own read-only
@@ -39,7 +40,7 @@ interface Slot {
   tasks: Map<number, Task>;
 }
 
-type Reply = { ready: true } | { id: number; value?: unknown; error?: WireError } | { embed: number; texts: string[] };
+type Reply = { ready: true } | { id: number; value?: unknown; error?: WireError } | EmbedRequest;
 
 /** A read is tried on this many workers before it is answered 503. */
 const MAX_TRIES = 2;
@@ -52,12 +53,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   let broken = false;
   const data: ReadWorkerData = {
     databasePath: options.databasePath,
-    embedder: options.embedder && {
-      provider: options.embedder.provider,
-      model: options.embedder.model,
-      dimensions: options.embedder.dimensions,
-      unrelatedCosine: options.embedder.unrelatedCosine,
-    },
+    embedder: embedderShape(options.embedder),
   };
 
   function spawn(): Worker {
@@ -68,20 +64,12 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
       : new Worker(script, { workerData: data });
   }
 
-  function embedFor(slot: Slot, embed: number, texts: string[]) {
-    if (!options.embedder) return slot.worker.postMessage({ embedded: embed, error: 'no embedding model is configured' });
-    options.embedder.embed(texts).then(
-      vectors => slot.worker.postMessage({ embedded: embed, vectors }),
-      error => slot.worker.postMessage({ embedded: embed, error: error instanceof Error ? error.message : String(error) }),
-    );
-  }
-
   function start(): Slot {
     const slot: Slot = { worker: spawn(), ready: false, tasks: new Map() };
     slot.worker.unref(); // an idle pool must not keep the process alive
     slot.worker.on('message', (reply: Reply) => {
       if ('ready' in reply) return void (slot.ready = true);
-      if ('embed' in reply) return embedFor(slot, reply.embed, reply.texts);
+      if ('embed' in reply) return answerEmbed(slot.worker, options.embedder, reply);
       const task = slot.tasks.get(reply.id);
       slot.tasks.delete(reply.id);
       if (slot.tasks.size === 0) slot.worker.unref();

@@ -7,29 +7,18 @@ import { openSqliteReader } from './storage/sqlite/reader.ts';
 import { createUsearchIndex } from './providers/vectors/usearch.ts';
 import { createRulesExtractor } from './providers/extractor/rules.ts';
 import { sharedThesaurus } from './providers/thesaurus/wordnet.ts';
-import type { Embedder } from './providers/ports.ts';
 import type { ExtractionSetup } from './services/ports.ts';
+import { type EmbedAnswer, type EmbedderShape, embedderThroughPort } from './workerEmbedder.ts';
 
 export interface ReadWorkerData {
   databasePath: string;
   /** The server's embedder as search reads it (null: search is lexical); its `embed` is a call to the server. */
-  embedder: Pick<Embedder, 'provider' | 'model' | 'dimensions' | 'unrelatedCosine'> | null;
+  embedder: EmbedderShape | null;
 }
 
 const port = parentPort!;
 const data = workerData as ReadWorkerData;
-const pendingEmbeds = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
-let nextEmbed = 0;
-
-const embedder: Embedder | null = data.embedder && {
-  ...data.embedder,
-  embed: texts =>
-    new Promise((resolve, reject) => {
-      const embed = nextEmbed++;
-      pendingEmbeds.set(embed, { resolve, reject });
-      port.postMessage({ embed, texts });
-    }),
-};
+const { embedder, answered } = embedderThroughPort(port, data.embedder);
 
 const rules = createRulesExtractor();
 const reader = openSqliteReader({ path: data.databasePath, ann: createUsearchIndex });
@@ -43,16 +32,10 @@ const deps: ReadDeps = {
   thesaurus: sharedThesaurus(),
 };
 
-type Message = { id: number; request: ReadRequest } | { embedded: number; vectors?: Float32Array[]; error?: string };
+type Message = { id: number; request: ReadRequest } | EmbedAnswer;
 
 port.on('message', async (message: Message) => {
-  if ('embedded' in message) {
-    const waiting = pendingEmbeds.get(message.embedded);
-    pendingEmbeds.delete(message.embedded);
-    if (message.error !== undefined) waiting?.reject(new Error(message.error));
-    else waiting?.resolve(message.vectors!);
-    return;
-  }
+  if ('embedded' in message) return answered(message);
   try {
     // One read at a time, each on one snapshot of the database.
     const { request } = message;

@@ -52,6 +52,10 @@ export interface ExtractionJobDeps {
   exclusive?: boolean;
   /** How long a batch waits for the event loop to have room at most (GIVE_WAY_MAX_MS); 0: it never waits. */
   giveWayMaxMs?: number;
+  /** This worker's name in claims (default a new id): a background thread's, known to the server (mainBackgroundPool.ts). */
+  worker?: string;
+  /** Told how many memories each claim took (a background thread reports its share of `claimed_here`). */
+  onClaimed?: (count: number) => void;
 }
 
 interface Claimed {
@@ -81,7 +85,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   const { store, extractor, fallback, health, clock, ids, level, log = () => {}, onGraphChanged = () => {} } = deps;
   let released = !deps.exclusive;
   let interrupted = false;
-  const worker = ids.next();
+  const worker = deps.worker ?? ids.next();
   const usesModel = extractor !== null && !extractor.inline;
   const offThread = extractor?.offThread === true;
   // Rules on several threads take a batch each, in one claim: the graph writes stay one transaction per claim.
@@ -258,6 +262,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     });
     if (items.length === 0) return null;
     claimedHere += items.length;
+    deps.onClaimed?.(items.length);
     const memories = new Map((await store.memories.getMany(items.map(i => i.memory_id))).map(m => [m.id, m]));
     const batch: Claimed[] = [];
     for (const item of items) {

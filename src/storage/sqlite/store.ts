@@ -9,6 +9,7 @@ import { sqliteAdapter } from './adapter.ts';
 import { withStatementCache } from './connection.ts';
 import { startWalCheckpoints } from './walCheckpoints.ts';
 import type { SqliteVectorOptions } from './vectors.ts';
+import { type WriteToken, writeTokenDialect } from './writeToken.ts';
 
 export interface SqliteOptions {
   /** A file path, or ':memory:' for tests. */
@@ -21,6 +22,16 @@ export interface SqliteOptions {
   ann?: SqliteVectorOptions['ann'];
   /** Read workers open the file too (mainReadPool.ts): checkpoints then run on a timer, at least every second, not in commits. */
   readWorkers?: boolean;
+  /**
+   * Shared with other threads that write to the same file on connections of their own (mainBackgroundPool.ts): this
+   * connection writes only while it holds the token.
+   */
+  writeToken?: WriteToken;
+  /**
+   * False for a worker thread's connection beside the server's: the schema is not brought up to date and the log is
+   * not checkpointed on a timer (the server's connection does both).
+   */
+  ownsFile?: boolean;
 }
 
 /**
@@ -46,17 +57,23 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   if (options.readWorkers) sqlite.pragma(`wal_autocheckpoint = ${READ_WORKERS_AUTOCHECKPOINT_PAGES}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const database = withStatementCache(sqlite);
+  const dialect = options.writeToken
+    ? writeTokenDialect({ database }, options.writeToken, { isReader: sql => database.prepare(sql).reader, inTransaction: () => sqlite.inTransaction })
+    : new SqliteDialect({ database });
+  const db = new Kysely<Database>({ dialect });
 
-  const { error, results } = await new Migrator({ db, provider: sqliteAdapter.migrations }).migrateToLatest();
-  const failed = results?.find(r => r.status === 'Error');
-  if (error || failed) {
-    await db.destroy();
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  if (options.ownsFile !== false) {
+    const { error, results } = await new Migrator({ db, provider: sqliteAdapter.migrations }).migrateToLatest();
+    const failed = results?.find(r => r.status === 'Error');
+    if (error || failed) {
+      await db.destroy();
+      throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    }
   }
 
   const checkpointMs = options.readWorkers ? Math.min(options.walCheckpointMs || READ_WORKERS_CHECKPOINT_MS, READ_WORKERS_CHECKPOINT_MS) : options.walCheckpointMs;
-  const checkpoints = options.path !== ':memory:' && checkpointMs ? startWalCheckpoints(sqlite, checkpointMs) : null;
+  const checkpoints = options.path !== ':memory:' && options.ownsFile !== false && checkpointMs ? startWalCheckpoints(sqlite, checkpointMs) : null;
 
   return assembleStore(sqliteAdapter, { db, sqlite, path: options.path, ann: options.ann, checkpoints });
 }

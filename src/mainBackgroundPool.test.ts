@@ -1,0 +1,190 @@
+import { test } from '../test/suite.ts';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { buildTestApp, del, get, post, settleBackground } from '../test/helpers.ts';
+import type { App } from './main.ts';
+import { createBackgroundPool } from './mainBackgroundPool.ts';
+import type { ExtractionJobs } from './services/ports.ts';
+import { openSqliteStore } from './storage/sqlite/store.ts';
+import { createWriteToken } from './storage/sqlite/writeToken.ts';
+
+/** An app on a SQLite file whose memory-write queue is worked by `backgroundWorkers` threads (0: on the server's thread). */
+async function appOnFile(backgroundWorkers: number): Promise<{ app: App; cleanup(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-bgpool-'));
+  const app = await buildTestApp({ storage: 'sqlite', databasePath: join(dir, 'cairn.db'), backgroundWorkers, extractorWorker: backgroundWorkers > 0, readWorkers: 0 });
+  return {
+    app,
+    async cleanup() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const NOTES = [
+  'Priya lives in Berlin with her two cats and works at Stripe.',
+  'Tomas and Priya hiked the Serra da Estrela on Saturday.',
+  'The Heron project kickoff is on Monday with Amara from Nairobi.',
+  'Amara signed the lease for the office in Nairobi.',
+  'Priya now lives in Lisbon with her two cats.',
+  'We switched the wiki from Confluence to Notion.',
+  'The wiki now lives on Notion, not Confluence.',
+  'Tomas bought a Kindle to read Dune on the train to Madrid.',
+];
+
+interface Entity {
+  name: string;
+  entity_type: string;
+  mention_count: number;
+}
+
+/** The graph the queue wrote: entities (name, type, mentions) and each memory's EVOLVES edges, by content. */
+async function graphOf(app: App, ids: string[]) {
+  const entities = (await get<Entity[]>(app, '/entities?limit=200')).body.map(e => `${e.name}|${e.entity_type}|${e.mention_count}`).sort();
+  const evolves: string[] = [];
+  for (const id of ids) {
+    const relations = (await get(app, `/memories/${id}/relations?types=EVOLVES`)).body as { relations?: unknown[] } | unknown[];
+    evolves.push(`${ids.indexOf(id)}:${(Array.isArray(relations) ? relations : (relations.relations ?? [])).length}`);
+  }
+  return { entities, evolves };
+}
+
+test('the queue worked on background threads writes the graph the server thread writes', async () => {
+  const threaded = await appOnFile(2);
+  const inline = await appOnFile(0);
+  try {
+    assert.equal(threaded.app.deps.extraction.jobs === inline.app.deps.extraction.jobs, false);
+    const ids: Record<'threaded' | 'inline', string[]> = { threaded: [], inline: [] };
+    for (const [name, side] of [['threaded', threaded], ['inline', inline]] as const) {
+      // Created one after the other: EVOLVES detection compares a memory with those before it.
+      for (const content of NOTES) ids[name].push((await post(side.app, '/memories', { content })).body.id);
+      await settleBackground(side.app);
+      assert.equal((await get(side.app, '/health')).body.background_queue.pending, 0);
+    }
+    const [fromThreads, fromServer] = [await graphOf(threaded.app, ids.threaded), await graphOf(inline.app, ids.inline)];
+    assert.ok(fromServer.entities.length >= 8, fromServer.entities.join(', '));
+    assert.ok(fromServer.evolves.some(e => !e.endsWith(':0')), `some note evolves an earlier one: ${fromServer.evolves.join(' ')}`);
+    assert.deepEqual(fromThreads, fromServer);
+    assert.ok((await get(threaded.app, '/health')).body.background_queue.claimed_here >= NOTES.length, 'the threads report what they claimed');
+  } finally {
+    await threaded.cleanup();
+    await inline.cleanup();
+  }
+});
+
+test('an apply made right behind a backlog survives the background threads', async () => {
+  const { app, cleanup } = await appOnFile(2);
+  try {
+    for (let round = 1; round <= 3; round++) {
+      const backlog = await Promise.all(Array.from({ length: 40 }, (_, i) => post(app, '/memories', { content: `Standup ${round}.${i}: Priya reviewed the Stripe invoices with Tomas in Lisbon.` })));
+      assert.ok(backlog.every(r => r.status === 200));
+      const id = (await post(app, '/memories', { content: `Round ${round}: Amara signed the lease in Nairobi.` })).body.id;
+      const applied = await post(app, `/memories/${id}/extract-kg/apply`, { resolution: 'exact', entities: [{ name: `Project Heron ${round}`, entity_type: 'project' }] });
+      assert.equal(applied.status, 200, applied.text);
+      const entityId = applied.body.resolved_entities[0].entity_id;
+      await settleBackground(app);
+      const entity = (await get(app, `/entities/${entityId}`)).body;
+      assert.equal(entity.mention_count, 1, `round ${round}: the applied entity is still mentioned`);
+      const deleted = await del(app, `/memories/${id}`);
+      assert.ok(deleted.body.deleted_entities >= 1, `round ${round}: ${deleted.text}`);
+    }
+  } finally {
+    await cleanup();
+  }
+});
+
+test('background threads that cannot start hand the queue to the server thread', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-bgpool-'));
+  const token = createWriteToken();
+  const store = await openSqliteStore({ path: join(dir, 'cairn.db'), writeToken: token });
+  const kicks: string[] = [];
+  const fallback: ExtractionJobs = {
+    kick: () => void kicks.push('kick'),
+    writeArriving: () => {},
+    settle: async () => void kicks.push('settle'),
+    stop: () => {},
+    pending: async () => 0,
+    status: async () => ({ pending: 0, lag_ms: null, failed: 0, claimed_here: 0 }),
+  };
+  const logged: string[] = [];
+  const pool = createBackgroundPool({
+    size: 2,
+    databasePath: join(dir, 'cairn.db'),
+    synchronous: 'normal',
+    token,
+    store,
+    embedder: null,
+    fallback,
+    log: message => logged.push(message),
+    script: new URL('./no-such-worker.mjs', import.meta.url),
+  });
+  try {
+    pool.kick();
+    const until = Date.now() + 10_000;
+    while (!kicks.includes('kick') && Date.now() < until) await new Promise(resolve => setTimeout(resolve, 20));
+    assert.deepEqual(kicks, ['kick'], logged.join('\n'));
+    assert.match(logged.join('\n'), /did not start.*server's thread/);
+    await pool.settle();
+    assert.deepEqual(kicks, ['kick', 'settle']);
+  } finally {
+    pool.stop();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a write on one connection waits for the token another holds, without stopping the event loop', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-token-'));
+  const path = join(dir, 'cairn.db');
+  const first = createWriteToken();
+  const server = await openSqliteStore({ path, writeToken: first });
+  const other = await openSqliteStore({ path, writeToken: createWriteToken(first.buffer, 2), ownsFile: false });
+  try {
+    let releaseOther!: () => void;
+    const otherHolds = new Promise<void>(resolve => (releaseOther = resolve));
+    let otherIn!: () => void;
+    const otherStarted = new Promise<void>(resolve => (otherIn = resolve));
+    const otherTransaction = other.transaction(async tx => {
+      await tx.settings.set('owner', 'other', new Date().toISOString());
+      otherIn();
+      await otherHolds;
+    });
+    await otherStarted;
+    let serverDone = false;
+    const serverWrite = server.transaction(tx => tx.settings.set('owner', 'server', new Date().toISOString())).then(() => (serverDone = true));
+    // The event loop turns while the server's write waits for the token.
+    let turns = 0;
+    for (let i = 0; i < 20; i++) await new Promise(resolve => setImmediate(() => resolve(turns++)));
+    assert.equal(turns, 20);
+    assert.equal(serverDone, false, 'the server waits for the token');
+    releaseOther();
+    await otherTransaction;
+    await serverWrite;
+    assert.equal(await server.settings.get('owner'), 'server', 'the later write landed after the other committed');
+  } finally {
+    await other.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a thread that stops holding the token frees it: releaseIfHeldBy', async () => {
+  const token = createWriteToken();
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads'); const cell = new Int32Array(workerData); Atomics.compareExchange(cell, 0, 0, 7); process.exit(1);`,
+    { eval: true, workerData: token.buffer },
+  );
+  await new Promise(resolve => worker.on('exit', resolve));
+  let acquired = false;
+  const waiting = token.acquire().then(() => (acquired = true));
+  await new Promise(resolve => setTimeout(resolve, 20));
+  assert.equal(acquired, false, 'held by the stopped thread');
+  assert.equal(token.releaseIfHeldBy(3), false, 'another holder number frees nothing');
+  assert.equal(token.releaseIfHeldBy(7), true);
+  await waiting;
+  assert.equal(acquired, true);
+  token.release();
+});

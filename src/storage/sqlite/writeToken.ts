@@ -1,0 +1,154 @@
+import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect, type SqliteDialectConfig, type TransactionSettings } from 'kysely';
+
+/**
+ * The right to write to a SQLite database, shared by the threads of one process that each have their own connection
+ * (the server's thread and the background workers, mainBackgroundPool.ts). SQLite lets one connection write at a
+ * time; without the token a second writer makes the other wait in SQLite's busy handler, which sleeps the thread
+ * (the server's event loop with it), and fails a transaction that read before another connection committed
+ * (SQLITE_BUSY_SNAPSHOT). With it, a thread that must wait awaits the token and its event loop runs on meanwhile.
+ *
+ * One 32-bit cell of shared memory: 0 free, else the holder's number (each thread has its own). Not fair and not
+ * reentrant: each connection takes it for one transaction or one writing statement at a time (the Kysely driver
+ * serialises a connection's uses).
+ */
+export interface WriteToken {
+  /** The shared cell, to hand to another thread (workerData). */
+  readonly buffer: SharedArrayBuffer;
+  acquire(): Promise<void>;
+  release(): void;
+  /** Frees the token if the thread numbered `holder` holds it: that thread stopped mid-transaction (SQLite rolled it back). */
+  releaseIfHeldBy(holder: number): boolean;
+}
+
+// Atomics.waitAsync is in Node 16+, not in the ES2022 library types this project compiles against.
+type WaitAsync = (cell: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
+const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
+
+const FREE = 0;
+/** The server's thread; workers are numbered from 2. */
+export const SERVER_HOLDER = 1;
+
+export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuffer(4), holder = SERVER_HOLDER): WriteToken {
+  const cell = new Int32Array(buffer);
+  return {
+    buffer,
+    async acquire() {
+      for (;;) {
+        const current = Atomics.compareExchange(cell, 0, FREE, holder);
+        if (current === FREE) return;
+        const wait = waitAsync(cell, 0, current);
+        if (wait.async) await wait.value;
+      }
+    },
+    release() {
+      Atomics.store(cell, 0, FREE);
+      Atomics.notify(cell, 0);
+    },
+    releaseIfHeldBy(other) {
+      if (Atomics.compareExchange(cell, 0, other, FREE) !== other) return false;
+      Atomics.notify(cell, 0);
+      return true;
+    },
+  };
+}
+
+/**
+ * Kysely's SQLite dialect whose driver holds `token` for every transaction (from BEGIN to COMMIT or ROLLBACK) and for
+ * every statement outside one that writes; reads outside a transaction go ahead without it (WAL readers never wait).
+ * `sqlite` is the connection's handle: whether a statement only reads (`prepare(sql).reader`), whether a transaction
+ * is open.
+ */
+export function writeTokenDialect(config: SqliteDialectConfig, token: WriteToken, sqlite: ConnectionProbe): SqliteDialect {
+  return new (class extends SqliteDialect {
+    createDriver(): Driver {
+      return tokenDriver(super.createDriver(), token, sqlite);
+    }
+  })(config);
+}
+
+/** What the driver asks of the connection's handle (better-sqlite3's Database, or the statement cache over it). */
+export interface ConnectionProbe {
+  isReader(sql: string): boolean;
+  inTransaction(): boolean;
+}
+
+function tokenDriver(inner: Driver, token: WriteToken, probe: ConnectionProbe): Driver {
+  const isReader = (sql: string) => probe.isReader(sql);
+  const sqliteInTransaction = () => probe.inTransaction();
+  let inTransaction = false;
+  let held = false;
+  const take = async () => {
+    await token.acquire();
+    held = true;
+  };
+  const give = () => {
+    if (!held) return;
+    held = false;
+    token.release();
+  };
+  const wrap = (connection: DatabaseConnection): DatabaseConnection => ({
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      if (inTransaction || isReader(query.sql)) return connection.executeQuery<R>(query);
+      await take();
+      try {
+        return await connection.executeQuery<R>(query);
+      } finally {
+        give();
+      }
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  });
+  const connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const unwrap = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const innerOf = (connection: DatabaseConnection) => unwrap.get(connection) ?? connection;
+  return {
+    init: () => inner.init(),
+    async acquireConnection() {
+      const connection = await inner.acquireConnection();
+      let wrapped = connections.get(connection);
+      if (!wrapped) {
+        wrapped = wrap(connection);
+        connections.set(connection, wrapped);
+        unwrap.set(wrapped, connection);
+      }
+      return wrapped;
+    },
+    async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+      await take();
+      try {
+        await inner.beginTransaction(innerOf(connection), settings);
+        inTransaction = true;
+      } catch (error) {
+        give();
+        throw error;
+      }
+    },
+    async commitTransaction(connection: DatabaseConnection) {
+      try {
+        await inner.commitTransaction(innerOf(connection));
+        inTransaction = false;
+        give();
+      } catch (error) {
+        // A COMMIT that failed may leave the transaction open: the caller's ROLLBACK then gives the token up.
+        if (!sqliteInTransaction()) {
+          inTransaction = false;
+          give();
+        }
+        throw error;
+      }
+    },
+    async rollbackTransaction(connection: DatabaseConnection) {
+      try {
+        await inner.rollbackTransaction(innerOf(connection));
+      } finally {
+        inTransaction = false;
+        give();
+      }
+    },
+    savepoint: (connection, name, compile) => inner.savepoint!(innerOf(connection), name, compile),
+    rollbackToSavepoint: (connection, name, compile) => inner.rollbackToSavepoint!(innerOf(connection), name, compile),
+    releaseSavepoint: (connection, name, compile) => inner.releaseSavepoint!(innerOf(connection), name, compile),
+    releaseConnection: connection => inner.releaseConnection(innerOf(connection)),
+    destroy: () => inner.destroy(),
+  };
+}
