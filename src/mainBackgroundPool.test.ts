@@ -160,9 +160,17 @@ test('a write on one connection waits for the token another holds, without stopp
     for (let i = 0; i < 20; i++) await new Promise(resolve => setImmediate(() => resolve(turns++)));
     assert.equal(turns, 20);
     assert.equal(serverDone, false, 'the server waits for the token');
+    // A statement outside a transaction that writes and reads back (UPDATE … RETURNING, the queue's claim) waits too.
+    let claimed = false;
+    const claim = server.extractionQueue
+      .claim({ worker: 'w', limit: 1, max_attempts: 3, now: new Date().toISOString(), lease_until: new Date(Date.now() + 1000).toISOString() })
+      .then(() => (claimed = true));
+    await new Promise(resolve => setTimeout(resolve, 20));
+    assert.equal(claimed, false, 'the claim waits for the token');
     releaseOther();
     await otherTransaction;
     await serverWrite;
+    await claim;
     assert.equal(await server.settings.get('owner'), 'server', 'the later write landed after the other committed');
   } finally {
     await other.close();

@@ -21,8 +21,11 @@ const STATEMENT_CACHE_SIZE = 500;
 /** Statements that change the schema: a `select *` prepared before one may name other columns after it. */
 const SCHEMA_CHANGE = /^\s*(?:create|alter|drop)\b/i;
 
-export function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
+/** A statement as the cache gives it: whether it leaves the database unchanged too (better-sqlite3's `readonly`). */
+export type CachedStatement = SqliteStatement & { readonly readonly: boolean };
+
+export function withStatementCache(sqlite: BetterSqlite3.Database): Omit<SqliteDatabase, 'prepare'> & { prepare(sql: string): CachedStatement } {
+  const cache = new Map<string, CachedStatement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
@@ -44,15 +47,17 @@ export function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDataba
  * ~100 memory rows of 26 columns per query (measured in docs/benchmarks.md, "Server CPU per request"). A statement
  * that reads nothing is passed on as it is.
  */
-function withPlainRows(statement: BetterSqlite3.Statement): SqliteStatement {
-  if (!statement.reader) return statement as unknown as SqliteStatement;
+function withPlainRows(statement: BetterSqlite3.Statement): CachedStatement {
+  if (!statement.reader) return statement as unknown as CachedStatement;
   const names = statement.columns().map(c => c.name);
   // `__proto__` in an object literal sets the prototype instead of a column; such a statement keeps better-sqlite3's objects.
-  if (names.includes('__proto__')) return statement as unknown as SqliteStatement;
+  if (names.includes('__proto__')) return statement as unknown as CachedStatement;
   const rowOf = new Function('values', `return { ${names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ')} };`) as (values: unknown[]) => unknown;
   statement.raw(true);
   return {
     reader: true,
+    // What the write token asks (writeToken.ts): an UPDATE … RETURNING reads rows back and still writes.
+    readonly: statement.readonly,
     all: parameters => (statement.all(parameters) as unknown[][]).map(rowOf),
     run: parameters => statement.run(parameters),
     *iterate(parameters) {

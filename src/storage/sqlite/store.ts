@@ -59,7 +59,7 @@ export async function openSqliteStore(options: SqliteOptions): Promise<Store> {
   if (options.readWorkers) sqlite.pragma(`wal_autocheckpoint = ${READ_WORKERS_AUTOCHECKPOINT_PAGES}`);
   const database = withStatementCache(sqlite);
   const dialect = options.writeToken
-    ? writeTokenDialect({ database }, options.writeToken, { isReader: sql => database.prepare(sql).reader, inTransaction: () => sqlite.inTransaction })
+    ? writeTokenDialect({ database }, options.writeToken, { readOnly: sql => database.prepare(sql).readonly, inTransaction: () => sqlite.inTransaction })
     : new SqliteDialect({ database });
   const db = new Kysely<Database>({ dialect });
 

@@ -7,12 +7,14 @@ import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryRes
  * (the server's event loop with it), and fails a transaction that read before another connection committed
  * (SQLITE_BUSY_SNAPSHOT). With it, a thread that must wait awaits the token and its event loop runs on meanwhile.
  *
- * One 32-bit cell of shared memory: 0 free, else the holder's number (each thread has its own). Not fair and not
- * reentrant: each connection takes it for one transaction or one writing statement at a time (the Kysely driver
- * serialises a connection's uses).
+ * Two 32-bit cells of shared memory: the holder (0 free, else the holder's number; each thread has its own) and
+ * whether the server's thread waits for it. The server's thread goes first: while it waits, a worker does not take
+ * the token, so acknowledging a write never queues behind the background work (which gave way to requests as well
+ * when it ran on the server's thread). Not reentrant: each connection takes it for one transaction or one writing
+ * statement at a time (the Kysely driver serialises a connection's uses).
  */
 export interface WriteToken {
-  /** The shared cell, to hand to another thread (workerData). */
+  /** The shared cells, to hand to another thread (workerData). */
   readonly buffer: SharedArrayBuffer;
   acquire(): Promise<void>;
   release(): void;
@@ -21,32 +23,48 @@ export interface WriteToken {
 }
 
 // Atomics.waitAsync is in Node 16+, not in the ES2022 library types this project compiles against.
-type WaitAsync = (cell: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
+type WaitAsync = (cells: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
+const HOLDER = 0;
+const SERVER_WAITS = 1;
 const FREE = 0;
 /** The server's thread; workers are numbered from 2. */
 export const SERVER_HOLDER = 1;
 
-export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuffer(4), holder = SERVER_HOLDER): WriteToken {
-  const cell = new Int32Array(buffer);
+/** Resolves once cells[index] is no longer `value` (at once if it is not now). */
+async function changeOf(cells: Int32Array, index: number, value: number): Promise<void> {
+  const wait = waitAsync(cells, index, value);
+  if (wait.async) await wait.value;
+}
+
+export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuffer(8), holder = SERVER_HOLDER): WriteToken {
+  const cells = new Int32Array(buffer);
+  const isServer = holder === SERVER_HOLDER;
   return {
     buffer,
     async acquire() {
       for (;;) {
-        const current = Atomics.compareExchange(cell, 0, FREE, holder);
-        if (current === FREE) return;
-        const wait = waitAsync(cell, 0, current);
-        if (wait.async) await wait.value;
+        if (!isServer && Atomics.load(cells, SERVER_WAITS) === 1) {
+          await changeOf(cells, SERVER_WAITS, 1);
+          continue;
+        }
+        const current = Atomics.compareExchange(cells, HOLDER, FREE, holder);
+        if (current === FREE) {
+          if (isServer && Atomics.exchange(cells, SERVER_WAITS, 0) === 1) Atomics.notify(cells, SERVER_WAITS);
+          return;
+        }
+        if (isServer) Atomics.store(cells, SERVER_WAITS, 1);
+        await changeOf(cells, HOLDER, current);
       }
     },
     release() {
-      Atomics.store(cell, 0, FREE);
-      Atomics.notify(cell, 0);
+      Atomics.store(cells, HOLDER, FREE);
+      Atomics.notify(cells, HOLDER);
     },
     releaseIfHeldBy(other) {
-      if (Atomics.compareExchange(cell, 0, other, FREE) !== other) return false;
-      Atomics.notify(cell, 0);
+      if (Atomics.compareExchange(cells, HOLDER, other, FREE) !== other) return false;
+      Atomics.notify(cells, HOLDER);
       return true;
     },
   };
@@ -55,8 +73,8 @@ export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuff
 /**
  * Kysely's SQLite dialect whose driver holds `token` for every transaction (from BEGIN to COMMIT or ROLLBACK) and for
  * every statement outside one that writes; reads outside a transaction go ahead without it (WAL readers never wait).
- * `sqlite` is the connection's handle: whether a statement only reads (`prepare(sql).reader`), whether a transaction
- * is open.
+ * `probe` asks the connection's handle whether a statement only reads (better-sqlite3's `readonly`: an UPDATE …
+ * RETURNING is a `reader` that writes) and whether a transaction is open.
  */
 export function writeTokenDialect(config: SqliteDialectConfig, token: WriteToken, sqlite: ConnectionProbe): SqliteDialect {
   return new (class extends SqliteDialect {
@@ -68,12 +86,12 @@ export function writeTokenDialect(config: SqliteDialectConfig, token: WriteToken
 
 /** What the driver asks of the connection's handle (better-sqlite3's Database, or the statement cache over it). */
 export interface ConnectionProbe {
-  isReader(sql: string): boolean;
+  readOnly(sql: string): boolean;
   inTransaction(): boolean;
 }
 
 function tokenDriver(inner: Driver, token: WriteToken, probe: ConnectionProbe): Driver {
-  const isReader = (sql: string) => probe.isReader(sql);
+  const readOnly = (sql: string) => probe.readOnly(sql);
   const sqliteInTransaction = () => probe.inTransaction();
   let inTransaction = false;
   let held = false;
@@ -88,7 +106,7 @@ function tokenDriver(inner: Driver, token: WriteToken, probe: ConnectionProbe): 
   };
   const wrap = (connection: DatabaseConnection): DatabaseConnection => ({
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-      if (inTransaction || isReader(query.sql)) return connection.executeQuery<R>(query);
+      if (inTransaction || readOnly(query.sql)) return connection.executeQuery<R>(query);
       await take();
       try {
         return await connection.executeQuery<R>(query);
