@@ -194,7 +194,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
         return;
       }
       // Replaces only the automatic part of its graph: what an explicit apply wrote, before or meanwhile, stays.
-      if (extraction) await writeMemoryGraph(tx, { ids, clock }, memory, extraction, { replace: true });
+      if (extraction) await writeMemoryGraph(tx, { ids, clock }, memory, extraction, { replace: true, present: false });
       if (labels.length) await assignSuggested(tx, memory, labels);
       written.add(item.memory_id);
     };

@@ -2,7 +2,19 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { EntityPatch, EntityRecord, EntityRepo, EntityWithStats } from '../ports.ts';
 import type { Database, EntitiesTable } from './schema.ts';
 import { chunked } from './chunks.ts';
+import { compiledOnce } from './compiled.ts';
 import { selectByIds } from './selectByIds.ts';
+
+/** The entities under each of the keys (variant: how many keys), with the key each was found by. */
+const byKeysQuery = compiledOnce((db, p, keys) =>
+  db
+    .selectFrom('entity_keys')
+    .innerJoin('entities', 'entities.id', 'entity_keys.entity_id')
+    .selectAll('entities')
+    .select('entity_keys.key as matched_key')
+    .where('entity_keys.key', 'in', Array.from({ length: keys }, (_, i) => p(i)))
+    .orderBy('entities.id'),
+);
 
 export function toEntityRecord({ mention_total: _total, ...row }: Omit<Selectable<EntitiesTable>, 'mention_total'> & { mention_total?: number }): EntityRecord {
   return {
@@ -75,16 +87,8 @@ export function entityRepo(db: Kysely<Database>): EntityRepo {
     },
 
     async findByKeys(keys) {
-      const rows = await chunked([...new Set(keys)], part =>
-        db
-          .selectFrom('entity_keys')
-          .innerJoin('entities', 'entities.id', 'entity_keys.entity_id')
-          .selectAll('entities')
-          .select('entity_keys.key as matched_key')
-          .where('entity_keys.key', 'in', part)
-          .orderBy('entities.id')
-          .execute(),
-      );
+      type Row = Selectable<EntitiesTable> & { matched_key: string };
+      const rows = await chunked([...new Set(keys)], async part => (await byKeysQuery<Row>(db, part, part.length)).rows);
       return rows.map(({ matched_key, ...row }) => ({ key: matched_key, entity: toEntityRecord(row) }));
     },
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ExtractionQueueRepo, QueuedExtraction } from '../ports.ts';
 import type { Database, ExtractionQueueTable } from './schema.ts';
-import { insertValues } from './compiled.ts';
+import { compiledOnce, insertValues } from './compiled.ts';
 import { onPostgres } from './coordination.ts';
 import type { Selectable } from 'kysely';
 
@@ -21,6 +21,16 @@ const toQueued = (row: Selectable<ExtractionQueueTable>): QueuedExtraction => ({
 const NEW_ITEM_COLUMNS = ['memory_id', 'content_version', 'level', 'queued_at', 'evolves', 'auto_label'] as const;
 
 /** The background queue of memory writes, portable Kysely: claims are one UPDATE … WHERE over the rows nobody holds. */
+// The statements the background queue runs for each memory, compiled once (compiled.ts).
+const markGraphDoneQuery = compiledOnce((db, p) =>
+  db.updateTable('extraction_queue').set({ graph_done: 1 }).where('memory_id', '=', p(0)).where('content_version', '=', p(1)).where('claimed_by', '=', p(2)),
+);
+/** Variant 1: only while `worker` holds the claim. */
+const completeQuery = compiledOnce((db, p, byWorker) => {
+  const query = db.deleteFrom('extraction_queue').where('memory_id', '=', p(0)).where('content_version', '<=', p(1));
+  return byWorker ? query.where('claimed_by', '=', p(2)) : query;
+});
+
 export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
   return {
     async enqueue(item) {
@@ -76,21 +86,13 @@ export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
     },
 
     async markGraphDone(memoryId, contentVersion, worker) {
-      const result = await db
-        .updateTable('extraction_queue')
-        .set({ graph_done: 1 })
-        .where('memory_id', '=', memoryId)
-        .where('content_version', '=', contentVersion)
-        .where('claimed_by', '=', worker)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      const result = await markGraphDoneQuery(db, [memoryId, contentVersion, worker]);
+      return Number(result.numAffectedRows ?? 0) > 0;
     },
 
     async complete(memoryId, contentVersion, worker) {
-      let query = db.deleteFrom('extraction_queue').where('memory_id', '=', memoryId).where('content_version', '<=', contentVersion);
-      if (worker !== undefined) query = query.where('claimed_by', '=', worker);
-      const result = await query.executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      const result = await completeQuery(db, [memoryId, contentVersion, worker], worker === undefined ? 0 : 1);
+      return Number(result.numAffectedRows ?? 0) > 0;
     },
 
     async get(memoryId) {

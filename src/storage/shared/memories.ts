@@ -3,8 +3,10 @@ import type { LifecycleState, UnitType } from '../../domain/memory.ts';
 import type { MemoryListFilter, MemoryPatch, MemoryRecord, MemoryRepo, RankedMemory } from '../ports.ts';
 import type { Database, MemoriesTable } from './schema.ts';
 import { chunked } from './chunks.ts';
-import { insertValues } from './compiled.ts';
+import { compiledOnce, insertValues } from './compiled.ts';
 import { selectByIds } from './selectByIds.ts';
+
+const byIdQuery = compiledOnce((db, p) => db.selectFrom('memories').selectAll().where('id', '=', p(0)));
 
 export function toMemoryRecord(row: Selectable<MemoriesTable>): MemoryRecord {
   return {
@@ -68,7 +70,7 @@ export function memoryRepo(db: Kysely<Database>): MemoryRepo {
     },
 
     async getById(id) {
-      const row = await db.selectFrom('memories').selectAll().where('id', '=', id).executeTakeFirst();
+      const [row] = (await byIdQuery<Selectable<MemoriesTable>>(db, [id])).rows;
       return row && toMemoryRecord(row);
     },
 

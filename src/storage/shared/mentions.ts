@@ -2,9 +2,41 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { EntityRelationRecord, EntityRelationRepo, MentionRepo } from '../ports.ts';
 import type { Database, EntityRelationsTable } from './schema.ts';
 import { chunked } from './chunks.ts';
+import { compiledOnce } from './compiled.ts';
 import { selectByIds } from './selectByIds.ts';
 
 export { extractionQueueRepo } from './extractionQueue.ts';
+
+const MENTION_COLUMNS = ['memory_id', 'entity_id', 'occurrences', 'confidence', 'created_at', 'applied'] as const;
+/** Variant: the number of rows (at most MENTIONS_PER_INSERT); a mention already there keeps the larger of each count. */
+const addMentionsQuery = compiledOnce((db, p, rows) =>
+  db
+    .insertInto('mentions')
+    .values(Array.from({ length: rows }, (_, r) => Object.fromEntries(MENTION_COLUMNS.map((c, i) => [c, p(r * MENTION_COLUMNS.length + i)]))) as never)
+    .onConflict(oc =>
+      oc.columns(['memory_id', 'entity_id']).doUpdateSet({
+        occurrences: sql<number>`case when excluded.occurrences > mentions.occurrences then excluded.occurrences else mentions.occurrences end`,
+        confidence: sql<number>`case when excluded.confidence > mentions.confidence then excluded.confidence else mentions.confidence end`,
+        applied: sql<number>`case when excluded.applied > mentions.applied then excluded.applied else mentions.applied end`,
+      }),
+    ),
+);
+const RELATION_COLUMNS = ['id', 'source_entity_id', 'target_entity_id', 'relation_type', 'weight', 'confidence', 'description', 'memory_id', 'created_at', 'applied'] as const;
+/** Variant: the number of rows (at most MENTIONS_PER_INSERT). */
+const insertRelationsQuery = compiledOnce((db, p, rows) =>
+  db.insertInto('entity_relations').values(Array.from({ length: rows }, (_, r) => Object.fromEntries(RELATION_COLUMNS.map((c, i) => [c, p(r * RELATION_COLUMNS.length + i)]))) as never),
+);
+const MENTIONS_PER_INSERT = 100;
+/** Variant 1: the automatic mentions only (`applied` = 0). */
+const removeMentionsQuery = compiledOnce((db, p, automaticOnly) => {
+  const query = db.deleteFrom('mentions').where('memory_id', '=', p(0));
+  return (automaticOnly ? query.where('applied', '=', 0) : query).returning('entity_id');
+});
+/** Variant 1: the automatic relations only (`applied` = 0). */
+const removeRelationsQuery = compiledOnce((db, p, automaticOnly) => {
+  const query = db.deleteFrom('entity_relations').where('memory_id', '=', p(0));
+  return automaticOnly ? query.where('applied', '=', 0) : query;
+});
 
 /** Groups rows into key → values, keeping the rows' order. */
 function groupBy<R>(rows: R[], key: (r: R) => string, value: (r: R) => string): Map<string, string[]> {
@@ -56,25 +88,15 @@ export function mentionRepo(db: Kysely<Database>): MentionRepo {
     },
 
     async add(mentions) {
-      for (let i = 0; i < mentions.length; i += 100) {
-        await db
-          .insertInto('mentions')
-          .values(mentions.slice(i, i + 100).map(m => ({ ...m, applied: m.applied ? 1 : 0 })))
-          .onConflict(oc =>
-            oc.columns(['memory_id', 'entity_id']).doUpdateSet({
-              occurrences: sql<number>`case when excluded.occurrences > mentions.occurrences then excluded.occurrences else mentions.occurrences end`,
-              confidence: sql<number>`case when excluded.confidence > mentions.confidence then excluded.confidence else mentions.confidence end`,
-              applied: sql<number>`case when excluded.applied > mentions.applied then excluded.applied else mentions.applied end`,
-            }),
-          )
-          .execute();
+      for (let i = 0; i < mentions.length; i += MENTIONS_PER_INSERT) {
+        const part = mentions.slice(i, i + MENTIONS_PER_INSERT);
+        const values = part.flatMap(m => [m.memory_id, m.entity_id, m.occurrences, m.confidence, m.created_at, m.applied ? 1 : 0]);
+        await addMentionsQuery(db, values, part.length);
       }
     },
 
     async removeForMemory(memoryId, options = {}) {
-      let query = db.deleteFrom('mentions').where('memory_id', '=', memoryId);
-      if (options.automaticOnly) query = query.where('applied', '=', 0);
-      const rows = await query.returning('entity_id').execute();
+      const { rows } = await removeMentionsQuery<{ entity_id: string }>(db, [memoryId], options.automaticOnly ? 1 : 0);
       return rows.map(r => r.entity_id);
     },
 
@@ -116,15 +138,16 @@ export const relationRecord = ({ applied: _applied, ...row }: Selectable<EntityR
 export function entityRelationRepo(db: Kysely<Database>): EntityRelationRepo {
   return {
     async insertMany(relations) {
-      const rows = relations.map(r => ({ ...r, applied: r.applied ? 1 : 0 }));
-      for (let i = 0; i < rows.length; i += 100) await db.insertInto('entity_relations').values(rows.slice(i, i + 100)).execute();
+      for (let i = 0; i < relations.length; i += MENTIONS_PER_INSERT) {
+        const part = relations.slice(i, i + MENTIONS_PER_INSERT);
+        const values = part.flatMap(r => [r.id, r.source_entity_id, r.target_entity_id, r.relation_type, r.weight, r.confidence, r.description, r.memory_id, r.created_at, r.applied ? 1 : 0]);
+        await insertRelationsQuery(db, values, part.length);
+      }
     },
 
     async removeForMemory(memoryId, options = {}) {
-      let query = db.deleteFrom('entity_relations').where('memory_id', '=', memoryId);
-      if (options.automaticOnly) query = query.where('applied', '=', 0);
-      const result = await query.executeTakeFirst();
-      return Number(result.numDeletedRows);
+      const result = await removeRelationsQuery(db, [memoryId], options.automaticOnly ? 1 : 0);
+      return Number(result.numAffectedRows ?? 0);
     },
 
     async touching(entityIds, limit) {
