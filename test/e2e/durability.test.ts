@@ -11,8 +11,8 @@ const started: ServerProcess[] = [];
 const dirs: string[] = [];
 
 /** A server on `dataDir` that is killed after the tests whatever happens in between. */
-async function start(dataDir: string): Promise<ServerProcess> {
-  const server = await startServer({ entry: 'launcher', dataDir });
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await startServer({ entry: 'launcher', dataDir, env });
   started.push(server);
   return server;
 }
@@ -39,10 +39,14 @@ async function assertAllPresent(server: ServerProcess, acknowledged: Map<string,
   assert.ok(list.pagination.total >= acknowledged.size, `list counts ${list.pagination.total} memories, ${acknowledged.size} were acknowledged`);
 }
 
-describe('durability of the server process', () => {
+// The memory-write queue on the server's thread, and on background threads with their own connections (mainBackgroundPool.ts).
+for (const [setup, env] of [
+  ['', { CAIRN_BACKGROUND_WORKERS: '0' }],
+  [' (background threads)', { CAIRN_BACKGROUND_WORKERS: '2' }],
+] as const) describe(`durability of the server process${setup}`, () => {
   test('every acknowledged write survives SIGKILL, even with writes in flight', async () => {
     const dataDir = tempDir();
-    const server = await start(dataDir);
+    const server = await start(dataDir, env);
     const total = 200;
     const killAfter = 150;
     const acknowledged = new Map<string, string>();
@@ -68,14 +72,14 @@ describe('durability of the server process', () => {
     assert.equal(exit.signal, 'SIGKILL');
     assert.ok(acknowledged.size >= killAfter);
 
-    const restarted = await start(dataDir);
+    const restarted = await start(dataDir, env);
     await assertAllPresent(restarted, acknowledged);
     await restarted.stop('SIGKILL');
   });
 
   test('memories queued for their graph when the process is killed are processed exactly once after restart', async () => {
     const dataDir = tempDir();
-    const server = await start(dataDir);
+    const server = await start(dataDir, env);
     const cities = ['Lisbon', 'Berlin', 'Osaka', 'Quito', 'Dublin', 'Cairo'];
     const acknowledged = new Map<string, string>();
     let next = 0;
@@ -92,7 +96,7 @@ describe('durability of the server process', () => {
     await server.stop('SIGKILL');
     assert.ok(backlog > 0, 'the kill should find memories still queued');
 
-    const restarted = await start(dataDir);
+    const restarted = await start(dataDir, env);
     await assertAllPresent(restarted, acknowledged);
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -116,7 +120,7 @@ describe('durability of the server process', () => {
 
   test('SIGTERM exits 0 promptly and the data is there after restart', async () => {
     const dataDir = tempDir();
-    const server = await start(dataDir);
+    const server = await start(dataDir, env);
     const acknowledged = new Map<string, string>();
     await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
@@ -131,7 +135,7 @@ describe('durability of the server process', () => {
     assert.deepEqual(exit, { code: 0, signal: null }, 'SIGTERM should end the process with exit code 0');
     assert.ok(elapsed < 3_000, `shutdown took ${elapsed.toFixed(0)} ms`);
 
-    const restarted = await start(dataDir);
+    const restarted = await start(dataDir, env);
     await assertAllPresent(restarted, acknowledged);
     await restarted.stop('SIGKILL');
   });
