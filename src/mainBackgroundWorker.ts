@@ -29,14 +29,13 @@ const port = parentPort!;
 const data = workerData as BackgroundWorkerData;
 const { embedder, answered } = embedderThroughPort(port, data.embedder);
 const rules = createRulesExtractor();
-const token = createWriteToken(data.token, data.holder);
 const store = await openSqliteStore({
   path: data.databasePath,
   synchronous: data.synchronous,
   // Read workers keep the log busy: SQLite's own checkpoint waits for ~40 MB of log, as on the server's connection.
   readWorkers: true,
   ownsFile: false,
-  writeToken: token,
+  writeToken: createWriteToken(data.token, data.holder),
 });
 const jobs = createExtractionJobs({
   store,
@@ -53,8 +52,6 @@ const jobs = createExtractionJobs({
   giveWayMaxMs: 0,
   worker: data.worker,
   onClaimed: count => port.postMessage({ claimed: count }),
-  // Acknowledging a write waits for no more than the memory in hand.
-  yieldWrites: token.serverWaits,
 });
 
 port.on('message', async (message: ToBackgroundWorker) => {

@@ -56,8 +56,6 @@ export interface ExtractionJobDeps {
   worker?: string;
   /** Told how many memories each claim took (a background thread reports its share of `claimed_here`). */
   onClaimed?: (count: number) => void;
-  /** True while another writer waits for the write lock (writeToken.ts): a batch's graph transaction ends early. */
-  yieldWrites?: () => boolean;
 }
 
 interface Claimed {
@@ -181,7 +179,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   async function graphStage(batch: Claimed[], extracted: Extracted[]): Promise<Claimed[]> {
     if (extracted.length === 0) return batch.filter(c => c.item.graph_done);
     const written = new Set<string>();
-    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels: suggested }: Extracted, into: Set<string>) => {
+    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels: suggested }: Extracted) => {
       // Read again before the request is completed below: a person who wrote the memory's labels meanwhile (or took
       // them all off) dropped its `auto_label`, and the suggestion made before then is not assigned.
       const labels = suggested.length && (await tx.extractionQueue.get(item.memory_id))?.auto_label ? suggested : [];
@@ -192,42 +190,29 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       // Re-written meanwhile by a path that writes its graph itself (a content PATCH): this extraction is stale, but
       // a created memory still wants its EVOLVES detection (else its row would wait, claimed, for its lease to run out).
       if ((await tx.memories.getById(item.memory_id))?.version !== item.content_version) {
-        if (item.evolves) into.add(item.memory_id);
+        if (item.evolves) written.add(item.memory_id);
         return;
       }
       // Replaces only the automatic part of its graph: what an explicit apply wrote, before or meanwhile, stays.
       if (extraction) await writeMemoryGraph(tx, { ids, clock }, memory, extraction, { replace: true, present: false });
       if (labels.length) await assignSuggested(tx, memory, labels);
-      into.add(item.memory_id);
+      written.add(item.memory_id);
     };
     // The memories' locks first, all at once (ordered: no cycle with another batch): a person's edit of one of them
     // (PostgreSQL) lands wholly before or after this write, which then sees it.
     const lockAll = (tx: Repos, list: Extracted[]) => tx.locks.hold(list.map(e => memoryLock(e.claimed.item.memory_id)));
-    // The batch in one transaction, unless the server's thread waits for the write lock (yieldWrites): the transaction
-    // then ends after the memory in hand, and the rest follow in another once the server has written.
-    let next = 0;
     try {
-      while (next < extracted.length) {
-        const inChunk = new Set<string>();
-        let end = next;
-        await store.transaction(async tx => {
-          end = next; // a transaction run again starts over
-          inChunk.clear();
-          await lockAll(tx, extracted.slice(next));
-          while (end < extracted.length) {
-            await write(tx, extracted[end++], inChunk);
-            if (deps.yieldWrites?.()) break;
-          }
-        });
-        for (const id of inChunk) written.add(id);
-        next = end;
-      }
+      await store.transaction(async tx => {
+        await lockAll(tx, extracted);
+        for (const one of extracted) await write(tx, one);
+      });
     } catch {
       // One memory's graph failed to write: each alone, so only that one is counted as failed.
-      for (const one of extracted.slice(next)) {
+      written.clear();
+      for (const one of extracted) {
         await store.transaction(async tx => {
           await lockAll(tx, [one]);
-          await write(tx, one, written);
+          await write(tx, one);
         }).catch(error => failed(one.claimed.item, 'graph write', error));
       }
     }

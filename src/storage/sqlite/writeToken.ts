@@ -20,8 +20,6 @@ export interface WriteToken {
   release(): void;
   /** Frees the token if the thread numbered `holder` holds it: that thread stopped mid-transaction (SQLite rolled it back). */
   releaseIfHeldBy(holder: number): boolean;
-  /** Whether the server's thread waits for the token now: a worker's long transaction should end soon. */
-  serverWaits(): boolean;
 }
 
 // Atomics.waitAsync is in Node 16+, not in the ES2022 library types this project compiles against.
@@ -64,7 +62,6 @@ export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuff
       Atomics.store(cells, HOLDER, FREE);
       Atomics.notify(cells, HOLDER);
     },
-    serverWaits: () => Atomics.load(cells, SERVER_WAITS) === 1,
     releaseIfHeldBy(other) {
       if (Atomics.compareExchange(cells, HOLDER, other, FREE) !== other) return false;
       Atomics.notify(cells, HOLDER);
