@@ -5,7 +5,7 @@
  * memories table and FTS5 triggers, WAL, synchronous=NORMAL, group commit, ASCII titles), each on a fresh data dir, so
  * both see the same machine load. Reported: min/median creates/s of each, Cairn's ratio to the minimal server, and the
  * CPU time per create of the server (/proc/<pid>/stat, utime+stime: every thread, background work included) and of
- * this client process, and the server's cores busy (its CPU time over the run's wall time).
+ * this client process, and the server's cores busy (its CPU time over the run's wall time), by thread for one process.
  * After Cairn's last create run, on the same server: list them all (limit=100 pages, and the limit=20 first page),
  * read each back by id; throughput, latency percentiles, server RSS and database size.
  * Contents are LoCoMo turns (../shared/bench/locomo, cycled with a variation), or synthetic notes when it is absent.

@@ -5,6 +5,7 @@
  * EVOLVES, embeddings when an embedder is on), sampling the background queue every `--sample-ms` from the start:
  * GET /health's `background_queue: { pending, lag_ms, failed }` where the server reports it; else the older signals
  * (memories waiting for embedding in /search-index/status, /memories/reindex/status), which cover less.
+ * Ends with the server's CPU per memory and how busy the event loop and each other thread kept its core.
  *
  *   npm run bench -- ingest [--count 50000] [--concurrency 64] [--sample-ms 1000] [--timeout-s 1800]
  * The server's settings come from the environment, e.g. CAIRN_EMBEDDER=use-lite npm run bench -- ingest.

@@ -3,7 +3,8 @@
  * turns: `--connections` (64) clients, each sending its next request as soon as the last one answered, for `--seconds`
  * (60); each request is a search (70 %: POST /memories/search with a few words of a turn), a create (20 %: POST
  * /memories with a turn) or a read (10 %: GET /memories/<id> of a seeded memory). Reports requests/s in all, and per
- * kind: count, p50/p99 latency and errors, and the server's CPU time per request (utime+stime from /proc, every thread).
+ * kind: count, p50/p99 latency and errors, and the server's CPU time per request (utime+stime from /proc, every thread),
+ * with how busy the event loop and each other thread kept its core (/proc/<pid>/task).
  *
  * `--warm S` (0) runs the same mix for S seconds first, untimed: threads that never searched before the window (read
  * workers) pay their JIT and cache warm-up there instead of in it.
