@@ -96,6 +96,48 @@ test('an apply made right behind a backlog survives the background threads', asy
   }
 });
 
+test('a background thread that stops mid-batch is started again, and its memories are processed once', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-bgpool-'));
+  const path = join(dir, 'cairn.db');
+  process.env.CAIRN_TEST_CRASH_MARKER = join(dir, 'crashed');
+  // Memories queued by a server whose queue does not run.
+  const queued = await buildTestApp({ storage: 'sqlite', databasePath: path, backgroundWorkers: 0, readWorkers: 0 });
+  queued.deps.extraction.jobs?.stop();
+  for (let i = 0; i < 40; i++) assert.equal((await post(queued, '/memories', { content: `Priya met Tomas in Lisbon, note ${i}.` })).status, 200);
+  await queued.close();
+
+  const token = createWriteToken();
+  const store = await openSqliteStore({ path, writeToken: token });
+  const logged: string[] = [];
+  const fallback = { kick() {}, writeArriving() {}, settle: async () => {}, stop() {}, pending: async () => 0, status: async () => ({ pending: 0, lag_ms: null, failed: 0, claimed_here: 0 }) };
+  const pool = createBackgroundPool({
+    size: 2,
+    databasePath: path,
+    synchronous: 'normal',
+    token,
+    store,
+    embedder: null,
+    fallback,
+    log: message => logged.push(message),
+    script: new URL('../test/fixtures/workers/backgroundWorkerThatStops.ts', import.meta.url),
+  });
+  try {
+    await pool.settle();
+    assert.match(logged.join('\n'), /background worker stopped \(exit code 1\); it is started again/);
+    assert.equal(await pool.pending(), 0, 'the claims of the thread that stopped were released and processed');
+    const { failed } = await pool.status();
+    assert.equal(failed, 0);
+    const [priya] = (await store.entities.findByKeys(['priya'])).map(found => found.entity);
+    assert.equal((await store.entities.getMany([priya!.id]))[0]?.mention_count, 40, 'each memory mentions Priya once');
+  } finally {
+    pool.stop();
+    await pool.settle();
+    await store.close();
+    delete process.env.CAIRN_TEST_CRASH_MARKER;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('background threads that cannot start hand the queue to the server thread', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-bgpool-'));
   const token = createWriteToken();

@@ -47,6 +47,9 @@ interface Thread {
   stopped: Promise<void>;
 }
 
+/** Threads that stop unasked this many times are not started again: the queue goes to the server's thread. */
+const MAX_RESTARTS = 5;
+
 /** A kick waits this long before it is passed on, so the commits of one burst make one message per thread. */
 const KICK_DELAY_MS = 5;
 
@@ -62,6 +65,8 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
   let broken = false;
   let stopping = false;
   let claimedHere = 0;
+  /** Threads that stopped unasked: a settle they interrupted settles again (their claims went to the others). */
+  let lostThreads = 0;
   let timer: NodeJS.Timeout | null = null;
 
   function spawn(): Thread {
@@ -92,6 +97,8 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
     });
     worker.on('error', error => log(`background worker failed: ${error.message}`));
     worker.on('exit', code => {
+      // Stopped mid-transaction (a crash, or terminated): SQLite rolled it back, and the token it held is free again.
+      options.token.releaseIfHeldBy(thread.holder);
       exited();
       void lost(thread, code);
     });
@@ -112,15 +119,15 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
     const at = threads.indexOf(thread);
     if (at < 0) return;
     threads.splice(at, 1);
-    // Stopped mid-transaction: SQLite rolled it back, and the token it held is free again.
-    options.token.releaseIfHeldBy(thread.holder);
+    if (!stopping) lostThreads++;
     for (const id of [...settling.keys()]) settledBy(thread, id);
     if (stopping) return;
-    if (!thread.ready) {
-      // It never got going: another would not either. The queue is worked on the server's thread from now on.
+    if (!thread.ready || lostThreads > MAX_RESTARTS) {
+      // It never got going (another would not either), or they keep stopping: the server's thread works the queue.
       broken = true;
-      log(`background worker did not start (exit code ${code}): the queue is worked on the server's thread`);
+      log(`background worker ${thread.ready ? 'stopped again' : 'did not start'} (exit code ${code}): the queue is worked on the server's thread`);
       await Promise.all(threads.splice(0).map(other => other.worker.terminate()));
+      await options.store.extractionQueue.releaseClaims().catch(() => 0);
       return options.fallback.kick();
     }
     log(`background worker stopped (exit code ${code}); it is started again`);
@@ -167,10 +174,12 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
       if (broken) return options.fallback.settle();
       const live = threads.filter(thread => thread.worker.threadId >= 0);
       if (live.length === 0) return;
+      const lostBefore = lostThreads;
       const id = nextSettle++;
       const done = new Promise<void>(resolve => settling.set(id, { waiting: new Set(live), resolve }));
       for (const thread of live) thread.worker.postMessage({ settle: id } satisfies ToBackgroundWorker);
       await done;
+      if (lostThreads !== lostBefore) await jobs.settle();
     },
     stop() {
       stopping = true;

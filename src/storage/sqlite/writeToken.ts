@@ -76,10 +76,10 @@ export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuff
  * `probe` asks the connection's handle whether a statement only reads (better-sqlite3's `readonly`: an UPDATE …
  * RETURNING is a `reader` that writes) and whether a transaction is open.
  */
-export function writeTokenDialect(config: SqliteDialectConfig, token: WriteToken, sqlite: ConnectionProbe): SqliteDialect {
+export function writeTokenDialect(config: SqliteDialectConfig, token: WriteToken, probe: ConnectionProbe): SqliteDialect {
   return new (class extends SqliteDialect {
     createDriver(): Driver {
-      return tokenDriver(super.createDriver(), token, sqlite);
+      return tokenDriver(super.createDriver(), token, probe);
     }
   })(config);
 }
@@ -91,8 +91,6 @@ export interface ConnectionProbe {
 }
 
 function tokenDriver(inner: Driver, token: WriteToken, probe: ConnectionProbe): Driver {
-  const readOnly = (sql: string) => probe.readOnly(sql);
-  const sqliteInTransaction = () => probe.inTransaction();
   let inTransaction = false;
   let held = false;
   const take = async () => {
@@ -106,7 +104,7 @@ function tokenDriver(inner: Driver, token: WriteToken, probe: ConnectionProbe): 
   };
   const wrap = (connection: DatabaseConnection): DatabaseConnection => ({
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-      if (inTransaction || readOnly(query.sql)) return connection.executeQuery<R>(query);
+      if (inTransaction || probe.readOnly(query.sql)) return connection.executeQuery<R>(query);
       await take();
       try {
         return await connection.executeQuery<R>(query);
@@ -148,7 +146,7 @@ function tokenDriver(inner: Driver, token: WriteToken, probe: ConnectionProbe): 
         give();
       } catch (error) {
         // A COMMIT that failed may leave the transaction open: the caller's ROLLBACK then gives the token up.
-        if (!sqliteInTransaction()) {
+        if (!probe.inTransaction()) {
           inTransaction = false;
           give();
         }
