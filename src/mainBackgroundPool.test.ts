@@ -24,6 +24,28 @@ async function appOnFile(backgroundWorkers: number): Promise<{ app: App; cleanup
   };
 }
 
+/** A pool of two threads of `script` on the file at `path`, handing the queue to `fallback` should they not start. */
+async function poolOn(path: string, script: URL, fallback: ExtractionJobs) {
+  const token = createWriteToken();
+  const store = await openSqliteStore({ path, writeToken: token });
+  const logged: string[] = [];
+  const pool = createBackgroundPool({ size: 2, databasePath: path, synchronous: 'normal', token, store, embedder: null, fallback, log: message => logged.push(message), script });
+  return { pool, store, logged };
+}
+
+/** A queue on the server's thread that records what the pool hands it. */
+function recordingQueue(calls: string[] = []): ExtractionJobs & { calls: string[] } {
+  return {
+    calls,
+    kick: () => void calls.push('kick'),
+    writeArriving: () => {},
+    settle: async () => void calls.push('settle'),
+    stop: () => {},
+    pending: async () => 0,
+    status: async () => ({ pending: 0, lag_ms: null, failed: 0, claimed_here: 0 }),
+  };
+}
+
 const NOTES = [
   'Priya lives in Berlin with her two cats and works at Stripe.',
   'Tomas and Priya hiked the Serra da Estrela on Saturday.',
@@ -106,21 +128,7 @@ test('a background thread that stops mid-batch is started again, and its memorie
   for (let i = 0; i < 40; i++) assert.equal((await post(queued, '/memories', { content: `Priya met Tomas in Lisbon, note ${i}.` })).status, 200);
   await queued.close();
 
-  const token = createWriteToken();
-  const store = await openSqliteStore({ path, writeToken: token });
-  const logged: string[] = [];
-  const fallback = { kick() {}, writeArriving() {}, settle: async () => {}, stop() {}, pending: async () => 0, status: async () => ({ pending: 0, lag_ms: null, failed: 0, claimed_here: 0 }) };
-  const pool = createBackgroundPool({
-    size: 2,
-    databasePath: path,
-    synchronous: 'normal',
-    token,
-    store,
-    embedder: null,
-    fallback,
-    log: message => logged.push(message),
-    script: new URL('../test/fixtures/workers/backgroundWorkerThatStops.ts', import.meta.url),
-  });
+  const { pool, store, logged } = await poolOn(path, new URL('../test/fixtures/workers/backgroundWorkerThatStops.ts', import.meta.url), recordingQueue());
   try {
     await pool.settle();
     assert.match(logged.join('\n'), /background worker stopped \(exit code 1\); it is started again/);
@@ -140,29 +148,9 @@ test('a background thread that stops mid-batch is started again, and its memorie
 
 test('background threads that cannot start hand the queue to the server thread', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-bgpool-'));
-  const token = createWriteToken();
-  const store = await openSqliteStore({ path: join(dir, 'cairn.db'), writeToken: token });
-  const kicks: string[] = [];
-  const fallback: ExtractionJobs = {
-    kick: () => void kicks.push('kick'),
-    writeArriving: () => {},
-    settle: async () => void kicks.push('settle'),
-    stop: () => {},
-    pending: async () => 0,
-    status: async () => ({ pending: 0, lag_ms: null, failed: 0, claimed_here: 0 }),
-  };
-  const logged: string[] = [];
-  const pool = createBackgroundPool({
-    size: 2,
-    databasePath: join(dir, 'cairn.db'),
-    synchronous: 'normal',
-    token,
-    store,
-    embedder: null,
-    fallback,
-    log: message => logged.push(message),
-    script: new URL('./no-such-worker.mjs', import.meta.url),
-  });
+  const fallback = recordingQueue();
+  const kicks = fallback.calls;
+  const { pool, store, logged } = await poolOn(join(dir, 'cairn.db'), new URL('./no-such-worker.mjs', import.meta.url), fallback);
   try {
     pool.kick();
     const until = Date.now() + 10_000;
