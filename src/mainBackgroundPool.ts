@@ -116,11 +116,11 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
   }
 
   async function lost(thread: Thread, code: number) {
+    for (const id of [...settling.keys()]) settledBy(thread, id); // a settle does not wait for a thread that is gone
     const at = threads.indexOf(thread);
-    if (at < 0) return;
+    if (at < 0) return; // terminated here (the pool fell back, or closed)
     threads.splice(at, 1);
     if (!stopping) lostThreads++;
-    for (const id of [...settling.keys()]) settledBy(thread, id);
     if (stopping) return;
     if (!thread.ready || lostThreads > MAX_RESTARTS) {
       // It never got going (another would not either), or they keep stopping: the server's thread works the queue.
@@ -157,7 +157,13 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
       if (stopping || timer) return;
       timer = setTimeout(() => {
         timer = null;
-        start().then(() => post({ kick: true }), error => log(`background workers not started: ${String(error)}`));
+        // The threads start with the first memory to process, not with the server: each loads the extraction's
+        // language models (about a second of CPU and 100 MB), which a server nobody writes to never needs.
+        const ready = started ? Promise.resolve(true) : options.store.extractionQueue.count(MAX_ATTEMPTS).then(pending => pending > 0);
+        ready.then(
+          go => (go ? start().then(() => post({ kick: true })) : undefined),
+          error => log(`background workers not started: ${String(error)}`),
+        );
       }, KICK_DELAY_MS);
       timer.unref();
     },
@@ -167,6 +173,8 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
     async settle() {
       if (broken) return options.fallback.settle();
       if (stopping) {
+        // Each thread finishes its batch, closes its connection and says so: the process stays up until then.
+        for (const thread of threads) thread.worker.ref();
         await Promise.all(threads.map(thread => thread.stopped));
         return;
       }
@@ -177,8 +185,12 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
       const lostBefore = lostThreads;
       const id = nextSettle++;
       const done = new Promise<void>(resolve => settling.set(id, { waiting: new Set(live), resolve }));
-      for (const thread of live) thread.worker.postMessage({ settle: id } satisfies ToBackgroundWorker);
+      for (const thread of live) {
+        thread.worker.ref(); // an answer is awaited: the process stays up for it
+        thread.worker.postMessage({ settle: id } satisfies ToBackgroundWorker);
+      }
       await done;
+      for (const thread of live) thread.worker.unref();
       if (lostThreads !== lostBefore) await jobs.settle();
     },
     stop() {

@@ -35,7 +35,15 @@ export const SERVER_HOLDER = 1;
 /** Resolves once cells[index] is no longer `value` (at once if it is not now). */
 async function changeOf(cells: Int32Array, index: number, value: number): Promise<void> {
   const wait = waitAsync(cells, index, value);
-  if (wait.async) await wait.value;
+  if (!wait.async) return;
+  // A pending waitAsync does not keep the process up: without this, a process whose other thread holds the token
+  // (an unref'd worker) could end with the wait still pending.
+  const keepAlive = setTimeout(() => {}, 2 ** 31 - 1);
+  try {
+    await wait.value;
+  } finally {
+    clearTimeout(keepAlive);
+  }
 }
 
 export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuffer(8), holder = SERVER_HOLDER): WriteToken {
