@@ -120,8 +120,8 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
     const at = threads.indexOf(thread);
     if (at < 0) return; // terminated here (the pool fell back, or closed)
     threads.splice(at, 1);
-    if (!stopping) lostThreads++;
     if (stopping) return;
+    lostThreads++;
     if (!thread.ready || lostThreads > MAX_RESTARTS) {
       // It never got going (another would not either), or they keep stopping: the server's thread works the queue.
       broken = true;
