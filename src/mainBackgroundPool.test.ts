@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildTestApp, del, get, post, settleBackground } from '../test/helpers.ts';
+import { buildTestApp, del, get, patch, post, settleBackground } from '../test/helpers.ts';
 import type { App } from './main.ts';
 import { createBackgroundPool } from './mainBackgroundPool.ts';
 import type { ExtractionJobs } from './services/ports.ts';
@@ -115,6 +115,55 @@ test('an apply made right behind a backlog survives the background threads', asy
     }
   } finally {
     await cleanup();
+  }
+});
+
+test('explicit writes made while memories wait in the queue survive the background threads that process them later', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-bgpool-'));
+  const path = join(dir, 'cairn.db');
+  try {
+    // The queue held back: a server whose queue does not run takes the writes, then a server on threads takes over.
+    const held = await buildTestApp({ storage: 'sqlite', databasePath: path, backgroundWorkers: 0, readWorkers: 0 });
+    const older = (await post(held, '/memories', { content: 'Priya lives in Berlin with her two cats' })).body.id;
+    await settleBackground(held);
+    held.deps.extraction.jobs?.stop();
+    const create = async (content: string) => (await post(held, '/memories', { content })).body.id as string;
+    const applied = await create('Priya joined Stripe in Dublin.');
+    const edited = await create('Ingeborg moved to Bremen.');
+    const deleted = await create('Amara signed the lease in Nairobi.');
+    const labelled = await create('Tomas bought a Kindle in Madrid.');
+    const related = await create('Priya now lives in Lisbon with her two cats');
+    const apply = await post(held, `/memories/${applied}/extract-kg/apply`, { resolution: 'exact', entities: [{ name: 'Project Nightingale', entity_type: 'project' }], relationships: [] });
+    assert.equal(apply.status, 200, apply.text);
+    assert.equal((await patch(held, `/memories/${edited}`, { content: 'Mei moved to Osaka.' })).status, 200);
+    assert.equal((await del(held, `/memories/${deleted}`)).status, 200);
+    assert.equal((await patch(held, `/memories/${labelled}`, { labels: ['reading'] })).status, 200);
+    const edge = await post(held, `/memories/${related}/relations`, { target_memory_id: older, relation_type: 'EVOLVES', properties: { relation: 'enriches' }, reason: 'mine' });
+    assert.equal(edge.status, 200, edge.text);
+    assert.ok((await held.deps.extraction.jobs!.pending()) >= 4, 'the memories still wait');
+    await held.close();
+
+    const threaded = await buildTestApp({ storage: 'sqlite', databasePath: path, backgroundWorkers: 2, extractorWorker: true, readWorkers: 0 });
+    try {
+      await settleBackground(threaded);
+      assert.equal(await threaded.deps.extraction.jobs!.pending(), 0);
+      assert.ok((await threaded.deps.extraction.jobs!.status()).claimed_here >= 4, 'the background threads processed them');
+      const entities = (await get<{ id: string; name: string }[]>(threaded, '/entities?limit=200')).body;
+      const named = (name: string) => entities.find(e => e.name === name);
+      const mentionedBy = async (name: string) => ((await get(threaded, `/entities/${named(name)!.id}`)).body.memories as { id?: string; memory_id?: string }[]).map(m => m.memory_id ?? m.id);
+      assert.deepEqual(await mentionedBy('Project Nightingale'), [applied], 'the applied entity is still mentioned');
+      assert.ok(named('Stripe'), 'the queue wrote its own extraction beside the apply');
+      assert.ok(named('Osaka') && !named('Bremen'), 'the edited memory has the new text’s graph, not the old one’s');
+      assert.equal(named('Nairobi'), undefined, 'the deleted memory was not brought back into the graph');
+      assert.equal((await get(threaded, `/memories/${deleted}`)).status, 404);
+      assert.deepEqual((await get(threaded, `/memories/${labelled}`)).body.labels.map((l: { name: string }) => l.name), ['reading']);
+      const edges = await threaded.deps.store.evolves.listForMemory(related);
+      assert.deepEqual(edges.map(e => [e.relation, e.detected_by, e.reviewed, e.reason]), [['enriches', 'user', true, 'mine']], 'the edge made by hand keeps what was said');
+    } finally {
+      await threaded.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
