@@ -5,7 +5,7 @@ import { createDrainLoop } from '../drainLoop.ts';
 import { createWriteWatch, waitForLoopRoom, waitForQuietWrites } from './loopRoom.ts';
 import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '../../storage/ports.ts';
 import type { Clock, ExtractionJobs, Ids, LlmHealth } from '../ports.ts';
-import { writeMemoryGraph } from './write.ts';
+import { writeMemoryGraphs } from './write.ts';
 import { detectedEdgeLock, planEvolution, planEvolutions, recordDetectedEdge } from '../relations/detect.ts';
 import { memoryLock } from '../locks.ts';
 
@@ -179,24 +179,37 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   async function graphStage(batch: Claimed[], extracted: Extracted[]): Promise<Claimed[]> {
     if (extracted.length === 0) return batch.filter(c => c.item.graph_done);
     const written = new Set<string>();
-    const write = async (tx: Repos, { claimed: { item, memory }, extraction, labels: suggested }: Extracted) => {
+    /** Completes (or marks) the memory's request; whether its extraction is to be written, and the labels to assign. */
+    const claim = async (tx: Repos, { claimed: { item }, labels: suggested }: Extracted) => {
       // Read again before the request is completed below: a person who wrote the memory's labels meanwhile (or took
       // them all off) dropped its `auto_label`, and the suggestion made before then is not assigned.
       const labels = suggested.length && (await tx.extractionQueue.get(item.memory_id))?.auto_label ? suggested : [];
       const mine = item.evolves
         ? await tx.extractionQueue.markGraphDone(item.memory_id, item.content_version, worker)
         : await tx.extractionQueue.complete(item.memory_id, item.content_version, worker);
-      if (!mine) return;
+      if (!mine) return null;
       // Re-written meanwhile by a path that writes its graph itself (a content PATCH): this extraction is stale, but
       // a created memory still wants its EVOLVES detection (else its row would wait, claimed, for its lease to run out).
       if ((await tx.memories.getById(item.memory_id))?.version !== item.content_version) {
         if (item.evolves) written.add(item.memory_id);
-        return;
+        return null;
       }
-      // Replaces only the automatic part of its graph: what an explicit apply wrote, before or meanwhile, stays.
-      if (extraction) await writeMemoryGraph(tx, { ids, clock }, memory, extraction, { replace: true, present: false });
-      if (labels.length) await assignSuggested(tx, memory, labels);
-      written.add(item.memory_id);
+      return labels;
+    };
+    const write = async (tx: Repos, list: Extracted[]) => {
+      const current: { one: Extracted; labels: string[] }[] = [];
+      for (const one of list) {
+        const labels = await claim(tx, one);
+        if (labels) current.push({ one, labels });
+      }
+      // Replaces only the automatic part of each graph: what an explicit apply wrote, before or meanwhile, stays. The
+      // batch's graphs are written together: a few statements for all, instead of a few for each, holding the lock.
+      const graphs = current.flatMap(({ one }) => (one.extraction ? [{ memory: one.claimed.memory, extraction: one.extraction }] : []));
+      if (graphs.length) await writeMemoryGraphs(tx, { ids, clock }, graphs, { replace: true });
+      for (const { one, labels } of current) {
+        if (labels.length) await assignSuggested(tx, one.claimed.memory, labels);
+        written.add(one.claimed.item.memory_id);
+      }
     };
     // The memories' locks first, all at once (ordered: no cycle with another batch): a person's edit of one of them
     // (PostgreSQL) lands wholly before or after this write, which then sees it.
@@ -204,7 +217,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     try {
       await store.transaction(async tx => {
         await lockAll(tx, extracted);
-        for (const one of extracted) await write(tx, one);
+        await write(tx, extracted);
       });
     } catch {
       // One memory's graph failed to write: each alone, so only that one is counted as failed.
@@ -212,7 +225,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       for (const one of extracted) {
         await store.transaction(async tx => {
           await lockAll(tx, [one]);
-          await write(tx, one);
+          await write(tx, [one]);
         }).catch(error => failed(one.claimed.item, 'graph write', error));
       }
     }

@@ -1,6 +1,6 @@
 import { chooseAutoMatch, cleanEntityName, entityKey, entityKeys, isValueType, mergeAliases, normalizeEntityType, SURE_TYPE_CONFIDENCE, valueTypeOfName } from '../../domain/entity.ts';
 import type { ExtractedEntity } from '../../providers/ports.ts';
-import type { EntityRecord, Repos } from '../../storage/ports.ts';
+import type { EntityPatch, EntityRecord, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -52,13 +52,22 @@ export async function resolveAuto(
   await tx.locks.hold(wanted.flatMap(w => entityKeys(w.name, w.aliases ?? [], w.entity_type)).map(entityLock));
   const { keys, byKey } = await candidatesFor(tx, wanted);
   const results: Resolved[] = [];
+  // A stored entity that several wanted ones reuse (a name in several memories of one batch) learns from each in
+  // turn, and is written once at the end: each lesson reads what the ones before it taught.
+  const updates = new Map<string, EntityUpdate>();
   for (const [i, entity] of wanted.entries()) {
     const candidates = keys[i].flatMap(key => byKey.get(key) ?? []);
     // A caller states its types; an extractor's low-confidence type is a guess that may defer to a stored entity.
     const match = chooseAutoMatch(options.callerTypes ? { name: entity.name, entity_type: entity.entity_type } : entity, candidates);
     if (match) {
       // A caller's type is a statement, as sure as an extractor's sure type.
-      results.push({ entity: await enrich(tx, match, options.callerTypes ? { ...entity, confidence: 1 } : entity, at), action: 'reused' });
+      const update = enrichment(match, options.callerTypes ? { ...entity, confidence: 1 } : entity, at);
+      if (update) {
+        const earlier = updates.get(match.id);
+        updates.set(match.id, earlier ? { entity: update.entity, patch: { ...earlier.patch, ...update.patch }, keys: [...earlier.keys, ...update.keys] } : update);
+        for (const rows of byKey.values()) for (const row of rows) if (row.entity.id === match.id) row.entity = update.entity;
+      }
+      results.push({ entity: update?.entity ?? match, action: 'reused' });
       continue;
     }
     const created = newEntity(deps.ids.next(), entity, at, false);
@@ -66,6 +75,7 @@ export async function resolveAuto(
     for (const key of keys[i]) byKey.set(key, [...(byKey.get(key) ?? []), { key, entity: created }]);
     results.push({ entity: created, action: 'created' });
   }
+  for (const [id, { patch, keys: learned }] of updates) await tx.entities.update(id, patch, learned.length ? [...new Set(learned)] : undefined);
   return results;
 }
 
@@ -88,11 +98,18 @@ export function newEntity(id: string, wanted: WantedEntity, at: string, callerOw
   };
 }
 
+/** A stored entity as a mention changed it, the fields to write and the keys it gained. */
+interface EntityUpdate {
+  entity: EntityRecord;
+  patch: EntityPatch;
+  keys: string[];
+}
+
 /**
- * Adds what a new mention says to a stored entity: the name as written and given aliases (never removing any), and
- * a description when it had none. Writes only when something changed. Caller-owned entities learn no aliases.
+ * What a new mention adds to a stored entity: the name as written and given aliases (never removing any), and a
+ * description when it had none; null when nothing changes. Caller-owned entities learn no aliases.
  */
-export async function enrich(tx: Repos, stored: EntityRecord, seen: WantedEntity, at: string): Promise<EntityRecord> {
+function enrichment(stored: EntityRecord, seen: WantedEntity, at: string): EntityUpdate | null {
   const aliases = stored.caller_owned ? stored.aliases : mergeAliases(stored.name, stored.aliases, [seen.name, ...(seen.aliases ?? [])]);
   const description = stored.description || seen.description || '';
   const guessed = !stored.caller_owned && stored.confidence < SURE_TYPE_CONFIDENCE;
@@ -102,12 +119,21 @@ export async function enrich(tx: Repos, stored: EntityRecord, seen: WantedEntity
   const votes = guessed && !sure && seen.confidence !== undefined && seen.entity_type !== 'other' ? guessVotes(stored, seen) : null;
   const [entity_type, confidence] = sure ? [seen.entity_type, seen.confidence!] : [votes?.winner ?? stored.entity_type, stored.confidence];
   const retyped = entity_type !== stored.entity_type;
-  if (aliases.length === stored.aliases.length && description === stored.description && !retyped && !votes) return stored;
+  if (aliases.length === stored.aliases.length && description === stored.description && !retyped && !votes) return null;
   const metadata = votes ? { ...stored.metadata, [TYPE_VOTES]: votes.tally } : stored.metadata;
-  const updated = { ...stored, entity_type, confidence, aliases, description, metadata, updated_at: at };
-  const keys = stored.caller_owned ? [] : entityKeys(stored.name, aliases, entity_type);
-  await tx.entities.update(stored.id, { aliases, description, updated_at: at, ...(retyped ? { entity_type, confidence } : {}), ...(votes ? { metadata } : {}) }, keys);
-  return updated;
+  return {
+    entity: { ...stored, entity_type, confidence, aliases, description, metadata, updated_at: at },
+    patch: { aliases, description, updated_at: at, ...(retyped ? { entity_type, confidence } : {}), ...(votes ? { metadata } : {}) },
+    keys: stored.caller_owned ? [] : entityKeys(stored.name, aliases, entity_type),
+  };
+}
+
+/** Adds what a new mention says to a stored entity (see enrichment), writing only when something changed. */
+export async function enrich(tx: Repos, stored: EntityRecord, seen: WantedEntity, at: string): Promise<EntityRecord> {
+  const update = enrichment(stored, seen, at);
+  if (!update) return stored;
+  await tx.entities.update(stored.id, update.patch, update.keys);
+  return update.entity;
 }
 
 /** Metadata key of a guessed entity's tally: type → summed confidence of the guesses for it. */

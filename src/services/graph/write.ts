@@ -1,6 +1,6 @@
 import { entityKey } from '../../domain/entity.ts';
 import type { Extraction } from '../../providers/ports.ts';
-import type { EntityRelationRecord, MemoryRecord, Repos } from '../../storage/ports.ts';
+import type { EntityRelationRecord, MemoryRecord, MentionInput, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentEntity, type EntityNode } from '../readModel/entities.ts';
 import { cleanWanted, resolveAuto } from './resolve.ts';
@@ -30,49 +30,68 @@ export async function writeMemoryGraph(
   extraction: Extraction,
   options: { replace: boolean; present?: boolean },
 ): Promise<MemoryGraph> {
-  const previous = options.replace ? await detach(tx, memory.id) : [];
-  const wanted = extraction.entities.map(e => ({ ...cleanWanted(e), occurrences: e.occurrences ?? 1 })).filter(e => entityKey(e.name) !== '');
-  if (wanted.length === 0) {
-    await pruneOrphans(tx, previous);
-    return { entities: [], relationships: 0 };
-  }
-  const resolved = await resolveAuto(tx, deps, wanted);
-  const at = deps.clock.now();
-  const occurrences = new Map<string, { occurrences: number; confidence: number }>();
-  const idByKey = new Map<string, string>();
-  resolved.forEach(({ entity }, i) => {
-    const entry = occurrences.get(entity.id) ?? { occurrences: 0, confidence: 0 };
-    entry.occurrences += wanted[i].occurrences;
-    entry.confidence = Math.max(entry.confidence, wanted[i].confidence ?? 0.5);
-    occurrences.set(entity.id, entry);
-    idByKey.set(entityKey(wanted[i].name), entity.id);
-  });
-  await tx.mentions.add([...occurrences].map(([entity_id, m]) => ({ memory_id: memory.id, entity_id, ...m, created_at: at })));
-
-  const relations: EntityRelationRecord[] = [];
-  for (const r of extraction.relationships) {
-    const source = idByKey.get(entityKey(r.source));
-    const target = idByKey.get(entityKey(r.target));
-    if (!source || !target || source === target) continue;
-    relations.push({
-      id: deps.ids.next(),
-      source_entity_id: source,
-      target_entity_id: target,
-      relation_type: r.relation_type,
-      weight: relationWeight(r.relation_type),
-      confidence: r.confidence,
-      description: r.description ?? '',
-      memory_id: memory.id,
-      created_at: at,
-    });
-  }
-  await tx.entityRelations.insertMany(relations);
-  await pruneOrphans(tx, previous);
-  if (options.present === false) return { entities: [], relationships: occurrences.size + relations.length };
-  const stored = await tx.entities.getMany([...occurrences.keys()]);
-  const order = new Map([...occurrences.keys()].map((id, i) => [id, i]));
+  const [graph] = await writeMemoryGraphs(tx, deps, [{ memory, extraction }], options);
+  if (options.present === false || graph!.entityIds.length === 0) return { entities: [], relationships: graph!.relationships };
+  const stored = await tx.entities.getMany(graph!.entityIds);
+  const order = new Map(graph!.entityIds.map((id, i) => [id, i]));
   stored.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return { entities: stored.map(presentEntity), relationships: occurrences.size + relations.length };
+  return { entities: stored.map(presentEntity), relationships: graph!.relationships };
+}
+
+/**
+ * writeMemoryGraph for several memories at once (the background queue's batch), as if written one after another:
+ * the entities of all are resolved together (a name in two of them is one entity, created once) and the edges of all
+ * inserted together, so a batch costs a few statements instead of a few per memory, all holding the write lock.
+ * For each memory, the ids of the entities it mentions and how many edges were written.
+ */
+export async function writeMemoryGraphs(
+  tx: Repos,
+  deps: Pick<Deps, 'ids' | 'clock'>,
+  items: readonly { memory: Pick<MemoryRecord, 'id'>; extraction: Extraction }[],
+  options: { replace: boolean },
+): Promise<{ entityIds: string[]; relationships: number }[]> {
+  const previous: string[] = [];
+  if (options.replace) for (const { memory } of items) previous.push(...(await detach(tx, memory.id)));
+  const wanted = items.map(({ extraction }) => extraction.entities.map(e => ({ ...cleanWanted(e), occurrences: e.occurrences ?? 1 })).filter(e => entityKey(e.name) !== ''));
+  const resolved = await resolveAuto(tx, deps, wanted.flat());
+  const at = deps.clock.now();
+  const mentions: MentionInput[] = [];
+  const relations: EntityRelationRecord[] = [];
+  const graphs = items.map(({ memory, extraction }, n) => {
+    const mine = resolved.splice(0, wanted[n]!.length);
+    const occurrences = new Map<string, { occurrences: number; confidence: number }>();
+    const idByKey = new Map<string, string>();
+    mine.forEach(({ entity }, i) => {
+      const entry = occurrences.get(entity.id) ?? { occurrences: 0, confidence: 0 };
+      entry.occurrences += wanted[n]![i]!.occurrences;
+      entry.confidence = Math.max(entry.confidence, wanted[n]![i]!.confidence ?? 0.5);
+      occurrences.set(entity.id, entry);
+      idByKey.set(entityKey(wanted[n]![i]!.name), entity.id);
+    });
+    for (const [entity_id, m] of occurrences) mentions.push({ memory_id: memory.id, entity_id, ...m, created_at: at });
+    const before = relations.length;
+    for (const r of occurrences.size ? extraction.relationships : []) {
+      const source = idByKey.get(entityKey(r.source));
+      const target = idByKey.get(entityKey(r.target));
+      if (!source || !target || source === target) continue;
+      relations.push({
+        id: deps.ids.next(),
+        source_entity_id: source,
+        target_entity_id: target,
+        relation_type: r.relation_type,
+        weight: relationWeight(r.relation_type),
+        confidence: r.confidence,
+        description: r.description ?? '',
+        memory_id: memory.id,
+        created_at: at,
+      });
+    }
+    return { entityIds: [...occurrences.keys()], relationships: occurrences.size + relations.length - before };
+  });
+  if (mentions.length) await tx.mentions.add(mentions);
+  if (relations.length) await tx.entityRelations.insertMany(relations);
+  await pruneOrphans(tx, previous);
+  return graphs;
 }
 
 /** Removes the memory's automatic MENTIONS and the RELATES_TO edges they evidenced; returns the entities they pointed to. */
