@@ -87,10 +87,10 @@ export interface MentionRepo {
    */
   add(mentions: MentionInput[]): Promise<void>;
   /**
-   * Removes the memory's MENTIONS edges (with `automaticOnly`, those no explicit apply wrote); returns the ids of the
-   * entities they pointed to.
+   * Removes the memories' MENTIONS edges (with `automaticOnly`, those no explicit apply wrote); returns the ids of the
+   * entities they pointed to (once each).
    */
-  removeForMemory(memoryId: string, options?: { automaticOnly?: boolean }): Promise<string[]>;
+  removeForMemories(memoryIds: string[], options?: { automaticOnly?: boolean }): Promise<string[]>;
   /** Memories (not forgotten, optionally of one space) mentioning the entity, newest first. */
   mentioningMemories(entityId: string, limit: number, spaceId?: string): Promise<MentioningMemory[]>;
   /**
@@ -117,8 +117,8 @@ export interface EntityRelationRecord {
 
 export interface EntityRelationRepo {
   insertMany(relations: EntityRelationRecord[]): Promise<void>;
-  /** Removes the relations the memory evidenced (with `automaticOnly`, those no explicit apply wrote); returns how many. */
-  removeForMemory(memoryId: string, options?: { automaticOnly?: boolean }): Promise<number>;
+  /** Removes the relations the memories evidenced (with `automaticOnly`, those no explicit apply wrote); returns how many. */
+  removeForMemories(memoryIds: string[], options?: { automaticOnly?: boolean }): Promise<number>;
   /** Relation rows touching any of the entities, oldest first, at most `limit`. */
   touching(entityIds: string[], limit: number): Promise<EntityRelationRecord[]>;
 }
@@ -142,6 +142,12 @@ export interface QueuedExtraction {
  * The background queue of memory writes: one row per memory waiting for its entities and graph, then its EVOLVES
  * detection. Workers claim rows with a lease; a lease that ran out (its worker died) is claimed again.
  */
+/** A memory's request as a worker claimed it: the content version it is for. */
+export interface ClaimedVersion {
+  memory_id: string;
+  content_version: number;
+}
+
 export interface ExtractionQueueRepo {
   /** Queues the memory (replacing an older request for it, and releasing any claim on that request). */
   enqueue(item: Pick<QueuedExtraction, 'memory_id' | 'content_version' | 'level' | 'queued_at'> & { evolves?: boolean }): Promise<void>;
@@ -152,10 +158,15 @@ export interface ExtractionQueueRepo {
    * nobody holds, or whose lease ended before `now`. (SQLite: one UPDATE, the only writer; PostgreSQL: FOR UPDATE SKIP LOCKED.)
    */
   claim(input: { worker: string; limit: number; max_attempts: number; now: string; lease_until: string }): Promise<QueuedExtraction[]>;
-  /** Records that the memory's graph is written; false when the row is no longer this worker's claim for that version. */
-  markGraphDone(memoryId: string, contentVersion: number, worker: string): Promise<boolean>;
+  /**
+   * Records that the memories' graphs are written; the ids of those whose row is still this worker's claim for that
+   * version (the others are left alone).
+   */
+  markGraphDone(requests: ClaimedVersion[], worker: string): Promise<Set<string>>;
   /** Removes the request if it is still for this content version (and, given a worker, still its claim); whether it did. */
   complete(memoryId: string, contentVersion: number, worker?: string): Promise<boolean>;
+  /** `complete` of several requests claimed by `worker`, in one statement; the ids of those removed. */
+  completeClaimed(requests: ClaimedVersion[], worker: string): Promise<Set<string>>;
   /** The memory's request, if one waits (claimed or not). */
   get(memoryId: string): Promise<QueuedExtraction | undefined>;
   /** Drops the memory's automatic label suggestion (a person wrote its labels); whether a waiting request had one. */

@@ -179,36 +179,34 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   async function graphStage(batch: Claimed[], extracted: Extracted[]): Promise<Claimed[]> {
     if (extracted.length === 0) return batch.filter(c => c.item.graph_done);
     const written = new Set<string>();
-    /** Completes (or marks) the memory's request; whether its extraction is to be written, and the labels to assign. */
-    const claim = async (tx: Repos, { claimed: { item }, labels: suggested }: Extracted) => {
-      // Read again before the request is completed below: a person who wrote the memory's labels meanwhile (or took
-      // them all off) dropped its `auto_label`, and the suggestion made before then is not assigned.
-      const labels = suggested.length && (await tx.extractionQueue.get(item.memory_id))?.auto_label ? suggested : [];
-      const mine = item.evolves
-        ? await tx.extractionQueue.markGraphDone(item.memory_id, item.content_version, worker)
-        : await tx.extractionQueue.complete(item.memory_id, item.content_version, worker);
-      if (!mine) return null;
-      // Re-written meanwhile by a path that writes its graph itself (a content PATCH): this extraction is stale, but
-      // a created memory still wants its EVOLVES detection (else its row would wait, claimed, for its lease to run out).
-      if ((await tx.memories.getById(item.memory_id))?.version !== item.content_version) {
-        if (item.evolves) written.add(item.memory_id);
-        return null;
-      }
-      return labels;
-    };
     const write = async (tx: Repos, list: Extracted[]) => {
-      const current: { one: Extracted; labels: string[] }[] = [];
-      for (const one of list) {
-        const labels = await claim(tx, one);
-        if (labels) current.push({ one, labels });
+      // Read again before the requests are completed below: a person who wrote a memory's labels meanwhile (or took
+      // them all off) dropped its `auto_label`, and the suggestion made before then is not assigned.
+      const labels = new Map<string, string[]>();
+      for (const { claimed, labels: suggested } of list) {
+        if (suggested.length && (await tx.extractionQueue.get(claimed.item.memory_id))?.auto_label) labels.set(claimed.item.memory_id, suggested);
       }
+      // Each request marked (a created memory's EVOLVES detection follows) or completed, one statement for the batch;
+      // those no longer this worker's claim for that version (re-queued meanwhile) are left alone.
+      const requests = (evolves: boolean) => list.filter(e => e.claimed.item.evolves === evolves).map(e => e.claimed.item);
+      const mine = new Set([...(await tx.extractionQueue.markGraphDone(requests(true), worker)), ...(await tx.extractionQueue.completeClaimed(requests(false), worker))]);
+      const versions = new Map((await tx.memories.getMany([...mine])).map(m => [m.id, m.version]));
+      const current = list.filter(({ claimed: { item } }) => {
+        if (!mine.has(item.memory_id)) return false;
+        if (versions.get(item.memory_id) === item.content_version) return true;
+        // Re-written meanwhile by a path that writes its graph itself (a content PATCH): this extraction is stale, but
+        // a created memory still wants its EVOLVES detection (else its row would wait, claimed, for its lease to run out).
+        if (item.evolves) written.add(item.memory_id);
+        return false;
+      });
       // Replaces only the automatic part of each graph: what an explicit apply wrote, before or meanwhile, stays. The
       // batch's graphs are written together: a few statements for all, instead of a few for each, holding the lock.
-      const graphs = current.flatMap(({ one }) => (one.extraction ? [{ memory: one.claimed.memory, extraction: one.extraction }] : []));
+      const graphs = current.flatMap(({ claimed: { memory }, extraction }) => (extraction ? [{ memory, extraction }] : []));
       if (graphs.length) await writeMemoryGraphs(tx, { ids, clock }, graphs, { replace: true });
-      for (const { one, labels } of current) {
-        if (labels.length) await assignSuggested(tx, one.claimed.memory, labels);
-        written.add(one.claimed.item.memory_id);
+      for (const { claimed } of current) {
+        const assigned = labels.get(claimed.item.memory_id);
+        if (assigned) await assignSuggested(tx, claimed.memory, assigned);
+        written.add(claimed.item.memory_id);
       }
     };
     // The memories' locks first, all at once (ordered: no cycle with another batch): a person's edit of one of them
@@ -256,9 +254,8 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     await store.transaction(async tx => {
       // Every edge's lock at once (ordered: no cycle with another process's batch); recordDetectedEdge takes it again.
       await tx.locks.hold(planned.flatMap(({ edge }) => (edge ? [detectedEdgeLock(edge)] : [])));
-      for (const { item, edge } of planned) {
-        if ((await tx.extractionQueue.complete(item.memory_id, item.content_version, worker)) && edge) await recordDetectedEdge(tx, edge);
-      }
+      const completed = await tx.extractionQueue.completeClaimed(planned.map(p => p.item), worker);
+      for (const { item, edge } of planned) if (edge && completed.has(item.memory_id)) await recordDetectedEdge(tx, edge);
     });
   }
 

@@ -50,8 +50,7 @@ export async function writeMemoryGraphs(
   items: readonly { memory: Pick<MemoryRecord, 'id'>; extraction: Extraction }[],
   options: { replace: boolean },
 ): Promise<{ entityIds: string[]; relationships: number }[]> {
-  const previous: string[] = [];
-  if (options.replace) for (const { memory } of items) previous.push(...(await detach(tx, memory.id)));
+  const previous = options.replace ? await detach(tx, items.map(({ memory }) => memory.id)) : [];
   const wanted = items.map(({ extraction }) => extraction.entities.map(e => ({ ...cleanWanted(e), occurrences: e.occurrences ?? 1 })).filter(e => entityKey(e.name) !== ''));
   const resolved = await resolveAuto(tx, deps, wanted.flat());
   const at = deps.clock.now();
@@ -94,10 +93,10 @@ export async function writeMemoryGraphs(
   return graphs;
 }
 
-/** Removes the memory's automatic MENTIONS and the RELATES_TO edges they evidenced; returns the entities they pointed to. */
-async function detach(tx: Repos, memoryId: string): Promise<string[]> {
-  const entityIds = await tx.mentions.removeForMemory(memoryId, { automaticOnly: true });
-  await tx.entityRelations.removeForMemory(memoryId, { automaticOnly: true });
+/** Removes the memories' automatic MENTIONS and the RELATES_TO edges they evidenced; returns the entities they pointed to. */
+async function detach(tx: Repos, memoryIds: string[]): Promise<string[]> {
+  const entityIds = await tx.mentions.removeForMemories(memoryIds, { automaticOnly: true });
+  await tx.entityRelations.removeForMemories(memoryIds, { automaticOnly: true });
   return entityIds;
 }
 
@@ -116,8 +115,8 @@ export async function detachMemoryGraph(
   memoryId: string,
   cascade: boolean,
 ): Promise<{ edges: number; entities: number; deleted_entity_ids: string[] }> {
-  const entityIds = await tx.mentions.removeForMemory(memoryId);
-  const relations = await tx.entityRelations.removeForMemory(memoryId);
+  const entityIds = await tx.mentions.removeForMemories([memoryId]);
+  const relations = await tx.entityRelations.removeForMemories([memoryId]);
   const deleted = cascade ? await tx.entities.deleteUnmentioned(entityIds) : [];
   return { edges: entityIds.length + relations, entities: deleted.length, deleted_entity_ids: deleted };
 }

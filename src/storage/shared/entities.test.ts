@@ -90,12 +90,23 @@ for (const backend of STORE_BACKENDS) describe(`graph repositories (${backend.na
       await tx.mentions.add([{ memory_id: 'm7', entity_id: 'e8', occurrences: 1, confidence: 0.5, created_at: at(31) }]);
       await tx.entityRelations.insertMany([relation('r-applied', true), relation('r-extracted', false)]);
     });
-    assert.deepEqual(await store.mentions.removeForMemory('m7', { automaticOnly: true }), ['e8']);
-    assert.equal(await store.entityRelations.removeForMemory('m7', { automaticOnly: true }), 1);
+    assert.deepEqual(await store.mentions.removeForMemories(['m7'], { automaticOnly: true }), ['e8']);
+    assert.equal(await store.entityRelations.removeForMemories(['m7'], { automaticOnly: true }), 1);
     assert.deepEqual((await store.mentions.entityIdsOf(['m7'])).get('m7'), ['e7']);
     assert.deepEqual((await store.entityRelations.touching(['e7'], 10)).map(r => r.id), ['r-applied']);
     // A delete of the memory removes everything.
-    assert.deepEqual(await store.mentions.removeForMemory('m7'), ['e7']);
-    assert.equal(await store.entityRelations.removeForMemory('m7'), 1);
+    assert.deepEqual(await store.mentions.removeForMemories(['m7']), ['e7']);
+    assert.equal(await store.entityRelations.removeForMemories(['m7']), 1);
+  });
+
+  test('removing the mentions of several memories at once names each entity they pointed to once, and leaves the rest', async () => {
+    const before = await store.mentions.entityIdsOf(['m1']);
+    // m2 mentions e1 and e2 (the test of adding a mention again), m3 e1.
+    assert.deepEqual((await store.mentions.removeForMemories(['m2', 'm3', 'm2'])).sort(), ['e1', 'e2']);
+    const after = await store.mentions.entityIdsOf(['m1', 'm2', 'm3']);
+    assert.deepEqual([...after.keys()], ['m1']);
+    assert.deepEqual(after.get('m1'), before.get('m1'));
+    assert.deepEqual(await store.mentions.removeForMemories([]), []);
+    assert.equal(await store.entityRelations.removeForMemories([]), 0);
   });
 });

@@ -50,9 +50,23 @@ for (const backend of STORE_BACKENDS) describe(`the background queue of memory w
   test('a memory written again while claimed is queued anew, and the old claim can no longer mark it done', async () => {
     await claim(store, 'a', 10);
     await store.extractionQueue.enqueue({ memory_id: 'm1', content_version: 2, level: '', queued_at: at(11) });
-    assert.equal(await store.extractionQueue.markGraphDone('m1', 1, 'a'), false);
+    assert.deepEqual(await store.extractionQueue.markGraphDone([{ memory_id: 'm1', content_version: 1 }], 'a'), new Set());
     const [again] = await claim(store, 'b', 12);
     assert.deepEqual([again?.memory_id, again?.content_version, again?.evolves, again?.graph_done], ['m1', 2, true, false]);
+  });
+
+  test('a batch is marked and completed in one statement each, only where the row is still its claim for that version', async () => {
+    await claim(store, 'a', 10);
+    await store.extractionQueue.enqueue({ memory_id: 'm2', content_version: 2, level: '', queued_at: at(11) });
+    const batch = [{ memory_id: 'm1', content_version: 1 }, { memory_id: 'm2', content_version: 1 }];
+    assert.deepEqual(await store.extractionQueue.markGraphDone(batch, 'other'), new Set(), 'not its claim');
+    assert.deepEqual(await store.extractionQueue.markGraphDone(batch, 'a'), new Set(['m1']), 'm2 was queued anew');
+    assert.equal((await store.extractionQueue.get('m1'))?.graph_done, true);
+    assert.equal((await store.extractionQueue.get('m2'))?.graph_done, false);
+    assert.deepEqual(await store.extractionQueue.completeClaimed(batch, 'a'), new Set(['m1']));
+    assert.equal(await store.extractionQueue.get('m1'), undefined);
+    assert.equal((await store.extractionQueue.get('m2'))?.content_version, 2, 'the newer request waits');
+    assert.deepEqual(await store.extractionQueue.completeClaimed([], 'a'), new Set());
   });
 
   test('rows failed too often count as failed, not pending', async () => {

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { ExtractionQueueRepo, QueuedExtraction } from '../ports.ts';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ClaimedVersion, ExtractionQueueRepo, QueuedExtraction } from '../ports.ts';
 import type { Database, ExtractionQueueTable } from './schema.ts';
 import { compiledOnce, insertValues } from './compiled.ts';
 import { onPostgres } from './coordination.ts';
@@ -21,10 +21,31 @@ const toQueued = (row: Selectable<ExtractionQueueTable>): QueuedExtraction => ({
 const NEW_ITEM_COLUMNS = ['memory_id', 'content_version', 'level', 'queued_at', 'evolves', 'auto_label'] as const;
 
 /** The background queue of memory writes, portable Kysely: claims are one UPDATE … WHERE over the rows nobody holds. */
-// The statements the background queue runs for each memory, compiled once (compiled.ts).
-const markGraphDoneQuery = compiledOnce((db, p) =>
-  db.updateTable('extraction_queue').set({ graph_done: 1 }).where('memory_id', '=', p(0)).where('content_version', '=', p(1)).where('claimed_by', '=', p(2)),
+/** Requests per statement of markGraphDone and completeClaimed (each count is a compiled variant of its own). */
+const REQUESTS_PER_STATEMENT = 64;
+/** The rows of `requests` (memory id, then content version, in pairs from p(1)) still claimed by p(0); `olderToo`: or for an older version. */
+function claimedRows(eb: ExpressionBuilder<Database, 'extraction_queue'>, p: (i: number) => never, requests: number, olderToo: boolean) {
+  const rows = Array.from({ length: requests }, (_, i) => eb.and([eb('memory_id', '=', p(1 + 2 * i)), eb('content_version', olderToo ? '<=' : '=', p(2 + 2 * i))]));
+  return eb.and([eb('claimed_by', '=', p(0)), eb.or(rows)]);
+}
+// The statements the background queue runs for each batch and memory, compiled once (compiled.ts).
+/** Variant: the number of requests. */
+const markGraphDoneQuery = compiledOnce((db, p, requests) =>
+  db.updateTable('extraction_queue').set({ graph_done: 1 }).where(eb => claimedRows(eb, p, requests, false)).returning('memory_id'),
 );
+/** Variant: the number of requests. */
+const completeClaimedQuery = compiledOnce((db, p, requests) => db.deleteFrom('extraction_queue').where(eb => claimedRows(eb, p, requests, true)).returning('memory_id'));
+
+/** Runs a statement over the requests claimed by `worker`, at most REQUESTS_PER_STATEMENT a statement; the memory ids it returned. */
+async function forClaimed(db: Kysely<Database>, requests: ClaimedVersion[], worker: string, query: typeof markGraphDoneQuery): Promise<Set<string>> {
+  const done = new Set<string>();
+  for (let i = 0; i < requests.length; i += REQUESTS_PER_STATEMENT) {
+    const part = requests.slice(i, i + REQUESTS_PER_STATEMENT);
+    const { rows } = await query<{ memory_id: string }>(db, [worker, ...part.flatMap(r => [r.memory_id, r.content_version])], part.length);
+    for (const row of rows) done.add(row.memory_id);
+  }
+  return done;
+}
 /** Variant 1: only while `worker` holds the claim. */
 const completeQuery = compiledOnce((db, p, byWorker) => {
   const query = db.deleteFrom('extraction_queue').where('memory_id', '=', p(0)).where('content_version', '<=', p(1));
@@ -85,9 +106,12 @@ export function extractionQueueRepo(db: Kysely<Database>): ExtractionQueueRepo {
       return rows.map(toQueued).sort((a, b) => a.attempts - b.attempts || a.queued_at.localeCompare(b.queued_at) || a.memory_id.localeCompare(b.memory_id));
     },
 
-    async markGraphDone(memoryId, contentVersion, worker) {
-      const result = await markGraphDoneQuery(db, [memoryId, contentVersion, worker]);
-      return Number(result.numAffectedRows ?? 0) > 0;
+    markGraphDone(requests, worker) {
+      return forClaimed(db, requests, worker, markGraphDoneQuery);
+    },
+
+    completeClaimed(requests, worker) {
+      return forClaimed(db, requests, worker, completeClaimedQuery);
     },
 
     async complete(memoryId, contentVersion, worker) {

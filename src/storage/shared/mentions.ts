@@ -27,16 +27,31 @@ const insertRelationsQuery = compiledOnce((db, p, rows) =>
   db.insertInto('entity_relations').values(Array.from({ length: rows }, (_, r) => Object.fromEntries(RELATION_COLUMNS.map((c, i) => [c, p(r * RELATION_COLUMNS.length + i)]))) as never),
 );
 const MENTIONS_PER_INSERT = 100;
-/** Variant 1: the automatic mentions only (`applied` = 0). */
-const removeMentionsQuery = compiledOnce((db, p, automaticOnly) => {
-  const query = db.deleteFrom('mentions').where('memory_id', '=', p(0));
-  return (automaticOnly ? query.where('applied', '=', 0) : query).returning('entity_id');
+/** Ids per statement of the removals below (each id list is a compiled variant of its own). */
+const REMOVALS_PER_STATEMENT = 64;
+/** Variant: twice the number of memory ids, plus 1 for the automatic rows only (`applied` = 0). */
+const removeMentionsQuery = compiledOnce((db, p, variant) => {
+  const ids = Array.from({ length: variant >> 1 }, (_, i) => p(i));
+  const query = db.deleteFrom('mentions').where('memory_id', 'in', ids);
+  return (variant & 1 ? query.where('applied', '=', 0) : query).returning('entity_id');
 });
-/** Variant 1: the automatic relations only (`applied` = 0). */
-const removeRelationsQuery = compiledOnce((db, p, automaticOnly) => {
-  const query = db.deleteFrom('entity_relations').where('memory_id', '=', p(0));
-  return automaticOnly ? query.where('applied', '=', 0) : query;
+/** Variant: as removeMentionsQuery's. */
+const removeRelationsQuery = compiledOnce((db, p, variant) => {
+  const ids = Array.from({ length: variant >> 1 }, (_, i) => p(i));
+  const query = db.deleteFrom('entity_relations').where('memory_id', 'in', ids);
+  return variant & 1 ? query.where('applied', '=', 0) : query;
 });
+
+/** Runs a removal over the memories' ids, in statements of at most REMOVALS_PER_STATEMENT ids. */
+async function removeByMemories<R>(memoryIds: string[], automaticOnly: boolean | undefined, remove: (ids: string[], variant: number) => Promise<R>): Promise<R[]> {
+  const ids = [...new Set(memoryIds)];
+  const results: R[] = [];
+  for (let i = 0; i < ids.length; i += REMOVALS_PER_STATEMENT) {
+    const part = ids.slice(i, i + REMOVALS_PER_STATEMENT);
+    results.push(await remove(part, (part.length << 1) | (automaticOnly ? 1 : 0)));
+  }
+  return results;
+}
 
 /** Groups rows into key → values, keeping the rows' order. */
 function groupBy<R>(rows: R[], key: (r: R) => string, value: (r: R) => string): Map<string, string[]> {
@@ -95,9 +110,9 @@ export function mentionRepo(db: Kysely<Database>): MentionRepo {
       }
     },
 
-    async removeForMemory(memoryId, options = {}) {
-      const { rows } = await removeMentionsQuery<{ entity_id: string }>(db, [memoryId], options.automaticOnly ? 1 : 0);
-      return rows.map(r => r.entity_id);
+    async removeForMemories(memoryIds, options = {}) {
+      const removed = await removeByMemories(memoryIds, options.automaticOnly, (ids, variant) => removeMentionsQuery<{ entity_id: string }>(db, ids, variant));
+      return [...new Set(removed.flatMap(({ rows }) => rows.map(r => r.entity_id)))];
     },
 
     mentioningMemories(entityId, limit, spaceId) {
@@ -145,9 +160,9 @@ export function entityRelationRepo(db: Kysely<Database>): EntityRelationRepo {
       }
     },
 
-    async removeForMemory(memoryId, options = {}) {
-      const result = await removeRelationsQuery(db, [memoryId], options.automaticOnly ? 1 : 0);
-      return Number(result.numAffectedRows ?? 0);
+    async removeForMemories(memoryIds, options = {}) {
+      const removed = await removeByMemories(memoryIds, options.automaticOnly, (ids, variant) => removeRelationsQuery(db, ids, variant));
+      return removed.reduce((sum, result) => sum + Number(result.numAffectedRows ?? 0), 0);
     },
 
     async touching(entityIds, limit) {
