@@ -63,6 +63,8 @@ export interface MemoryRepo {
   update(id: string, patch: MemoryPatch): Promise<void>;
   getById(id: string): Promise<MemoryRecord | undefined>;
   getMany(ids: string[]): Promise<MemoryRecord[]>;
+  /** The content version of each memory of `ids` that exists (what the background queue checks before it writes). */
+  versions(ids: string[]): Promise<Map<string, number>>;
   /** getMany with only the fields search ranks by: a narrower read for its candidates. */
   getForRanking(ids: string[]): Promise<RankedMemory[]>;
   list(filter: MemoryListFilter): Promise<{ items: MemoryRecord[]; total: number }>;

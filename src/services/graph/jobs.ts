@@ -190,7 +190,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       // those no longer this worker's claim for that version (re-queued meanwhile) are left alone.
       const requests = (evolves: boolean) => list.filter(e => e.claimed.item.evolves === evolves).map(e => e.claimed.item);
       const mine = new Set([...(await tx.extractionQueue.markGraphDone(requests(true), worker)), ...(await tx.extractionQueue.completeClaimed(requests(false), worker))]);
-      const versions = new Map((await tx.memories.getMany([...mine])).map(m => [m.id, m.version]));
+      const versions = await tx.memories.versions([...mine]);
       const current = list.filter(({ claimed: { item } }) => {
         if (!mine.has(item.memory_id)) return false;
         if (versions.get(item.memory_id) === item.content_version) return true;

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { EntityPatch, EntityRecord, EntityRepo, EntityWithStats } from '../ports.ts';
 import type { Database, EntitiesTable } from './schema.ts';
 import { chunked } from './chunks.ts';
-import { compiledOnce } from './compiled.ts';
+import { compiledOnce, insertValues } from './compiled.ts';
 import { selectByIds } from './selectByIds.ts';
 
 /** The entities under each of the keys (variant: how many keys), with the key each was found by. */
@@ -42,29 +42,30 @@ const withStats = ({ mention_total: _total, ...row }: Selectable<EntitiesTable> 
 /** LIKE with the search text taken literally. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, c => `\\${c}`)}%`;
 
+/** Variant: how many keys; p(0) is the entity's id, the keys follow. */
+const addKeysQuery = compiledOnce((db, p, keys) =>
+  db
+    .insertInto('entity_keys')
+    .values(Array.from({ length: keys }, (_, i) => ({ key: p(i + 1), entity_id: p(0) })))
+    .onConflict(oc => oc.doNothing()),
+);
+
 async function addKeys(db: Kysely<Database>, entityId: string, keys: string[]) {
   const unique = [...new Set(keys.filter(Boolean))];
-  if (unique.length === 0) return;
-  await db
-    .insertInto('entity_keys')
-    .values(unique.map(key => ({ key, entity_id: entityId })))
-    .onConflict(oc => oc.doNothing())
-    .execute();
+  if (unique.length > 0) await addKeysQuery(db, [entityId, ...unique], unique.length);
 }
+
+/** Every column of an entity row, in the order `insert` gives them (the queue creates entities inside its write lock). */
+const ENTITY_COLUMNS = ['id', 'name', 'canonical_name', 'entity_type', 'description', 'aliases', 'confidence', 'caller_owned', 'metadata', 'created_at', 'updated_at'] as const;
 
 export function entityRepo(db: Kysely<Database>): EntityRepo {
   const entitiesByIds = selectByIds(db, ids => db.selectFrom('entities').selectAll().select(mentionCount).where('id', 'in', ids));
   return {
     async insert(entity, keys) {
-      await db
-        .insertInto('entities')
-        .values({
-          ...entity,
-          aliases: JSON.stringify(entity.aliases),
-          caller_owned: Number(entity.caller_owned),
-          metadata: JSON.stringify(entity.metadata),
-        })
-        .execute();
+      const e = entity;
+      await insertValues(db, 'entities', ENTITY_COLUMNS, [
+        e.id, e.name, e.canonical_name, e.entity_type, e.description, JSON.stringify(e.aliases), e.confidence, Number(e.caller_owned), JSON.stringify(e.metadata), e.created_at, e.updated_at,
+      ]);
       await addKeys(db, entity.id, keys);
     },
 

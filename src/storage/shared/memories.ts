@@ -60,6 +60,7 @@ export function memoryRepo(db: Kysely<Database>): MemoryRepo {
   // A search reads ~100 candidates a query: a whole row is 26 columns, each a value the driver hands to JavaScript
   // (about a tenth of a search's instructions), of which ranking reads 8.
   const rankingRowsByIds = selectByIds(db, ids => db.selectFrom('memories').select(RANKING_COLUMNS).where('id', 'in', ids));
+  const versionsByIds = selectByIds(db, ids => db.selectFrom('memories').select(['id', 'version']).where('id', 'in', ids));
   return {
     async insert(memory) {
       await insertValues(db, 'memories', MEMORY_COLUMNS, memoryValues(memory));
@@ -76,6 +77,10 @@ export function memoryRepo(db: Kysely<Database>): MemoryRepo {
 
     async getMany(ids) {
       return (await rowsByIds(ids)).map(toMemoryRecord);
+    },
+
+    async versions(ids) {
+      return new Map((await versionsByIds(ids)).map(row => [row.id, row.version]));
     },
 
     async getForRanking(ids) {
