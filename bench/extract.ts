@@ -8,7 +8,8 @@
  *     ("notes-tuning") and every third sentence held out from tuning ("notes-heldout"); entities-fresh.txt
  *     ("notes-fresh", held out until the typing model was trained on it); and the fresh held-out set entities-fresh2.txt
  *     ("notes-fresh2", written without reading the extractor's rules or lists, mostly real-world long-tail names) and
- *     entities-fresh3.txt ("notes-fresh3", the same, written blind to the code by another annotator);
+ *     entities-fresh3.txt ("notes-fresh3", the same, written blind to the code by another annotator) and
+ *     entities-fresh4.txt ("notes-fresh4", the same, by a third annotator);
  *  3. cost on the write path: POST /memories (in-process, Fastify inject) with CAIRN_EXTRACTOR=rules against none.
  *
  * A predicted entity matches a labelled one when their match keys are equal (case, accents and punctuation do not
@@ -37,6 +38,7 @@ const NOTES = join(REPO_ROOT, 'bench/fixtures/entities-notes.txt');
 const FRESH = join(REPO_ROOT, 'bench/fixtures/entities-fresh.txt');
 const FRESH2 = join(REPO_ROOT, 'bench/fixtures/entities-fresh2.txt');
 const FRESH3 = join(REPO_ROOT, 'bench/fixtures/entities-fresh3.txt');
+const FRESH4 = join(REPO_ROOT, 'bench/fixtures/entities-fresh4.txt');
 const TYPING_DIR = join(REPO_ROOT, 'bench/fixtures/typing');
 /** Every typing training file, bench/fixtures/typing/train-*.txt, sorted: a new file is trained on and scored without code changes. */
 export const typingTrainingFiles = (): string[] =>
@@ -68,7 +70,9 @@ export function readNotes(path: string): Labelled[] {
  * one sitting before that round's rules changed (a training file of the typing model since); and entities-fresh2.txt,
  * written without reading the extractor's rules or word lists (its per-name errors read once, for the typing layer's
  * sixth round: no longer blind); and
- * entities-fresh3.txt, written the same way by another annotator blind to the code (only its totals are read).
+ * entities-fresh3.txt, written the same way by another annotator blind to the code (its per-name errors read once, for
+ * the typing layer's seventh round: no longer blind); and entities-fresh4.txt, written the same way by a third
+ * annotator (only its totals are read).
  */
 export function notesSets(): { name: string; sentences: Labelled[] }[] {
   const sentences = readNotes(NOTES);
@@ -78,6 +82,7 @@ export function notesSets(): { name: string; sentences: Labelled[] }[] {
     { name: 'notes-fresh', sentences: readNotes(FRESH) },
     { name: 'notes-fresh2', sentences: readNotes(FRESH2) },
     { name: 'notes-fresh3', sentences: readNotes(FRESH3) },
+    { name: 'notes-fresh4', sentences: readNotes(FRESH4) },
     // The typing model's training sentences (scripts/build-typing-model.ts): a training score, not a measure of generalisation.
     { name: 'typing-train (training score)', sentences: typingTrainingFiles().flatMap(path => readNotes(path)) },
   ];

@@ -12,8 +12,8 @@
  *                                                    (every combination, and always the development sets): mean
  *                                                    type accuracy by how many files were trained on; writes nothing
  *
- * The held-out sets (entities-heldout.json, the notes-heldout third of entities-notes.txt, entities-fresh2.txt and
- * entities-fresh3.txt) are never read here.
+ * The held-out sets (entities-heldout.json, the notes-heldout third of entities-notes.txt, entities-fresh2.txt,
+ * entities-fresh3.txt and entities-fresh4.txt) are never read here.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

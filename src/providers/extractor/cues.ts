@@ -53,8 +53,8 @@ const PLACE_NOUNS = new Set(
   trail trails walk walks path paths viewpoint market markets ridge summit crag fells pier harbour harbor seafront promenade castle
   cathedral station museum abbey lighthouse route routes loop circuit reserve`.split(/\s+/),
 );
-/** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage"). */
-const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite'.split(' '));
+/** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage", "the Vrata valley"). */
+const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite valley river lake gorge canyon estuary peninsula glacier fjord'.split(' '));
 /** What an organisation has, after its possessive name ("Corvex's CEO", "Plinth's layoffs"); a person has none of these. */
 const ORGANIZATION_PARTS = new Set('ceo cto cfo coo founder founders cofounder co-founder board shareholders investors headquarters hq stock shares ipo valuation layoffs employees workforce'.split(' '));
 /** Verbs of talking: "to X" after them is someone spoken to ("talked to Orrin", "pitched it to Clemency at …"). */

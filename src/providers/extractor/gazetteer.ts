@@ -202,7 +202,13 @@ export const PLACE_HEADS = new Set(
 );
 
 /** First words of place names. */
-export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto'));
+export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river'));
+
+/** First words of a venue's name, a business ("Bistro Kalina", "Hotel Amrâth", "Ryokan Hanaoka"). */
+export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ryokan, osteria, trattoria, taverna, pizzeria, café, cafe, restaurant, auberge, pension, posada'));
+
+/** First words of a named storm ("Storm Darragh", "Hurricane Milton"): an event. */
+export const STORM_PREFIXES = new Set(list('storm, hurricane, typhoon, cyclone'));
 
 /** Lower-case words allowed inside a multi-word name ("University of Queensland", "Musée d'Orsay"). */
 export const NAME_CONNECTORS = new Set(list("of, de, du, des, la, le, van, von, der, den, da, del, di, d', y, &, do, dos, das"));

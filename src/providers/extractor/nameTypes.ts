@@ -1,6 +1,6 @@
 import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
 import { techShaped, type Typed } from './cues.ts';
-import { COMMON_ACRONYMS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES } from './gazetteer.ts';
+import { COMMON_ACRONYMS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VENUE_PREFIXES } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { TOPIC_HEADS } from './phraseNames.ts';
 import { modelNumber, versionWord } from './versions.ts';
@@ -73,6 +73,9 @@ function nameType(words: Word[]): Typed | null {
   if ((words.length > 1 && (EVENT_HEADS.has(final) || (of > 0 && EVENT_HEADS.has(last)))) || /^\p{Lu}\p{L}*\p{Ll}(?:Con|Conf|Fest|Camp)$/u.test(words[0].text)) return { type: 'event', confidence: 0.85 };
   // "Air India", "Air Baltic": an airline, not the country.
   if (words.length > 1 && firstWord === 'air') return { type: 'organization', confidence: 0.8 };
+  // "Storm Darragh": a storm is something that happened; "Bistro Kalina", "Hotel Amrâth": a venue named by its kind first.
+  if (words.length === 2 && STORM_PREFIXES.has(firstWord)) return { type: 'event', confidence: 0.85 };
+  if (words.length > 1 && VENUE_PREFIXES.has(firstWord)) return { type: 'organization', confidence: 0.8 };
   if (words.length > 1 && ORGANIZATION_HEADS.has(last)) return { type: 'organization', confidence: 0.8 };
   // "Trinity College Dublin": an institution named with its place.
   if (words.length > 2 && words.slice(0, -1).some(w => INSTITUTION_HEADS.has(bare(w)))) return { type: 'organization', confidence: 0.75 };

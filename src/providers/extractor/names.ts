@@ -2,7 +2,7 @@ import { GENERIC_TERMS, UNITS } from './catalog.ts';
 import { contextType, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
-  PLACE_HEADS, PLACES, PRODUCTS, TECHNOLOGIES,
+  PLACE_HEADS, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VENUE_PREFIXES,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
@@ -39,6 +39,9 @@ const DATE_WORDS = new Set(
 
 const COMMON_SUFFIX = /(?:ment|ness|tion|sion|ous|ful|ity|ism|ence|ance|able|ible|less)$/;
 
+/** First words that open a name of their kind even at a sentence's start, where an English word is otherwise no name. */
+const NAME_OPENERS = new Set(['mount', 'mt', 'lake', 'river', 'loch', 'cape', 'isle', 'fort', ...VENUE_PREFIXES, ...STORM_PREFIXES]);
+
 const listed = (key: string) => ORGANIZATIONS.has(key) || TECHNOLOGIES.has(key) || PRODUCTS.has(key) || PLACES.has(key) || NAMED_EVENTS.has(key);
 /** In the hand lists, or in the open-data gazetteer where it is not vocabulary. */
 const known = (key: string) => listed(key) || (!vocabulary(key) && openGazetteerType(key) !== null);
@@ -52,6 +55,9 @@ function nameAtSentenceStart(word: Word, inside: boolean, names: ReadonlySet<str
   const key = bare(word);
   if (NOT_NAMES.has(key) || word.stopWord) return false;
   if (known(key)) return true;
+  // "River Doverby burst its banks", "Storm Ingrith took the roof off", "Bistro Olvera closed": a kind of place, venue
+  // or storm that opens its own name.
+  if (inside && NAME_OPENERS.has(key)) return true;
   if (GENERIC_TERMS.has(key) || UNITS.has(key)) return false;
   const tags = lexiconTags(key);
   if (hasTag(tags, NAME_TAGS) || hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)) return true;
@@ -301,6 +307,8 @@ function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean,
   if ((intrinsic.type === 'technology' || intrinsic.type === 'product') && context.type === 'organization' && context.confidence >= 0.75) return context;
   // "the Thornbury sync service", "the Kestrel app": what follows the name says it is a thing, whatever town has the name.
   if (intrinsic.type === 'location' && intrinsic.confidence < 0.9 && context.type === 'product' && context.confidence >= 0.85) return context;
+  // "the Zerodha app", "the Synology NAS": a company's name before a product's noun is its product (the labelling guideline).
+  if (intrinsic.type === 'organization' && context.type === 'product' && context.confidence >= 0.85) return context;
   // A brand from the open list, named as a company ("at Hetzner", "Feedzai announced"): the company.
   if (intrinsic.type === 'technology' && intrinsic.confidence < 0.8 && context.type === 'organization' && context.confidence >= 0.6) return context;
   return intrinsic;
