@@ -13,6 +13,7 @@ import { bridgeHits, combine, lexicalHits } from './lexical.ts';
 import { conversationReader, mayBeSpokenBy } from './conversations.ts';
 import { neighbourContext } from './turns.ts';
 import { longMemoryScorer } from './longMemories.ts';
+import { withFeedback } from './feedback.ts';
 
 export const SEARCH_MODES = ['fast', 'deep'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -174,6 +175,8 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
     lexicalHits(deps, input.query, filter, base),
     semanticHits(deps, input.query, filter, base),
   ]);
+  // Long memories found first: the words their best hits share rank too (services/search/feedback.ts).
+  lexical.hits = await withFeedback(deps, lexical, filter, base, contentWordCount);
   let candidates = mergeCandidates(lexical.hits, semantic);
   const records = new Map((await deps.store.memories.getForRanking(candidates.map(c => c.id))).map(m => [m.id, m]));
   // The query's terms a memory is scored by: its content words, or the words it was searched by when it has none.
