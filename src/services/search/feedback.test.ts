@@ -31,7 +31,9 @@ describe('feedback from the best hits on long memories', () => {
         content: abstract(
           `Copeptin and kidney decline, study ${n}`,
           'Higher copeptin levels predicted faster kidney decline; copeptin reflects vasopressin release, and vasopressin ' +
-            'tracks plasma osmolality and hydration, so vasopressin suppression by hydration may protect renal function.',
+            'tracks plasma osmolality and hydration, so vasopressin suppression by hydration may protect renal function. ' +
+            // Hyphenated compounds are searched whole ("il-6" as the phrase "il 6").
+            'IL-6 and T-cell counts rose with IL-6 release.',
         ),
       });
     }
@@ -40,7 +42,7 @@ describe('feedback from the best hits on long memories', () => {
       content: abstract(
         'Water intake and renal outcomes',
         'Vasopressin suppression through hydration lowered plasma osmolality; vasopressin antagonism and hydration ' +
-          'slowed the loss of renal function over follow-up.',
+          'slowed the loss of renal function over follow-up, with less IL-6.',
       ),
     });
     // Others, so that the shared words are rarer than the everyday ones.
