@@ -61,6 +61,11 @@ export function weightedCoverage(queryTerms: readonly string[], textTerms: reado
   return total > 0 ? found / total : 0;
 }
 
+/** A word's rarity as bm25 weighs it, held by `held` of `documents` memories: ln(1 + (N − n + 0.5) / (n + 0.5)). */
+export function bm25Idf(documents: number, held: number): number {
+  return Math.log(1 + (documents - held + 0.5) / (held + 0.5));
+}
+
 /** Cosine rescaled so that unrelated texts (≈ the floor) score 0 and identical ones 1. */
 export function semanticSimilarity(cosine: number, floor = 0.2): number {
   return Math.min(1, Math.max(0, (cosine - floor) / (1 - floor)));

@@ -1,3 +1,4 @@
+import { bm25Idf } from '../../domain/scoring.ts';
 import type { SearchProfile } from '../../domain/searchProfile.ts';
 import { isStopWord, stem } from '../../domain/text.ts';
 import type { LexicalHit, RankedMemory, SearchFilter } from '../../storage/ports.ts';
@@ -29,10 +30,7 @@ async function characteristicWords(deps: FeedbackDeps, hits: RankedMemory[], ask
   const { documents, frequency } = await deps.store.search.termStats(likely);
   const scored = likely
     .filter(word => (frequency.get(word) ?? 0) >= 2)
-    .map(word => {
-      const held = frequency.get(word) ?? 0;
-      return { word, score: weight.get(word)! * Math.log(1 + (documents - held + 0.5) / (held + 0.5)) };
-    })
+    .map(word => ({ word, score: weight.get(word)! * bm25Idf(documents, frequency.get(word) ?? 0) }))
     .sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : 1));
   const byStem = new Map<string, string>();
   for (const { word } of scored) if (!byStem.has(stem(word))) byStem.set(stem(word), word);

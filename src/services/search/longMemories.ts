@@ -1,16 +1,16 @@
-import { weightedCoverage } from '../../domain/scoring.ts';
+import { bm25Idf, weightedCoverage } from '../../domain/scoring.ts';
 import type { LongMemoryRules } from '../../domain/searchProfile.ts';
 import { type QueryTier, stem, termsFor } from '../../domain/text.ts';
 import type { Deps } from '../deps.ts';
 
-/** Each query term's rarity in the store, as bm25 weighs it: ln(1 + (N − n + 0.5) / (n + 0.5)). */
+/** Each query term's rarity in the store, as bm25 weighs it (bm25Idf). */
 async function rarities(deps: Pick<Deps, 'store'>, tier: QueryTier): Promise<Map<string, number>> {
   const { documents, frequency } = await deps.store.search.termStats(tier.words);
   const idf = new Map<string, number>();
   for (const word of tier.words) {
     const held = frequency.get(word) ?? 0;
     const term = stem(word);
-    idf.set(term, Math.max(idf.get(term) ?? 0, Math.log(1 + (documents - held + 0.5) / (held + 0.5))));
+    idf.set(term, Math.max(idf.get(term) ?? 0, bm25Idf(documents, held)));
   }
   return idf;
 }
