@@ -66,6 +66,14 @@ export function bm25Idf(documents: number, held: number): number {
   return Math.log(1 + (documents - held + 0.5) / (held + 0.5));
 }
 
+/**
+ * A term's rarity as SQLite's FTS5 bm25 weighs it (PostgreSQL's ranking computes the same): ln((N − n + 0.5) /
+ * (n + 0.5)), and at least 1e-6, so a word in half the memories or more still counts a little.
+ */
+export function fts5Idf(documents: number, held: number): number {
+  return Math.max(Math.log((Math.max(documents, held) - held + 0.5) / (held + 0.5)), 1e-6);
+}
+
 /** Cosine rescaled so that unrelated texts (≈ the floor) score 0 and identical ones 1. */
 export function semanticSimilarity(cosine: number, floor = 0.2): number {
   return Math.min(1, Math.max(0, (cosine - floor) / (1 - floor)));

@@ -55,7 +55,7 @@ after(async () => {
 
 /** How many matches the query's plan ranked: the rows that reach the sort under the final limit. */
 async function rankedRows(query: LexicalQuery): Promise<number> {
-  const compiled = rankedMatches(query, filter, 10, FAST_PROFILE.fields)!.compile(db);
+  const compiled = rankedMatches(query, filter, 10, FAST_PROFILE.fields, { documents: MATCHES + 2, averageLength: 8, held: new Map() })!.compile(db);
   const { rows } = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]));
   const plan = (rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
   const sort = findNode(plan, node => node['Node Type'] === 'Sort');

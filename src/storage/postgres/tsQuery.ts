@@ -17,13 +17,32 @@ function termQuery(term: LexicalTerm): RawBuilder<unknown> | null {
   return sql`plainto_tsquery('english', ${words})`;
 }
 
-/** The tsquery of a lexical query (no syntax leaks from user text); null when it has no term. */
-export function tsQuery(query: LexicalQuery): RawBuilder<unknown> | null {
+/** A term as bm25 ranks by it: its tsquery, and a key naming it (its kind and words) for the counts kept of it. */
+export interface RankTerm {
+  key: string;
+  query: RawBuilder<unknown>;
+}
+
+/**
+ * The terms a lexical query is ranked by, one per term (bm25 adds up over them); a phrase is one. Empty when no term
+ * has a word.
+ */
+export function rankTerms(query: LexicalQuery): RankTerm[] {
   if (query.mode === 'phrase') {
     const words = bare(query.terms.map(t => t.text).join(' '));
-    return words ? sql`phraseto_tsquery('english', ${words})` : null;
+    return words ? [{ key: `phrase:${words}`, query: sql`phraseto_tsquery('english', ${words})` }] : [];
   }
-  const parts = query.terms.map(termQuery).filter((part): part is RawBuilder<unknown> => part !== null);
+  return query.terms.flatMap(term => {
+    const made = termQuery(term);
+    const kind = term.indexed ? 'lexeme' : term.prefix ? 'prefix' : 'word';
+    return made ? [{ key: `${kind}:${bare(term.text)}`, query: made }] : [];
+  });
+}
+
+/** The tsquery of a lexical query (no syntax leaks from user text); null when it has no term. */
+export function tsQuery(query: LexicalQuery): RawBuilder<unknown> | null {
+  const parts = rankTerms(query).map(term => term.query);
   if (parts.length === 0) return null;
+  if (query.mode === 'phrase') return parts[0]!;
   return sql`(${sql.join(parts, query.mode === 'all' ? sql` && ` : sql` || `)})`;
 }

@@ -7,6 +7,7 @@ import * as m005 from './005_posting_order.ts';
 import * as m006 from './006_sources.ts';
 import * as m008 from './008_sync_log.ts';
 import * as m007 from './007_thread_imports.ts';
+import * as m009 from './009_document_length.ts';
 
 /** PostgreSQL's own numbered, append-only migrations: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006_sources': m006,
   '008_sync_log': m008,
   '007_thread_imports': m007,
+  '009_document_length': m009,
 };
 
 export const postgresMigrations: MigrationProvider = { getMigrations: async () => migrations };
