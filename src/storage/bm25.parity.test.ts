@@ -1,13 +1,13 @@
 /**
  * Full-text ranking is the same on every backend: PostgreSQL computes bm25 as SQLite's FTS5 does (rarity, saturated
- * term counts, length normalisation, field weights), so a query ranks the same memories in the same order with the
- * same scores. The texts hold no stop words and only words both stemmers (FTS5's porter, PostgreSQL's english
+ * term counts, length normalisation, field weights), so a query ranks the same memories, thread messages and threads
+ * in the same order with the same scores. The texts hold no stop words and only words both stemmers (FTS5's porter, PostgreSQL's english
  * snowball) reduce alike, so both backends count the same words and lengths.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STORE_BACKENDS } from '../../test/backends.ts';
-import { memoryRecord } from '../../test/fixtures/records.ts';
+import { atSecond, memoryRecord } from '../../test/fixtures/records.ts';
 import type { LexicalHit, LexicalQuery, SearchFilter, Store } from './ports.ts';
 import { FAST_PROFILE } from '../domain/searchProfile.ts';
 
@@ -35,9 +35,33 @@ const QUERIES: LexicalQuery[] = [
 
 const filter: SearchFilter = { space_id: 'default', states: ['active'] };
 
-/** Each query's hits on one backend. */
+/** Each query's hits on one backend: memories, then thread messages, then threads by title and summary. */
 async function rankings(store: Store): Promise<LexicalHit[][]> {
-  return Promise.all(QUERIES.map(query => store.search.lexical(query, filter, 20, FAST_PROFILE.fields)));
+  const memories = await Promise.all(QUERIES.map(query => store.search.lexical(query, filter, 20, FAST_PROFILE.fields)));
+  const messages = await Promise.all(
+    QUERIES.map(async query => (await store.threadSearch.messages(query, { space_id: 'default' }, 20)).map(h => ({ id: h.message_id, rank: h.rank }))),
+  );
+  const threads = await Promise.all(
+    QUERIES.map(async query => (await store.threadSearch.titles(query, { space_id: 'default' }, 20)).map(h => ({ id: h.thread_pk, rank: h.rank }))),
+  );
+  return [...memories, ...messages, ...threads];
+}
+
+/** The corpus again as one thread's messages, and as threads (title, summary). */
+async function insertThreads(store: Store): Promise<void> {
+  for (const [i, [title, content]] of CORPUS.entries()) {
+    await store.threads.insert({
+      id: `t${i}`, thread_id: `chat-${i}`, space_id: 'default', title, summary: content, source: 'test', participants: [], project: null,
+      workspace: null, tool_version: null, import_date: null, metadata: {}, message_count: i === 0 ? CORPUS.length : 0, is_favorite: false,
+      favorited_at: null, created_at: atSecond(i), updated_at: atSecond(i), last_message_at: null,
+    });
+  }
+  await store.threads.insertMessages(
+    CORPUS.map(([, content], position) => ({
+      id: `msg${position}`, thread_pk: 't0', position, role: 'user', content, timestamp: null, metadata: {}, external_id: null,
+      content_hash: `h${position}`, token_count: 5, created_at: atSecond(position),
+    })),
+  );
 }
 
 const results = new Map<string, LexicalHit[][]>();
@@ -50,6 +74,7 @@ for (const backend of STORE_BACKENDS) {
       await store.transaction(async tx => {
         for (const [i, [title, content]] of CORPUS.entries()) await tx.memories.insert(memoryRecord(`p${i}`, { title, content }));
       });
+      await insertThreads(store);
       results.set(backend.name, await rankings(store));
     });
     after(() => store.close());
@@ -66,12 +91,12 @@ for (const backend of STORE_BACKENDS) {
     });
 
     if (backend.name !== 'sqlite') {
-      test('ranks the same memories in the same order, with the same scores, as SQLite', async t => {
+      test('ranks the same memories, messages and threads in the same order, with the same scores, as SQLite', async t => {
         const sqlite = results.get('sqlite');
         if (!sqlite) return t.skip('SQLite ran in another process');
         const here = results.get(backend.name)!;
-        for (const [i, query] of QUERIES.entries()) {
-          const words = query.terms.map(term => term.text).join(' ');
+        for (const [i, query] of [...QUERIES, ...QUERIES, ...QUERIES].entries()) {
+          const words = `${['memories', 'messages', 'threads'][Math.floor(i / QUERIES.length)]}: ${query.terms.map(term => term.text).join(' ')}`;
           assert.deepEqual(here[i]!.map(h => h.id), sqlite[i]!.map(h => h.id), `the order for "${words}"`);
           for (const [j, hit] of here[i]!.entries()) {
             const expected = sqlite[i]![j]!.rank;

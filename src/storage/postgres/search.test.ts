@@ -45,6 +45,8 @@ before(async () => {
   await store.transaction(async tx => {
     await tx.memories.insert(memory(MATCHES, 'harbour lantern lantern'));
     await tx.memories.insert(memory(MATCHES + 1, 'harbour walk with a lantern past the boats and the old market square at night'));
+    // Written last, so it comes after every "harbour" memory in the table's order.
+    await tx.memories.insert(memory(MATCHES + 2, 'the lighthouse keeper'));
   });
 });
 
@@ -93,4 +95,9 @@ test('the memories holding every word of the query are always among the candidat
 test('a query with fewer matches than the bound ranks all of them, best first', async () => {
   const hits = await store.search.lexical({ mode: 'any', terms: [{ text: 'lantern' }] }, filter, 10, FAST_PROFILE.fields);
   assert.deepEqual(hits.map(h => h.id), [memory(MATCHES, '').id, memory(MATCHES + 1, '').id]);
+});
+
+test('a memory with a rare word of the query is always a candidate, however many memories hold its common words', async () => {
+  const hits = await store.search.lexical({ mode: 'any', terms: [{ text: 'harbour' }, { text: 'lighthouse' }] }, filter, 10, FAST_PROFILE.fields);
+  assert.equal(hits[0]?.id, memory(MATCHES + 2, '').id);
 });

@@ -5,20 +5,9 @@ import type { Database } from '../shared/schema.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
 import { filterQueries } from '../shared/searchFilters.ts';
 import { memoryFilterSql as filterSql, metadataSql } from './filters.ts';
-import { type RankTerm, rankTerms, tsQuery } from './tsQuery.ts';
-import { fts5Idf } from '../../domain/scoring.ts';
+import { rankTerms, tsQuery } from './tsQuery.ts';
+import { type CorpusStats, bm25Rank, corpusStatistics, countsOf } from './bm25.ts';
 import { CJK_PATTERN } from './extensions.ts';
-
-/** bm25's constants, as SQLite's FTS5 has them. */
-const K1 = 1.2;
-const B = 0.75;
-
-/** What bm25 needs of the whole corpus: how many memories, their average length in word positions, and how many hold each term (by its key). */
-export interface CorpusStats {
-  documents: number;
-  averageLength: number;
-  held: Map<string, number>;
-}
 
 /**
  * Matches ranked per query, at most, from each of two candidate sets (see `rankedMatches`). Ranking reads a match's
@@ -27,91 +16,48 @@ export interface CorpusStats {
 export const RANK_CANDIDATES = 1_000;
 
 /**
- * bm25 as SQLite's FTS5 computes it, so that both backends rank alike (ts_rank_cd alone has no rarity: on SciFact it
- * found 0.710 at recall@10 where FTS5 found 0.853). Per term: its rarity (fts5Idf) times
- * tf·(k1 + 1) / (tf + k1·(1 − b + b·length / average length)). A term's count tf weighs each occurrence by its field
- * (the document holds the title as weight A and the content as B, migration 001): ts_rank_cd of the one term with
- * normalisation 0 is exactly that sum. ts_rank_cd takes weights in 0..1 ({D, C, B, A}), so they are scaled by the
- * larger and the count scaled back. Negated: the port's rank is lower-is-better, as bm25 is on SQLite.
- */
-function bm25(terms: RankTerm[], corpus: CorpusStats, { title, content }: FieldWeights) {
-  const top = Math.max(title, content) || 1;
-  const weights = `{0, 0, ${content / top}, ${title / top}}`;
-  const count = (i: number) => sql.raw(`tf${i}`);
-  const counts = sql.join(terms.map((term, i) => sql`${top}::float8 * ts_rank_cd(${weights}::float4[], d.document, ${term.query}, 0) as ${count(i)}`));
-  const norm = sql`${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * d.length / ${Math.max(corpus.averageLength, 1)}::float8)`;
-  const score = sql.join(
-    terms.map((term, i) => {
-      const rarity = fts5Idf(corpus.documents, corpus.held.get(term.key) ?? 0);
-      return sql`${rarity}::float8 * f.${count(i)} * ${K1 + 1}::float8 / (f.${count(i)} + ${norm})`;
-    }),
-    sql` + `,
-  );
-  return { counts: sql`select ${counts}`, rank: sql`-(${score})` };
-}
-
-/**
- * The best `limit` matches of a query by bm25, ranked from a bounded candidate set rather than from every match: the
- * matches of all the query's words (those rank first) and up to RANK_CANDIDATES matches of any of them, each found
- * through the GIN index and cut before anything is ranked. Where a query has no more matches than that, every match is
- * ranked. Null when the query has no term.
+ * The best `limit` matches of a query by bm25, ranked from a bounded candidate set rather than from every match, each
+ * part found through the GIN index and cut before anything is ranked:
+ * - the matches of all the query's words (they rank first);
+ * - every match of its rare words, those fewer memories hold than RANK_CANDIDATES (their counts are exact): bm25
+ *   ranks a memory with a rare word above one with only common words, so none of them may be cut;
+ * - up to RANK_CANDIDATES matches of any of its words.
+ * Where a query has no more matches than that, every match is ranked. Null when the query has no term.
  */
 export function rankedMatches(query: LexicalQuery, filter: SearchFilter, limit: number, fields: FieldWeights, corpus: CorpusStats): RawBuilder<LexicalHit> | null {
   const q = tsQuery(query);
   if (q === null) return null;
-  const every = query.mode === 'any' && query.terms.length > 1 ? tsQuery({ ...query, mode: 'all' }) : null;
-  const matching = (match: RawBuilder<unknown>) => sql`(select d.memory_id from memory_documents d join memories m on m.id = d.memory_id
-      where d.document @@ ${match} and ${filterSql(filter)} limit ${RANK_CANDIDATES})`;
-  const { counts, rank } = bm25(rankTerms(query), corpus, fields);
-  // The counts in a subquery kept apart (offset 0), so each is computed once per memory, not once per use.
+  const terms = rankTerms(query);
+  const any = query.mode === 'any';
+  const every = any && terms.length > 1 ? tsQuery({ ...query, mode: 'all' }) : null;
+  const rare = any && terms.length > 1 ? terms.filter(term => (corpus.held.get(term.key) ?? RANK_CANDIDATES) < RANK_CANDIDATES) : [];
+  const matching = (match: RawBuilder<unknown>, most: number) => sql`(select d.memory_id from memory_documents d join memories m on m.id = d.memory_id
+      where d.document @@ ${match} and ${filterSql(filter)} limit ${most})`;
+  // Every word rare: all their matches are fewer than the bound per word, and ranked in one part.
+  const parts =
+    rare.length === terms.length
+      ? [matching(q, rare.length * RANK_CANDIDATES)]
+      : [
+          ...(every ? [matching(every, RANK_CANDIDATES)] : []),
+          ...(rare.length ? [matching(sql`(${sql.join(rare.map(term => term.query), sql` || `)})`, rare.length * RANK_CANDIDATES)] : []),
+          matching(q, RANK_CANDIDATES),
+        ];
+  // The memory's fields: the title as weight A, the content as B (only the content where the title is its own first
+  // line, migration 001, which FTS5's bm25 weighs 0).
   return sql<LexicalHit>`
-    with candidates as (${every ? sql`${matching(every)} union ${matching(q)}` : matching(q)})
-    select d.memory_id as id, ${rank} as rank
+    with candidates as (${sql.join(parts, sql` union `)})
+    select d.memory_id as id, ${bm25Rank(terms, corpus, 'd')} as rank
     from candidates c join memory_documents d on d.memory_id = c.memory_id
-    cross join lateral (${counts} offset 0) as f
+    cross join lateral (${countsOf(terms, { A: fields.title, B: fields.content }, 'd')}) as f
     order by rank, d.memory_id limit ${limit}`;
 }
 
-const STATS_TTL_MS = 60_000;
-/** A term's memories are counted up to this share of the corpus, and at least MIN_COUNTED (see corpusStats). */
-const COUNTED_SHARE = 0.05;
-const MIN_COUNTED = 1_000;
-/** Below this many memories the corpus is counted at every query (cheap there), so a new space ranks exactly. */
-const COUNT_ALWAYS_BELOW = 2_000;
 const VOCABULARY_TTL_MS = 5 * 60_000;
 
 /** Full text over tsvector + GIN, CJK substrings over pg_trgm, the embedding queue shared with SQLite. */
 export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
-  const held = new Map<string, { count: number; at: number }>();
   let vocabulary: { at: number; terms: Promise<{ term: string; documents: number }[]> } | null = null;
-  let corpus = { documents: 0, averageLength: 0, at: -Infinity };
-
-  /**
-   * The memories, their average length, and how many hold each term: read again each minute (at 100k memories a count
-   * takes tens of ms), or at every query in a small corpus (cheap there), so a new space ranks exactly. A term's count
-   * stops at COUNTED_SHARE of the memories: past it a word is common and its rarity near its floor anyway, while
-   * counting every match of a word in a third of 100k memories took 140–350 ms.
-   */
-  async function corpusStats(terms: RankTerm[]): Promise<CorpusStats> {
-    const now = Date.now();
-    const small = corpus.documents < COUNT_ALWAYS_BELOW;
-    if (small || now - corpus.at > STATS_TTL_MS) {
-      const { rows } = await sql<{ n: number; average: number | null }>`select count(*) as n, avg(length) as average from memory_documents`.execute(db);
-      corpus = { documents: Number(rows[0]?.n ?? 0), averageLength: Number(rows[0]?.average ?? 0), at: now };
-    }
-    if (held.size > 50_000) held.clear();
-    const stale = [...new Map(terms.map(term => [term.key, term])).values()].filter(term => {
-      const known = held.get(term.key);
-      return small || !known || now - known.at > STATS_TTL_MS;
-    });
-    if (stale.length) {
-      const cap = Math.max(MIN_COUNTED, Math.ceil(COUNTED_SHARE * corpus.documents));
-      const counts = stale.map((term, i) => sql`(select count(*) from (select 1 from memory_documents where document @@ ${term.query} limit ${cap}) as held) as ${sql.raw(`n${i}`)}`);
-      const { rows } = await sql<Record<string, number>>`select ${sql.join(counts)}`.execute(db);
-      stale.forEach((term, i) => held.set(term.key, { count: Number(rows[0]?.[`n${i}`] ?? 0), at: now }));
-    }
-    return { documents: corpus.documents, averageLength: corpus.averageLength, held: new Map(terms.map(term => [term.key, held.get(term.key)?.count ?? 0])) };
-  }
+  const corpusStats = corpusStatistics(db, 'memory_documents');
 
   /** Every lexeme with its document count, read by ts_stat (a scan of the index's documents) at most every few minutes. */
   function allTerms() {

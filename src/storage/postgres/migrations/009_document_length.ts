@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Each memory's full-text length, for bm25 on PostgreSQL (storage/postgres/search.ts), counted as SQLite's FTS5
- * counts it: the words of the title and of the content, a title that is the content's own first line included
+ * Each document's full-text length, for bm25 on PostgreSQL (storage/postgres/bm25.ts), counted as SQLite's FTS5
+ * counts it. A thread message's or a thread's: the words of its document (a thread's title and summary). A memory's: the words of the title and of the content, a title that is the content's own first line included
  * (migration 001 leaves such a title out of the document, and FTS5's bm25 gives it no weight, but counts it). Words
  * are the tsvector's positions, so stop words, which no term count includes either, are left out.
- * Kept by the documents' trigger in the same statement as the document; filled here for the memories there are.
+ * Kept by the documents' triggers in the same statement as the document; filled here for the rows there are.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE FUNCTION cairn_document_length(document tsvector) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -24,4 +24,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NEW;
     END $$`.execute(db);
   await sql`UPDATE memory_documents d SET length = cairn_memory_document_length(m.title, m.content, d.document) FROM memories m WHERE m.id = d.memory_id`.execute(db);
+
+  await sql`ALTER TABLE thread_message_documents ADD COLUMN length integer NOT NULL DEFAULT 0`.execute(db);
+  await sql`CREATE OR REPLACE FUNCTION cairn_thread_message_document_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE made tsvector := to_tsvector('english', NEW.content);
+    BEGIN
+      INSERT INTO thread_message_documents (message_seq, document, length) VALUES (NEW.seq, made, cairn_document_length(made))
+        ON CONFLICT (message_seq) DO UPDATE SET document = excluded.document, length = excluded.length;
+      RETURN NEW;
+    END $$`.execute(db);
+  await sql`UPDATE thread_message_documents SET length = cairn_document_length(document)`.execute(db);
+  await sql`ALTER TABLE thread_documents ADD COLUMN length integer NOT NULL DEFAULT 0`.execute(db);
+  await sql`CREATE OR REPLACE FUNCTION cairn_thread_document_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE made tsvector := setweight(to_tsvector('english', NEW.title), 'A') || setweight(to_tsvector('english', NEW.summary), 'B');
+    BEGIN
+      INSERT INTO thread_documents (thread_seq, document, length) VALUES (NEW.seq, made, cairn_document_length(made))
+        ON CONFLICT (thread_seq) DO UPDATE SET document = excluded.document, length = excluded.length;
+      RETURN NEW;
+    END $$`.execute(db);
+  await sql`UPDATE thread_documents SET length = cairn_document_length(document)`.execute(db);
 }
