@@ -92,7 +92,7 @@ export interface LongMemoryRules {
 
 export interface SearchProfile {
   name: string;
-  /** Title against content in full-text ranking (bm25 on SQLite, ts_rank_cd on PostgreSQL). */
+  /** Title against content in full-text ranking (bm25's field weights, on both backends). */
   fields: FieldWeights;
   /** Candidates taken from each ranking (full text, vectors) before fusion. */
   pool: number;

@@ -101,3 +101,32 @@ test('a memory with a rare word of the query is always a candidate, however many
   const hits = await store.search.lexical({ mode: 'any', terms: [{ text: 'harbour' }, { text: 'lighthouse' }] }, filter, 10, FAST_PROFILE.fields);
   assert.equal(hits[0]?.id, memory(MATCHES + 2, '').id);
 });
+
+test('after many memories arrive at once, search refreshes the planner statistics without waiting for autovacuum', async () => {
+  const fresh = await PGlite.create({ extensions: { pg_trgm } });
+  const pool = new pg.Pool({ ...(createPgConfig(fresh) as unknown as pg.PoolConfig), types: cairnTypes });
+  const other = await openPostgresStore(pool);
+  const freshDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await other.memories.insert(memory(0, 'harbour walk number 0'));
+    const columns = sql.raw(`space_id, title_derived, source, importance, confidence, unit_type, lifecycle_state, is_latest, is_crystal,
+      is_favorite, reindex_needed, metadata, version, created_at, updated_at`);
+    await sql`insert into memories (id, title, content, ${columns}) select 'm' || lpad(n::text, 5, '0'), 'note ' || n, 'harbour walk number ' || n, ${columns}
+      from memories, generate_series(1, 1500) as n where id = 'm00000'`.execute(freshDb);
+    const table = async () =>
+      (await sql<{ changed: number; analyzed: unknown }>`select n_mod_since_analyze as changed, last_analyze as analyzed from pg_stat_user_tables
+        where relname = 'memory_documents'`.execute(freshDb)).rows[0];
+    const until = async (done: () => Promise<boolean>) => {
+      for (let tries = 0; tries < 50 && !(await done()); tries++) await new Promise(resolve => setTimeout(resolve, 100));
+    };
+    // The server publishes a table's counts within a second or so of the writes.
+    await until(async () => Number((await table())?.changed) >= 1500);
+    assert.equal((await table())?.analyzed, null, 'not analyzed yet');
+    await other.search.lexical({ mode: 'any', terms: [{ text: 'harbour' }] }, filter, 10, FAST_PROFILE.fields);
+    await until(async () => (await table())?.analyzed != null);
+    assert.notEqual((await table())?.analyzed, null, 'analyzed after the search');
+  } finally {
+    await other.close();
+    await fresh.close();
+  }
+});

@@ -5,7 +5,7 @@ import type { Database } from '../shared/schema.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
 import { filterQueries } from '../shared/searchFilters.ts';
 import { memoryFilterSql as filterSql, metadataSql } from './filters.ts';
-import { rankTerms, tsQuery } from './tsQuery.ts';
+import { type RankTerm, rankTerms, tsQuery } from './tsQuery.ts';
 import { type CorpusStats, bm25Rank, corpusStatistics, countsOf } from './bm25.ts';
 import { CJK_PATTERN } from './extensions.ts';
 
@@ -16,31 +16,47 @@ import { CJK_PATTERN } from './extensions.ts';
 export const RANK_CANDIDATES = 1_000;
 
 /**
+ * The query's rarest words whose matches, all together, are at most RANK_CANDIDATES (their counts are then exact), and
+ * how many matches those are.
+ */
+function rarestWords(terms: RankTerm[], corpus: CorpusStats): { rare: RankTerm[]; matches: number } {
+  const held = (term: RankTerm) => corpus.held.get(term.key) ?? Infinity;
+  const rare: RankTerm[] = [];
+  let matches = 0;
+  for (const term of [...terms].sort((a, b) => held(a) - held(b))) {
+    if (matches + held(term) > RANK_CANDIDATES) break;
+    rare.push(term);
+    matches += held(term);
+  }
+  return { rare, matches };
+}
+
+/**
  * The best `limit` matches of a query by bm25, ranked from a bounded candidate set rather than from every match, each
  * part found through the GIN index and cut before anything is ranked:
  * - the matches of all the query's words (they rank first);
- * - every match of its rare words, those fewer memories hold than RANK_CANDIDATES (their counts are exact): bm25
- *   ranks a memory with a rare word above one with only common words, so none of them may be cut;
- * - up to RANK_CANDIDATES matches of any of its words.
+ * - every match of its rarest words (rarestWords): bm25 ranks a memory with a rare word above one with only common
+ *   words, so none of them may be cut, as an arbitrary first thousand matches of any word would cut them at 100k;
+ * - matches of any of its words, as many as the rare words' matches leave of RANK_CANDIDATES.
  * Where a query has no more matches than that, every match is ranked. Null when the query has no term.
  */
 export function rankedMatches(query: LexicalQuery, filter: SearchFilter, limit: number, fields: FieldWeights, corpus: CorpusStats): RawBuilder<LexicalHit> | null {
   const q = tsQuery(query);
   if (q === null) return null;
   const terms = rankTerms(query);
-  const any = query.mode === 'any';
-  const every = any && terms.length > 1 ? tsQuery({ ...query, mode: 'all' }) : null;
-  const rare = any && terms.length > 1 ? terms.filter(term => (corpus.held.get(term.key) ?? RANK_CANDIDATES) < RANK_CANDIDATES) : [];
+  const several = query.mode === 'any' && terms.length > 1;
+  const every = several ? tsQuery({ ...query, mode: 'all' }) : null;
+  const { rare, matches } = several ? rarestWords(terms, corpus) : { rare: [], matches: 0 };
   const matching = (match: RawBuilder<unknown>, most: number) => sql`(select d.memory_id from memory_documents d join memories m on m.id = d.memory_id
       where d.document @@ ${match} and ${filterSql(filter)} limit ${most})`;
-  // Every word rare: all their matches are fewer than the bound per word, and ranked in one part.
+  // Every word rare: all their matches are within the bound, in one part.
   const parts =
     rare.length === terms.length
-      ? [matching(q, rare.length * RANK_CANDIDATES)]
+      ? [matching(q, RANK_CANDIDATES)]
       : [
           ...(every ? [matching(every, RANK_CANDIDATES)] : []),
-          ...(rare.length ? [matching(sql`(${sql.join(rare.map(term => term.query), sql` || `)})`, rare.length * RANK_CANDIDATES)] : []),
-          matching(q, RANK_CANDIDATES),
+          ...(rare.length ? [matching(sql`(${sql.join(rare.map(term => term.query), sql` || `)})`, matches)] : []),
+          ...(matches < RANK_CANDIDATES ? [matching(q, RANK_CANDIDATES - matches)] : []),
         ];
   // The memory's fields: the title as weight A, the content as B (only the content where the title is its own first
   // line, migration 001, which FTS5's bm25 weighs 0).
@@ -53,6 +69,10 @@ export function rankedMatches(query: LexicalQuery, filter: SearchFilter, limit: 
 }
 
 const VOCABULARY_TTL_MS = 5 * 60_000;
+/** How often search checks whether the planner's statistics lag behind the documents (see plannerStatistics). */
+const PLANNER_CHECK_MS = 60_000;
+/** Documents changed since the last ANALYZE from which, if they are also half the table, search runs one itself. */
+const ANALYZE_FROM = 1_000;
 
 /** Full text over tsvector + GIN, CJK substrings over pg_trgm, the embedding queue shared with SQLite. */
 export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
@@ -71,6 +91,25 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
     return vocabulary.terms;
   }
 
+  let plannerCheckedAt = -Infinity;
+  /**
+   * Right after many memories arrive at once (an import, `cairn migrate`), the planner has no statistics for them until
+   * autovacuum's next round, a minute or more: it then finds a word's matches by walking every memory (10k memories
+   * just loaded: 26 ms a full-text query instead of 9). So once a minute search looks, and when more than half the
+   * documents changed since the last ANALYZE it runs one, in the background (it blocks neither reads nor writes).
+   */
+  function plannerStatistics() {
+    const now = Date.now();
+    if (now - plannerCheckedAt < PLANNER_CHECK_MS) return;
+    plannerCheckedAt = now;
+    void (async () => {
+      const { rows } = await sql<{ changed: number; live: number }>`
+        select n_mod_since_analyze as changed, n_live_tup as live from pg_stat_user_tables where relid = 'memory_documents'::regclass`.execute(db);
+      const changed = Number(rows[0]?.changed ?? 0);
+      if (changed >= Math.max(ANALYZE_FROM, Number(rows[0]?.live ?? 0) / 2)) await sql`analyze memories, memory_documents`.execute(db);
+    })().catch(() => undefined); // statistics are an optimisation: a failed look changes nothing
+  }
+
   return {
     async termStats(words) {
       const terms = words.flatMap(text => rankTerms({ mode: 'any', terms: [{ text }] }).map(term => ({ word: text, term })));
@@ -81,6 +120,7 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
     },
 
     async lexical(query, filter, limit, fields) {
+      plannerStatistics();
       const ranked = rankedMatches(query, filter, limit, fields, await corpusStats(rankTerms(query)));
       return ranked ? (await ranked.execute(db)).rows : [];
     },
