@@ -10,8 +10,9 @@ import { type CorpusStats, bm25Rank, corpusStatistics, countsOf } from './bm25.t
 import { CJK_PATTERN } from './extensions.ts';
 
 /**
- * Matches ranked per query, at most, from each of two candidate sets (see `rankedMatches`). Ranking reads a match's
- * whole tsvector: at 100k memories a common word matches tens of thousands, and ranking them all cost most of a query.
+ * Matches ranked per query, at most, from each part of its candidate set (see `rankedMatches`). Ranking reads a
+ * match's whole tsvector: at 100k memories a common word matches tens of thousands, and ranking them all cost most of a
+ * query.
  */
 export const RANK_CANDIDATES = 1_000;
 
@@ -78,6 +79,8 @@ const ANALYZE_FROM = 1_000;
 export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
   let vocabulary: { at: number; terms: Promise<{ term: string; documents: number }[]> } | null = null;
   const corpusStats = corpusStatistics(db, 'memory_documents');
+  // termStats' counts are exact, as SQLite's: services compare them with shares of the corpus of their own choosing.
+  const wordStats = corpusStatistics(db, 'memory_documents', { exact: true });
 
   /** Every lexeme with its document count, read by ts_stat (a scan of the index's documents) at most every few minutes. */
   function allTerms() {
@@ -113,7 +116,7 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
   return {
     async termStats(words) {
       const terms = words.flatMap(text => rankTerms({ mode: 'any', terms: [{ text }] }).map(term => ({ word: text, term })));
-      const { documents, held: counts } = await corpusStats(terms.map(t => t.term));
+      const { documents, held: counts } = await wordStats(terms.map(t => t.term));
       const frequency = new Map(words.map(word => [word, 0]));
       for (const { word, term } of terms) frequency.set(word, counts.get(term.key) ?? 0);
       return { documents, frequency };
