@@ -90,6 +90,16 @@ for (const backend of STORE_BACKENDS) {
       assert.deepEqual(ids(harbourLantern!).slice(0, 4), ids(lantern!));
     });
 
+    // PGlite (in tests only) fails on a statement this large ("unnamed prepared statement does not exist").
+    test('a query of thousands of distinct words is ranked, not refused', { skip: backend.name === 'pglite' }, async () => {
+      const letters = 'bcdfghjklmnpqrstvwxz';
+      const many = Array.from({ length: 2_000 }, (_, i) => `q${letters[i % 20]}${letters[Math.floor(i / 20) % 20]}${letters[Math.floor(i / 400)]}`);
+      const query: LexicalQuery = { mode: 'any', terms: [...many, 'lantern'].map(text => ({ text })) };
+      assert.ok((await store.search.lexical(query, filter, 10, FAST_PROFILE.fields)).some(h => h.id === 'p4'));
+      assert.ok((await store.threadSearch.messages(query, { space_id: 'default' }, 10)).length > 0);
+      assert.ok((await store.search.termStats(many)).frequency.size === many.length);
+    });
+
     if (backend.name !== 'sqlite') {
       test('ranks the same memories, messages and threads in the same order, with the same scores, as SQLite', async t => {
         const sqlite = results.get('sqlite');

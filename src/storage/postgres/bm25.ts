@@ -69,20 +69,15 @@ export function countsOf(terms: RankTerm[], weights: LabelWeights, alias: string
 const STATS_TTL_MS = 60_000;
 /** Below this many documents the table is counted at every query (cheap there), so a new space ranks exactly. */
 const COUNT_ALWAYS_BELOW = 2_000;
-/**
- * For ranking, a term's documents are counted up to this share of the table, and at least MIN_COUNTED: past it a word
- * is common and its rarity near its floor anyway, while counting every match of a word in a third of 100k memories took
- * 140–350 ms.
- */
-const COUNTED_SHARE = 0.05;
-const MIN_COUNTED = 1_000;
+/** Terms counted per statement (a statement's select list holds at most 1,664 columns). */
+const COUNTED_PER_STATEMENT = 100;
 
 /**
- * A document table's statistics for bm25: its documents, their average length, and how many hold each term (up to
- * COUNTED_SHARE of the table; every one with `exact`). Read again each minute (at 100k documents a count takes tens of
- * ms), or at every query in a small table.
+ * A document table's statistics for bm25: its documents, their average length, and how many hold each term, exactly
+ * (a capped count gave every common word one rarity, far above FTS5's). Read again each minute (at 100k documents a
+ * common word's count takes 100 ms or more), or at every query in a small table.
  */
-export function corpusStatistics(db: Kysely<Database>, table: DocumentTable, { exact = false } = {}): (terms: RankTerm[]) => Promise<CorpusStats> {
+export function corpusStatistics(db: Kysely<Database>, table: DocumentTable): (terms: RankTerm[]) => Promise<CorpusStats> {
   const held = new Map<string, { count: number; at: number }>();
   let corpus = { documents: 0, averageLength: 0, at: -Infinity };
   return async terms => {
@@ -97,14 +92,11 @@ export function corpusStatistics(db: Kysely<Database>, table: DocumentTable, { e
       const known = held.get(term.key);
       return small || !known || now - known.at > STATS_TTL_MS;
     });
-    if (stale.length) {
-      const cap = Math.max(MIN_COUNTED, Math.ceil(COUNTED_SHARE * corpus.documents));
-      const counts = stale.map((term, i) => {
-        const matches = sql`select 1 from ${sql.table(table)} where document @@ ${term.query}`;
-        return sql`(select count(*) from (${exact ? matches : sql`${matches} limit ${cap}`}) as held) as ${sql.raw(`n${i}`)}`;
-      });
+    for (let from = 0; from < stale.length; from += COUNTED_PER_STATEMENT) {
+      const batch = stale.slice(from, from + COUNTED_PER_STATEMENT);
+      const counts = batch.map((term, i) => sql`(select count(*) from ${sql.table(table)} where document @@ ${term.query}) as ${sql.raw(`n${i}`)}`);
       const { rows } = await sql<Record<string, number>>`select ${sql.join(counts)}`.execute(db);
-      stale.forEach((term, i) => held.set(term.key, { count: Number(rows[0]?.[`n${i}`] ?? 0), at: now }));
+      batch.forEach((term, i) => held.set(term.key, { count: Number(rows[0]?.[`n${i}`] ?? 0), at: now }));
     }
     return { documents: corpus.documents, averageLength: corpus.averageLength, held: new Map(terms.map(term => [term.key, held.get(term.key)?.count ?? 0])) };
   };

@@ -5,7 +5,7 @@ import type { Database } from '../shared/schema.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
 import { filterQueries } from '../shared/searchFilters.ts';
 import { memoryFilterSql as filterSql, metadataSql } from './filters.ts';
-import { type RankTerm, rankTerms, tsQuery } from './tsQuery.ts';
+import { RANKED_TERMS, type RankTerm, rankTerms, tsQuery } from './tsQuery.ts';
 import { type CorpusStats, bm25Rank, corpusStatistics, countsOf } from './bm25.ts';
 import { CJK_PATTERN } from './extensions.ts';
 
@@ -17,8 +17,8 @@ import { CJK_PATTERN } from './extensions.ts';
 export const RANK_CANDIDATES = 1_000;
 
 /**
- * The query's rarest words whose matches, all together, are at most RANK_CANDIDATES (their counts are then exact), and
- * how many matches those are.
+ * The query's rarest words whose matches, all together, are at most RANK_CANDIDATES (by the counts of the last
+ * minute), and how many matches those are.
  */
 function rarestWords(terms: RankTerm[], corpus: CorpusStats): { rare: RankTerm[]; matches: number } {
   const held = (term: RankTerm) => corpus.held.get(term.key) ?? Infinity;
@@ -44,7 +44,7 @@ function rarestWords(terms: RankTerm[], corpus: CorpusStats): { rare: RankTerm[]
 export function rankedMatches(query: LexicalQuery, filter: SearchFilter, limit: number, fields: FieldWeights, corpus: CorpusStats): RawBuilder<LexicalHit> | null {
   const q = tsQuery(query);
   if (q === null) return null;
-  const terms = rankTerms(query);
+  const terms = rankTerms(query, RANKED_TERMS);
   const several = query.mode === 'any' && terms.length > 1;
   const every = several ? tsQuery({ ...query, mode: 'all' }) : null;
   const { rare, matches } = several ? rarestWords(terms, corpus) : { rare: [], matches: 0 };
@@ -56,7 +56,8 @@ export function rankedMatches(query: LexicalQuery, filter: SearchFilter, limit: 
       ? [matching(q, RANK_CANDIDATES)]
       : [
           ...(every ? [matching(every, RANK_CANDIDATES)] : []),
-          ...(rare.length ? [matching(sql`(${sql.join(rare.map(term => term.query), sql` || `)})`, matches)] : []),
+          // Bounded by RANK_CANDIDATES, not by the counts, which may be a minute old.
+          ...(rare.length ? [matching(sql`(${sql.join(rare.map(term => term.query), sql` || `)})`, RANK_CANDIDATES)] : []),
           ...(matches < RANK_CANDIDATES ? [matching(q, RANK_CANDIDATES - matches)] : []),
         ];
   // The memory's fields: the title as weight A, the content as B (only the content where the title is its own first
@@ -79,8 +80,6 @@ const ANALYZE_FROM = 1_000;
 export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
   let vocabulary: { at: number; terms: Promise<{ term: string; documents: number }[]> } | null = null;
   const corpusStats = corpusStatistics(db, 'memory_documents');
-  // termStats' counts are exact, as SQLite's: services compare them with shares of the corpus of their own choosing.
-  const wordStats = corpusStatistics(db, 'memory_documents', { exact: true });
 
   /** Every lexeme with its document count, read by ts_stat (a scan of the index's documents) at most every few minutes. */
   function allTerms() {
@@ -116,7 +115,7 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
   return {
     async termStats(words) {
       const terms = words.flatMap(text => rankTerms({ mode: 'any', terms: [{ text }] }).map(term => ({ word: text, term })));
-      const { documents, held: counts } = await wordStats(terms.map(t => t.term));
+      const { documents, held: counts } = await corpusStats(terms.map(t => t.term));
       const frequency = new Map(words.map(word => [word, 0]));
       for (const { word, term } of terms) frequency.set(word, counts.get(term.key) ?? 0);
       return { documents, frequency };
@@ -124,7 +123,7 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
 
     async lexical(query, filter, limit, fields) {
       plannerStatistics();
-      const ranked = rankedMatches(query, filter, limit, fields, await corpusStats(rankTerms(query)));
+      const ranked = rankedMatches(query, filter, limit, fields, await corpusStats(rankTerms(query, RANKED_TERMS)));
       return ranked ? (await ranked.execute(db)).rows : [];
     },
 

@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { MessageHit, ThreadSearchFilter, ThreadSearchRepo } from '../ports.ts';
 import type { Database } from '../shared/schema.ts';
-import { rankTerms, tsQuery } from './tsQuery.ts';
+import { RANKED_TERMS, rankTerms, tsQuery } from './tsQuery.ts';
 import { bm25Rank, corpusStatistics, countsOf } from './bm25.ts';
 import { CJK_PATTERN } from './extensions.ts';
 
@@ -22,7 +22,7 @@ export function postgresThreadSearchRepo(db: Kysely<Database>): ThreadSearchRepo
     async messages(query, filter, limit) {
       const q = tsQuery(query);
       if (q === null) return [];
-      const terms = rankTerms(query);
+      const terms = rankTerms(query, RANKED_TERMS);
       // bm25 as SQLite ranks messages (one field); the snippet only for the messages returned.
       const { rows } = await sql<MessageHit>`
         select ranked.thread_pk, ranked.message_id, ranked.position, ranked.role, ranked.timestamp, ranked.rank,
@@ -67,7 +67,7 @@ export function postgresThreadSearchRepo(db: Kysely<Database>): ThreadSearchRepo
     async titles(query, filter, limit) {
       const q = tsQuery(query);
       if (q === null) return [];
-      const terms = rankTerms(query);
+      const terms = rankTerms(query, RANKED_TERMS);
       // bm25 as SQLite ranks thread titles: the title twice the summary.
       const { rows } = await sql<{ thread_pk: string; rank: number }>`
         select t.id as thread_pk, ${bm25Rank(terms, await threadStats(terms), 'd')} as rank

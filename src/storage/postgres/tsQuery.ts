@@ -24,10 +24,16 @@ export interface RankTerm {
 }
 
 /**
- * The terms a lexical query is ranked by, one per term (bm25 adds up over them); a phrase is one. Empty when no term
- * has a word.
+ * The most terms a query is ranked by: each is a column of the ranking statement, which holds at most 1,664, and a
+ * query may be a few thousand one-letter words. The terms past it still match.
  */
-export function rankTerms(query: LexicalQuery): RankTerm[] {
+export const RANKED_TERMS = 100;
+
+/**
+ * The terms a lexical query is ranked by, one per term (bm25 adds up over them), the first `most` of them; a phrase is
+ * one. Empty when no term has a word.
+ */
+export function rankTerms(query: LexicalQuery, most = Infinity): RankTerm[] {
   if (query.mode === 'phrase') {
     const words = bare(query.terms.map(t => t.text).join(' '));
     return words ? [{ key: `phrase:${words}`, query: sql`phraseto_tsquery('english', ${words})` }] : [];
@@ -36,7 +42,7 @@ export function rankTerms(query: LexicalQuery): RankTerm[] {
     const made = termQuery(term);
     const kind = term.indexed ? 'lexeme' : term.prefix ? 'prefix' : 'word';
     return made ? [{ key: `${kind}:${bare(term.text)}`, query: made }] : [];
-  });
+  }).slice(0, most);
 }
 
 /** The tsquery of a lexical query (no syntax leaks from user text); null when it has no term. */
