@@ -130,3 +130,25 @@ test('after many memories arrive at once, search refreshes the planner statistic
     await fresh.close();
   }
 });
+
+test("a big space's counts for deep search are remembered for a minute; a small space's are counted each time", async () => {
+  const count = () => store.search.countFiltered(filter);
+  const words = async () => (await store.search.documentFrequencies(['harbour', 'lighthouse'], filter, 5_000)).get('lighthouse');
+  // The fixture's 1,503 memories are a small space: a new memory counts at once.
+  assert.equal(await count(), MATCHES + 3);
+  await store.memories.insert(memory(MATCHES + 3, 'a second lighthouse'));
+  assert.equal(await count(), MATCHES + 4);
+  assert.equal(await words(), 2);
+  // Past 2,000 memories it is big: the count and the words' counts hold for a minute.
+  await sql`insert into memories (id, title, content, space_id, title_derived, source, importance, confidence, unit_type, lifecycle_state,
+      is_latest, is_crystal, is_favorite, reindex_needed, metadata, version, created_at, updated_at)
+    select 'big' || n, 'note', 'quay number ' || n, space_id, title_derived, source, importance, confidence, unit_type, lifecycle_state,
+      is_latest, is_crystal, is_favorite, reindex_needed, metadata, version, created_at, updated_at
+    from memories, generate_series(1, 600) as n where id = 'm00000'`.execute(db);
+  const big = await count();
+  assert.equal(big, MATCHES + 604);
+  assert.equal(await words(), 2);
+  await store.memories.insert(memory(MATCHES + 4, 'a third lighthouse'));
+  assert.equal(await count(), big);
+  assert.equal(await words(), 2);
+});
