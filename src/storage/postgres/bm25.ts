@@ -36,8 +36,8 @@ export interface CorpusStats {
 
 /**
  * The rank (negated bm25: the ports' ranks are lower-is-better, as on SQLite) of the document `alias`.document
- * (with `alias`.length) for `terms`, given the table's statistics. Reads the per-term counts from `counts`, a lateral
- * subquery (`countsOf`) joined as `f`.
+ * (with `alias`.length) for `terms`, given the table's statistics. Reads the per-term counts from `f`, the lateral
+ * subquery `countsOf` builds.
  */
 export function bm25Rank(terms: RankTerm[], corpus: CorpusStats, alias: string) {
   const length = sql.ref(`${alias}.length`);

@@ -76,8 +76,9 @@ const PLANNER_CHECK_MS = 60_000;
 /** Documents changed since the last ANALYZE from which, if they are also half the table, search runs one itself. */
 const ANALYZE_FROM = 1_000;
 
-/** A space from this many memories is big: its counts are remembered for a minute (see bigCounts). */
+/** A space from this many memories is big: its counts are remembered for SPACE_COUNTS_TTL_MS (see bigCounts). */
 const BIG_SPACE = 2_000;
+const SPACE_COUNTS_TTL_MS = 60_000;
 const spaceKey = (filter: SearchFilter) => `memories|${JSON.stringify(filter)}`;
 
 /**
@@ -91,7 +92,7 @@ function bigCounts() {
   return {
     known(key: string): number | undefined {
       const known = counts.get(key);
-      return known && Date.now() - known.at <= PLANNER_CHECK_MS ? known.n : undefined;
+      return known && Date.now() - known.at <= SPACE_COUNTS_TTL_MS ? known.n : undefined;
     },
     remember(key: string, n: number, big: boolean): number {
       if (counts.size > 50_000) counts.clear();
