@@ -141,7 +141,9 @@ export async function deploy(
     }
     const bytes = url ? await postgresBytes().catch(() => 0) : (options.fileBytes?.(dirs[0]) ?? 0);
     dirs.forEach(removeDir);
-    if (database) await admin(backends.databaseUrl!, client => client.query(`drop database if exists ${database} with (force)`));
+    // BENCH_KEEP_DATABASE=1 leaves it for profiling afterwards (EXPLAIN ANALYZE on the statements the run logged).
+    if (database && process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${database}`);
+    else if (database) await admin(backends.databaseUrl!, client => client.query(`drop database if exists ${database} with (force)`));
     return bytes;
   };
   try {
