@@ -84,4 +84,18 @@ describe('kept terms', () => {
       assert.deepEqual({ ...now }, fresh(title, content), `${title} / ${content}`);
     }
   });
+
+  test('kept terms are bounded by their characters, the least recently used leaving first', () => {
+    const text = (n: number) => [`Title ${n}`, `${'word '.repeat(180)}number ${n}`];
+    const first = termsForKeyed('content', 'bounded-0', text(0));
+    const often = termsForKeyed('content', 'bounded-1', text(1));
+    // ~4.4 million characters: past the bound (4 million), with bounded-1 used all along.
+    for (let n = 2; n < 5_000; n++) {
+      termsForKeyed('content', `bounded-${n}`, text(n));
+      if (n % 100 === 0) assert.equal(termsForKeyed('content', 'bounded-1', text(1)), often, `bounded-1 left by ${n}`);
+    }
+    assert.notEqual(termsForKeyed('content', 'bounded-0', text(0)), first, 'the least recently used was still kept');
+    assert.deepEqual(termsForKeyed('content', 'bounded-0', text(0)), first);
+    assert.equal(termsForKeyed('content', 'bounded-4999', text(4_999)), termsForKeyed('content', 'bounded-4999', text(4_999)));
+  });
 });
