@@ -16,6 +16,21 @@ import { CJK_PATTERN } from './extensions.ts';
  */
 export const RANK_CANDIDATES = 1_000;
 
+/** Filter keys memory_documents answers alone: it keeps each memory's space and state (migration 010). */
+const DOCUMENT_KEYS = new Set(['space_id', 'states', 'ids']);
+
+/**
+ * The memory documents `filter` allows, as `from … where …` with the document as `d` (more conditions may follow
+ * with `and`). A filter on the space, the states and ids reads memory_documents alone; one that asks more of a memory
+ * (unit type, dates, labels, metadata) joins the memory as `m`.
+ */
+export function documentsIn(filter: SearchFilter): RawBuilder<unknown> {
+  const more = Object.entries(filter).some(([key, value]) => !DOCUMENT_KEYS.has(key) && value !== undefined && !(Array.isArray(value) && value.length === 0));
+  if (more) return sql`memory_documents d join memories m on m.id = d.memory_id where ${filterSql(filter)}`;
+  const ids = filter.ids ? (filter.ids.length ? sql` and d.memory_id in (${sql.join(filter.ids)})` : sql` and 1 = 0`) : sql``;
+  return sql`memory_documents d where d.space_id = ${filter.space_id} and d.lifecycle_state in (${sql.join(filter.states)})${ids}`;
+}
+
 /**
  * The query's rarest words whose matches, all together, are at most RANK_CANDIDATES (by the counts of the last
  * minute), and how many matches those are.
@@ -50,8 +65,8 @@ export function rankedMatches(query: LexicalQuery, filter: SearchFilter, limit: 
   const { rare, matches } = several ? rarestWords(terms, corpus) : { rare: [], matches: 0 };
   // Each part carries the document it found, so that ranking need not look it up again (a join back to
   // memory_documents by id was a quarter of the statement at 10k memories).
-  const matching = (match: RawBuilder<unknown>, most: number) => sql`(select d.memory_id, d.document, d.length from memory_documents d
-      join memories m on m.id = d.memory_id where d.document @@ ${match} and ${filterSql(filter)} limit ${most})`;
+  const matching = (match: RawBuilder<unknown>, most: number) =>
+    sql`(select d.memory_id, d.document, d.length from ${documentsIn(filter)} and d.document @@ ${match} limit ${most})`;
   // Every word rare: all their matches are within the bound, in one part.
   const parts =
     rare.length === terms.length
@@ -202,8 +217,7 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
       for (const word of stale) {
         const { rows } = await sql<{ n: number }>`
           select count(*) as n from (
-            select 1 from memory_documents d join memories m on m.id = d.memory_id
-            where d.document @@ plainto_tsquery('english', ${word}) and ${filterSql(filter)} limit ${cap}) as capped`.execute(db);
+            select 1 from ${documentsIn(filter)} and d.document @@ plainto_tsquery('english', ${word}) limit ${cap}) as capped`.execute(db);
         counts.set(word, spaceCounts.remember(scope + word, Number(rows[0]?.n ?? 0), big));
       }
       return counts;
@@ -219,9 +233,11 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
     ...embeddingRepo(db),
 
     async rebuildFullText() {
-      await sql`insert into memory_documents (memory_id, document, length)
-        select id, document, cairn_memory_document_length(title, content, document) from (select id, title, content, cairn_memory_document(title, content) as document from memories) as made
-        on conflict (memory_id) do update set document = excluded.document, length = excluded.length`.execute(db);
+      await sql`insert into memory_documents (memory_id, document, length, space_id, lifecycle_state)
+        select id, document, cairn_memory_document_length(title, content, document), space_id, lifecycle_state
+        from (select id, title, content, space_id, lifecycle_state, cairn_memory_document(title, content) as document from memories) as made
+        on conflict (memory_id) do update set document = excluded.document, length = excluded.length, space_id = excluded.space_id,
+          lifecycle_state = excluded.lifecycle_state`.execute(db);
       await sql`reindex table memory_documents`.execute(db);
     },
 

@@ -8,6 +8,7 @@ import * as m006 from './006_sources.ts';
 import * as m008 from './008_sync_log.ts';
 import * as m007 from './007_thread_imports.ts';
 import * as m009 from './009_document_length.ts';
+import * as m010 from './010_document_scope.ts';
 
 /** PostgreSQL's own numbered, append-only migrations: add a file and a line, never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '008_sync_log': m008,
   '007_thread_imports': m007,
   '009_document_length': m009,
+  '010_document_scope': m010,
 };
 
 export const postgresMigrations: MigrationProvider = { getMigrations: async () => migrations };
