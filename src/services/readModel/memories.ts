@@ -86,10 +86,13 @@ export async function getMemory(deps: Pick<Deps, 'store'>, id: string, query: { 
   return presentMemory(memory, labels.get(id), threads.get(id), crystals.get(id));
 }
 
-/** Presents several memories with their labels (fetched in one query), the threads they cite, and crystals' staleness. */
-export async function presentMemories(deps: Pick<Deps, 'store'>, memories: MemoryRecord[]) {
+/**
+ * Presents several memories with their labels (fetched in one query, or already asked for by the caller: `labels` of
+ * these memories at least), the threads they cite, and crystals' staleness.
+ */
+export async function presentMemories(deps: Pick<Deps, 'store'>, memories: MemoryRecord[], labelsAsked?: ReturnType<Repos['memoryLabels']['labelsOf']>) {
   const [labels, threads, crystals] = await Promise.all([
-    deps.store.memoryLabels.labelsOf(memories.map(m => m.id)),
+    labelsAsked ?? deps.store.memoryLabels.labelsOf(memories.map(m => m.id)),
     sourceThreads(deps.store, memories),
     crystalSummaries(deps, memories),
   ]);

@@ -299,10 +299,17 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
     .slice(0, input.limit);
 
   // The results are read whole, the candidates were read with what ranks them (a memory deleted meanwhile is left out).
-  const whole = new Map((await deps.store.memories.getMany(ranked.map(s => s.memory.id))).map(m => [m.id, m]));
+  // Their labels and entities are read beside them: on PostgreSQL each read is a round trip.
+  const ids = ranked.map(s => s.memory.id);
+  const labels = deps.store.memoryLabels.labelsOf(ids);
+  const [rows, entityNodes] = await Promise.all([
+    deps.store.memories.getMany(ids),
+    input.include_entities === false ? null : relatedEntities(deps, ids),
+    labels,
+  ]);
+  const whole = new Map(rows.map(m => [m.id, m]));
   const scored = ranked.filter(s => whole.has(s.memory.id));
-  const presented = await presentMemories(deps, scored.map(s => whole.get(s.memory.id)!));
-  const entityNodes = input.include_entities === false ? new Map() : await relatedEntities(deps, scored.map(s => s.memory.id));
+  const presented = await presentMemories(deps, scored.map(s => whole.get(s.memory.id)!), labels);
   const written = (term: string) => asWritten.get(term) ?? term;
   let ceiling = 1;
   const results = scored.map((s, i) => {
@@ -329,7 +336,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       similarity_score: Number(similarity.toFixed(4)),
       relevance_reason: reason,
       highlights: highlightsOf(s.memory, s.overlap),
-      related_entities: entityNodes.get(s.memory.id) ?? [],
+      related_entities: entityNodes?.get(s.memory.id) ?? [],
       score_breakdown: {
         lexical: { rank: s.c.lexicalRank ?? null, coverage: s.overlap.coverage, dice: Number(s.overlap.dice.toFixed(4)) },
         semantic: { rank: s.c.semanticRank ?? null, similarity: s.semanticScore ?? null },
