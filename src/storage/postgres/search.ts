@@ -67,9 +67,11 @@ export function rankedMatches(query: LexicalQuery, filter: SearchFilter, limit: 
   // memory_documents by id was a quarter of the statement at 10k memories).
   const matching = (match: RawBuilder<unknown>, most: number) =>
     sql`(select d.memory_id, d.document, d.length from ${documentsIn(filter)} and d.document @@ ${match} limit ${most})`;
-  // Every word rare: all their matches are within the bound, in one part.
+  // Every word rare, or candidates already narrowed to at most the bound (ranked again): all their matches are within
+  // the bound, in one part.
+  const narrowed = filter.ids !== undefined && filter.ids.length <= RANK_CANDIDATES;
   const parts =
-    rare.length === terms.length
+    narrowed || rare.length === terms.length
       ? [matching(q, RANK_CANDIDATES)]
       : [
           ...(every ? [matching(every, RANK_CANDIDATES)] : []),
