@@ -87,8 +87,8 @@ export async function getMemory(deps: Pick<Deps, 'store'>, id: string, query: { 
 }
 
 /**
- * Presents several memories with their labels (fetched in one query, or already asked for by the caller: `labels` of
- * these memories at least), the threads they cite, and crystals' staleness.
+ * Presents several memories with their labels (fetched in one query, or `labelsAsked`: the caller's own read of the
+ * labels of at least these memories, started earlier), the threads they cite, and crystals' staleness.
  */
 export async function presentMemories(deps: Pick<Deps, 'store'>, memories: MemoryRecord[], labelsAsked?: ReturnType<Repos['memoryLabels']['labelsOf']>) {
   const [labels, threads, crystals] = await Promise.all([

@@ -8,10 +8,11 @@ import { type Kysely, sql } from 'kysely';
  * looked up, or every memory of the space hashed). The same trigger that writes the document writes them; a move
  * to another space or a change of state (archive, trash, restore) updates them in the same statement as the memory.
  *
- * The documents' GIN indexes (memories', thread messages', threads') keep at most 128 kB of new entries unsorted (PostgreSQL's default is 4 MB). Every search
- * scans that pending list whole, and until autovacuum merged it the last few thousand memories written cost each
- * search's ranking statement 1.9 → 5.0 ms at 10k memories (149 pending pages). The writer that fills it merges it,
- * so a write now and then pays for ~200 documents' entries at once instead of autovacuum.
+ * The documents' GIN indexes (memories', thread messages', threads') keep at most 128 kB of new entries unsorted
+ * (PostgreSQL's default is 4 MB). Every search scans that pending list whole, and until autovacuum merged it the last
+ * few thousand memories written cost each search's ranking statement 1.9 → 5.0 ms at 10k memories (149 pending
+ * pages). The writer that fills it merges it, so a write now and then pays for ~200 documents' entries at once
+ * instead of autovacuum.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE memory_documents ADD COLUMN space_id text, ADD COLUMN lifecycle_state text`.execute(db);
