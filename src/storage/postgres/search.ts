@@ -8,6 +8,7 @@ import { memoryFilterSql as filterSql, metadataSql } from './filters.ts';
 import { RANKED_TERMS, type RankTerm, rankTerms, tsQuery } from './tsQuery.ts';
 import { type CorpusStats, bm25Rank, corpusStatistics, countsOf } from './bm25.ts';
 import { CJK_PATTERN } from './extensions.ts';
+import { rememberedSpaceCounts } from '../shared/spaceCounts.ts';
 
 /**
  * Matches ranked per query, at most, from each part of its candidate set (see `rankedMatches`). Ranking reads a
@@ -96,38 +97,11 @@ const PLANNER_CHECK_MS = 60_000;
 /** Documents changed since the last ANALYZE from which, if they are also half the table, search runs one itself. */
 const ANALYZE_FROM = 1_000;
 
-/** A space from this many memories is big: its counts are remembered for SPACE_COUNTS_TTL_MS (see bigCounts). */
-const BIG_SPACE = 2_000;
-const SPACE_COUNTS_TTL_MS = 60_000;
-const spaceKey = (filter: SearchFilter) => `memories|${JSON.stringify(filter)}`;
-
-/**
- * Deep search's counts of a big space (its memories, and the memories holding each query word up to a share of them:
- * "common in the space"), remembered for a minute. At 100k memories they took most of a deep search: 26 ms for the
- * space's count and up to 350 ms for a word in a third of it, each time. A minute's new memories move a big space's
- * shares little; a small space is counted again each time.
- */
-function bigCounts() {
-  const counts = new Map<string, { n: number; at: number }>();
-  return {
-    known(key: string): number | undefined {
-      const known = counts.get(key);
-      return known && Date.now() - known.at <= SPACE_COUNTS_TTL_MS ? known.n : undefined;
-    },
-    remember(key: string, n: number, big: boolean): number {
-      if (counts.size > 50_000) counts.clear();
-      if (big) counts.set(key, { n, at: Date.now() });
-      return n;
-    },
-  };
-}
-
 /** Full text over tsvector + GIN, CJK substrings over pg_trgm, the embedding queue shared with SQLite. */
 export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
   let vocabulary: { at: number; terms: Promise<{ term: string; documents: number }[]> } | null = null;
   const corpusStats = corpusStatistics(db, 'memory_documents');
   const filters = filterQueries(db, metadataSql);
-  const spaceCounts = bigCounts();
 
   /** Every lexeme with its document count, read by ts_stat (a scan of the index's documents) at most every few minutes. */
   function allTerms() {
@@ -206,32 +180,17 @@ export function postgresSearchRepo(db: Kysely<Database>): SearchRepo {
         .slice(0, limit);
     },
 
-    async documentFrequencies(words, filter, cap) {
-      const counts = new Map<string, number>();
-      const scope = `${JSON.stringify(filter)}|${cap}|`;
-      // A big space's: its count, asked first by "common in the space", was big and is remembered.
-      const big = (spaceCounts.known(spaceKey(filter)) ?? 0) >= BIG_SPACE;
-      const stale = [...new Set(words)].filter(word => {
-        const known = big ? spaceCounts.known(scope + word) : undefined;
-        if (known !== undefined) counts.set(word, known);
-        return known === undefined;
-      });
-      for (const word of stale) {
+    ...filters,
+    // "Common in the space": a big space's counts remembered for a minute.
+    ...rememberedSpaceCounts({
+      countFiltered: filters.countFiltered,
+      async holding(word, filter, cap) {
         const { rows } = await sql<{ n: number }>`
           select count(*) as n from (
             select 1 from ${documentsIn(filter)} and d.document @@ plainto_tsquery('english', ${word}) limit ${cap}) as capped`.execute(db);
-        counts.set(word, spaceCounts.remember(scope + word, Number(rows[0]?.n ?? 0), big));
-      }
-      return counts;
-    },
-
-    ...filters,
-    async countFiltered(filter) {
-      const known = spaceCounts.known(spaceKey(filter));
-      if (known !== undefined) return known;
-      const n = await filters.countFiltered(filter);
-      return spaceCounts.remember(spaceKey(filter), n, n >= BIG_SPACE);
-    },
+        return Number(rows[0]?.n ?? 0);
+      },
+    }),
     ...embeddingRepo(db),
 
     async rebuildFullText() {

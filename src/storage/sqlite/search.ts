@@ -7,6 +7,7 @@ import { ftsMatch } from './ftsQuery.ts';
 import type { Database } from '../shared/schema.ts';
 import { embeddingRepo } from '../shared/embeddings.ts';
 import { filterQueries, type MetadataSql, filterSql as sharedFilterSql } from '../shared/searchFilters.ts';
+import { rememberedSpaceCounts } from '../shared/spaceCounts.ts';
 import { HAS_CJK } from './migrations/018_background_queue.ts';
 import { SEARCH_FLAGS_OF } from './migrations/029_search_flags.ts';
 
@@ -77,6 +78,7 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
   let documents = { count: 0, at: -Infinity };
   const countMatching = sqlite.prepare('select count(*) as n from memories_fts where memories_fts match ?').pluck();
   const countAll = sqlite.prepare('select count(*) as n from memories').pluck();
+  const filters = filterQueries(db, metadataSql);
 
   return {
     async termStats(words) {
@@ -152,20 +154,20 @@ export function sqliteSearchRepo(db: Kysely<Database>, sqlite: BetterSqlite3.Dat
       return rows;
     },
 
-    async documentFrequencies(words, filter, cap) {
-      const counts = new Map<string, number>();
-      for (const word of words) {
+    ...filters,
+    // "Common in the space": a big space's counts remembered for a minute (at 100k memories, recounting a common
+    // word's memories up to a third of the space was most of a deep search).
+    ...rememberedSpaceCounts({
+      countFiltered: filters.countFiltered,
+      async holding(word, filter, cap) {
         // Counting stops at the cap: the caller only asks whether a word is that common, and common words are costly to count.
         const { rows } = await sql<{ n: number }>`
           select count(*) as n from (
             select 1 from memories_fts join memories m on m.rowid = memories_fts.rowid
             where memories_fts match ${`"${word.replace(/"/g, '""')}"`} and ${filterSql(filter)} limit ${cap})`.execute(db);
-        counts.set(word, Number(rows[0]?.n ?? 0));
-      }
-      return counts;
-    },
-
-    ...filterQueries(db, metadataSql),
+        return Number(rows[0]?.n ?? 0);
+      },
+    }),
     ...embeddingRepo(db),
 
     async rebuildFullText() {
