@@ -21,7 +21,15 @@ interface QueueSample {
   pending: number | null;
   lagMs: number | null;
   failed: number | null;
+  /** SQLite with background threads: the write lock held so far by the server's thread and by the background threads, ms. */
+  lock: { server: number; background: number; serverWaited: number; backgroundWaited: number } | null;
   source: 'health' | 'fallback';
+}
+
+type LockUse = { held_ms: number; waited_ms: number };
+function lockOf(health: Record<string, unknown> | null | undefined): QueueSample['lock'] {
+  const lock = (health?.workers as { write_lock?: { server: LockUse; background: LockUse } | null } | undefined)?.write_lock;
+  return lock ? { server: lock.server.held_ms, background: lock.background.held_ms, serverWaited: lock.server.waited_ms, backgroundWaited: lock.background.waited_ms } : null;
 }
 
 /** The background queue as the server reports it, or what the older status endpoints say. */
@@ -29,14 +37,14 @@ async function sampleQueue(pool: Pool): Promise<Omit<QueueSample, 'atS' | 'ackno
   const health = await requestJson(pool, 'GET', '/health');
   const queue = health?.background_queue as { pending?: number; lag_ms?: number; failed?: number } | undefined;
   if (queue && typeof queue.pending === 'number') {
-    return { pending: queue.pending, lagMs: queue.lag_ms ?? null, failed: queue.failed ?? null, source: 'health' };
+    return { pending: queue.pending, lagMs: queue.lag_ms ?? null, failed: queue.failed ?? null, lock: lockOf(health), source: 'health' };
   }
   const [index, reindex] = await Promise.all([
     requestJson(pool, 'GET', '/search-index/status').catch(() => null),
     requestJson(pool, 'GET', '/memories/reindex/status').catch(() => null),
   ]);
   const pending = Number(index?.pending_memories ?? 0) + Number(reindex?.count_needing_reindex ?? 0);
-  return { pending, lagMs: null, failed: null, source: 'fallback' };
+  return { pending, lagMs: null, failed: null, lock: null, source: 'fallback' };
 }
 
 export default async function ingest(argv: string[]): Promise<void> {
@@ -92,11 +100,16 @@ export default async function ingest(argv: string[]): Promise<void> {
 
     const source = samples.at(-1)?.source ?? 'fallback';
     console.log(`queue lag over time (${source === 'health' ? 'GET /health background_queue' : 'no background_queue in /health: embedding/reindex backlog only'}):`);
-    const rows = [['t s', 'acknowledged', 'pending', 'lag ms', 'failed']];
+    // The write lock's share of each interval: held by the server's thread (acknowledging) and the background threads.
+    const withLock = samples.some(s => s.lock);
+    const rows = [['t s', 'acknowledged', 'pending', 'lag ms', 'failed', ...(withLock ? ['lock server %', 'lock background %'] : [])]];
     const every = Math.max(1, Math.ceil(samples.length / 30)); // at most ~30 lines
+    let shown: QueueSample | null = null;
     samples.forEach((s, i) => {
       if (i % every === 0 || i === samples.length - 1) {
-        rows.push([s.atS.toFixed(1), String(s.acknowledged), String(s.pending ?? '-'), s.lagMs === null ? '-' : s.lagMs.toFixed(0), String(s.failed ?? '-')]);
+        const share = (side: 'server' | 'background') => (s.lock && shown?.lock ? (((s.lock[side] - shown.lock[side]) / ((s.atS - shown.atS) * 1000)) * 100).toFixed(0) : '-');
+        rows.push([s.atS.toFixed(1), String(s.acknowledged), String(s.pending ?? '-'), s.lagMs === null ? '-' : s.lagMs.toFixed(0), String(s.failed ?? '-'), ...(withLock ? [share('server'), share('background')] : [])]);
+        shown = s;
       }
     });
     console.log(formatTable(rows));
@@ -110,6 +123,13 @@ export default async function ingest(argv: string[]): Promise<void> {
         : `NOT fully processed within ${options.timeoutS} s: ${samples.at(-1)?.pending} still pending`,
     );
     if (lags.length) console.log(`queue lag: max ${Math.max(...lags).toFixed(0)} ms, p50 of samples ${percentile(lags, 50).toFixed(0)} ms`);
+    const lock = lockOf(await requestJson(pool, 'GET', '/health'));
+    if (lock && done > 0) {
+      const perMemory = (msTotal: number) => ((msTotal * 1000) / done).toFixed(0);
+      console.log(
+        `write lock per memory: held ${perMemory(lock.server)} µs acknowledging, ${perMemory(lock.background)} µs processing; waited ${perMemory(lock.serverWaited)} µs and ${perMemory(lock.backgroundWaited)} µs (background threads together)`,
+      );
+    }
     if (cpuBefore !== null && cpuAfter !== null) {
       console.log(`server CPU per memory (ack + processing): ${(((cpuAfter - cpuBefore) * 1000) / Math.max(1, done)).toFixed(0)} µs; cores busy ${((cpuAfter - cpuBefore) / 1000 / totalSeconds).toFixed(2)}`);
       console.log(`server cores busy by thread: ${threads}`);

@@ -166,6 +166,7 @@ export async function createApp(config: Config, opened?: Store): Promise<App> {
   const store = opened ?? (await openStore(config, writeToken));
   const deps = buildDeps(store, config, message => server.log.warn(message));
   if (writeToken && deps.extraction.jobs) {
+    if (deps.workers) deps.workers = { ...deps.workers, writeLock: () => writeToken.usage() };
     deps.extraction = {
       ...deps.extraction,
       jobs: createBackgroundPool({

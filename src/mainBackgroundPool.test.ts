@@ -252,6 +252,11 @@ test('a write on one connection waits for the token another holds, without stopp
     await serverWrite;
     await claim;
     assert.equal(await server.settings.get('owner'), 'server', 'the later write landed after the other committed');
+    // Both sides' use of the token is counted in the shared cells: what /health reports as workers.write_lock.
+    const usage = first.usage();
+    assert.ok(usage.background.takes >= 1 && usage.background.held_ms >= 15, JSON.stringify(usage));
+    assert.ok(usage.server.takes >= 2 && usage.server.waited_ms >= 15, JSON.stringify(usage));
+    assert.deepEqual(createWriteToken(first.buffer, 3).usage(), usage, 'any thread reads the same counts');
   } finally {
     await other.close();
     await server.close();

@@ -1,4 +1,15 @@
 /** Plain values from the configuration that change what services do; no behaviour, nothing to start or stop. */
+/** Milliseconds the write lock was held and waited for, and how often it was taken, since the process started. */
+export interface WriteLockUse {
+  held_ms: number;
+  waited_ms: number;
+  takes: number;
+}
+export interface WriteLockUsage {
+  server: WriteLockUse;
+  background: WriteLockUse;
+}
+
 export interface Settings {
   version: string;
   /** Configured API key (plain), when the operator set one by environment. */
@@ -19,6 +30,9 @@ export interface Settings {
   sourceFetchTimeoutMs?: number;
   /** This process, as leases and work claims on a shared store name it (a UUID made at start). */
   holder?: string;
-  /** The cores this process may use and the background queue's worker threads (0: on the event loop), for /health. */
-  workers?: { cores: number; background: number };
+  /**
+   * The cores this process may use and the background queue's worker threads (0: on the event loop), for /health;
+   * with background threads on SQLite, how long each side has held and waited for the one write lock.
+   */
+  workers?: { cores: number; background: number; writeLock?: () => WriteLockUsage };
 }

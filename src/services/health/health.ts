@@ -17,6 +17,7 @@ function describeWorkers(deps: Pick<Deps, 'store' | 'readPool' | 'workers'>) {
     read_workers: readWorkers,
     reads: readWorkers > 0 ? 'worker_threads' : deps.store.backend === 'postgres' ? 'connection_pool' : 'event_loop',
     background_workers: deps.workers?.background ?? 0,
+    write_lock: deps.workers?.writeLock?.() ?? null,
   } as const;
 }
 

@@ -20,6 +20,19 @@ export interface WriteToken {
   release(): void;
   /** Frees the token if the thread numbered `holder` holds it: that thread stopped mid-transaction (SQLite rolled it back). */
   releaseIfHeldBy(holder: number): boolean;
+  /** How long the server's thread and the background threads have held and waited for the token since it was made. */
+  usage(): WriteTokenUsage;
+}
+
+export interface WriteTokenUse {
+  held_ms: number;
+  waited_ms: number;
+  takes: number;
+}
+/** Where the one write lock's time goes: is it the limit (held nearly all the time), and who waits for whom. */
+export interface WriteTokenUsage {
+  server: WriteTokenUse;
+  background: WriteTokenUse;
 }
 
 // Atomics.waitAsync is in Node 16+, not in the ES2022 library types this project compiles against.
@@ -31,6 +44,21 @@ const SERVER_WAITS = 1;
 const FREE = 0;
 /** The server's thread; workers are numbered from 2. */
 export const SERVER_HOLDER = 1;
+
+/**
+ * After the two cells, six 64-bit counters: held nanoseconds, waited nanoseconds and takes, for the server's thread
+ * and then for the background threads together (each thread adds its own; Atomics.add, as several threads share them).
+ */
+const COUNTERS_AT = 8;
+const COUNTERS = 6;
+const BUFFER_BYTES = COUNTERS_AT + COUNTERS * 8;
+const [HELD, WAITED, TAKES] = [0, 1, 2];
+const BACKGROUND = 3;
+
+function useOf(counters: BigInt64Array, at: number): WriteTokenUse {
+  const ms = (ns: bigint) => Math.round(Number(ns) / 1e4) / 100;
+  return { held_ms: ms(Atomics.load(counters, at + HELD)), waited_ms: ms(Atomics.load(counters, at + WAITED)), takes: Number(Atomics.load(counters, at + TAKES)) };
+}
 
 /** Resolves once cells[index] is no longer `value` (at once if it is not now). */
 async function changeOf(cells: Int32Array, index: number, value: number): Promise<void> {
@@ -46,12 +74,23 @@ async function changeOf(cells: Int32Array, index: number, value: number): Promis
   }
 }
 
-export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuffer(8), holder = SERVER_HOLDER): WriteToken {
-  const cells = new Int32Array(buffer);
+export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuffer(BUFFER_BYTES), holder = SERVER_HOLDER): WriteToken {
+  const cells = new Int32Array(buffer, 0, 2);
+  const counters = new BigInt64Array(buffer, COUNTERS_AT, COUNTERS);
   const isServer = holder === SERVER_HOLDER;
+  const mine = isServer ? 0 : BACKGROUND;
+  // Not reentrant: one acquisition of this thread's at a time, so one start time.
+  let heldSince = 0;
+  const count = (counter: number, since: number) => Atomics.add(counters, mine + counter, BigInt(Math.round((performance.now() - since) * 1e6)));
+  const taken = (askedAt: number) => {
+    count(WAITED, askedAt);
+    Atomics.add(counters, mine + TAKES, 1n);
+    heldSince = performance.now();
+  };
   return {
     buffer,
     async acquire() {
+      const askedAt = performance.now();
       for (;;) {
         if (!isServer && Atomics.load(cells, SERVER_WAITS) === 1) {
           await changeOf(cells, SERVER_WAITS, 1);
@@ -60,6 +99,7 @@ export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuff
         const current = Atomics.compareExchange(cells, HOLDER, FREE, holder);
         if (current === FREE) {
           if (isServer && Atomics.exchange(cells, SERVER_WAITS, 0) === 1) Atomics.notify(cells, SERVER_WAITS);
+          taken(askedAt);
           return;
         }
         if (isServer) Atomics.store(cells, SERVER_WAITS, 1);
@@ -67,6 +107,7 @@ export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuff
       }
     },
     release() {
+      count(HELD, heldSince);
       Atomics.store(cells, HOLDER, FREE);
       Atomics.notify(cells, HOLDER);
     },
@@ -75,6 +116,7 @@ export function createWriteToken(buffer: SharedArrayBuffer = new SharedArrayBuff
       Atomics.notify(cells, HOLDER);
       return true;
     },
+    usage: () => ({ server: useOf(counters, 0), background: useOf(counters, BACKGROUND) }),
   };
 }
 

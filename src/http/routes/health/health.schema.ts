@@ -27,6 +27,12 @@ const features = [
 ] as const;
 
 /** The documentation and answers of the health operations; all but the checkpoint answer without a key. */
+const WriteLockUse = z.object({
+  held_ms: z.number().describe('Milliseconds held'),
+  waited_ms: z.number().describe('Milliseconds spent waiting for it'),
+  takes: z.number().int().describe('How many times it was taken (a transaction, or a write outside one)'),
+});
+
 export const healthDocs = {
   livez: {
     ...doc({
@@ -60,6 +66,12 @@ export const healthDocs = {
                 .enum(['worker_threads', 'connection_pool', 'event_loop'])
                 .describe('Where reads run: worker threads (SQLite), any pooled connection (PostgreSQL), or the event loop'),
               background_workers: z.number().int().describe("Worker threads of the background queue's extraction (CAIRN_BACKGROUND_WORKERS; 0: the event loop)"),
+              write_lock: z
+                .object({ server: WriteLockUse, background: WriteLockUse })
+                .nullable()
+                .describe(
+                  "SQLite with background threads: since the start, how long the server's thread (acknowledging writes) and the background threads (the queue's graph writes) held the one write lock and waited for it. null otherwise",
+                ),
             })
             .describe('Where the work runs'),
         }),

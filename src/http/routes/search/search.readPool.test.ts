@@ -186,6 +186,7 @@ describe('reads on worker threads (CAIRN_READ_WORKERS)', () => {
     try {
       const { workers } = (await get(pooled, '/health')).body;
       assert.ok(workers.cores >= 1);
+      assert.equal(workers.write_lock, null, 'one writer (no background threads): no shared write lock to report');
       if (pooled.deps.store.backend === 'sqlite') assert.deepEqual([workers.read_workers, workers.reads], [2, 'worker_threads']);
       else assert.deepEqual([workers.read_workers, workers.reads], [0, 'connection_pool']);
     } finally {
@@ -198,6 +199,14 @@ describe('reads on worker threads (CAIRN_READ_WORKERS)', () => {
       assert.equal(workers.read_workers, 0);
       assert.equal(workers.reads, inline.deps.store.backend === 'sqlite' ? 'event_loop' : 'connection_pool');
       assert.equal(workers.background_workers, 3);
+      if (inline.deps.store.backend === 'sqlite') {
+        // The queue's threads share SQLite's one write lock with the server's thread: how long each side held it.
+        assert.equal((await post(inline, '/memories', { content: 'Priya moved to Lisbon in March.' })).status, 200);
+        await settleBackground(inline);
+        const lock = (await get(inline, '/health')).body.workers.write_lock;
+        assert.ok(lock.server.takes >= 1 && lock.server.held_ms > 0, JSON.stringify(lock));
+        assert.ok(lock.background.takes >= 1 && lock.background.held_ms > 0, JSON.stringify(lock));
+      } else assert.equal(workers.write_lock, null);
     } finally {
       await inline.close();
     }
