@@ -22,14 +22,16 @@ interface QueueSample {
   lagMs: number | null;
   failed: number | null;
   /** SQLite with background threads: the write lock held so far by the server's thread and by the background threads, ms. */
-  lock: { server: number; background: number; serverWaited: number; backgroundWaited: number } | null;
+  lock: { server: number; background: number; serverWaited: number; backgroundWaited: number; serverTakes: number; backgroundTakes: number } | null;
   source: 'health' | 'fallback';
 }
 
-type LockUse = { held_ms: number; waited_ms: number };
+type LockUse = { held_ms: number; waited_ms: number; takes: number };
 function lockOf(health: Record<string, unknown> | null | undefined): QueueSample['lock'] {
   const lock = (health?.workers as { write_lock?: { server: LockUse; background: LockUse } | null } | undefined)?.write_lock;
-  return lock ? { server: lock.server.held_ms, background: lock.background.held_ms, serverWaited: lock.server.waited_ms, backgroundWaited: lock.background.waited_ms } : null;
+  if (!lock) return null;
+  const { server, background } = lock;
+  return { server: server.held_ms, background: background.held_ms, serverWaited: server.waited_ms, backgroundWaited: background.waited_ms, serverTakes: server.takes, backgroundTakes: background.takes };
 }
 
 /** The background queue as the server reports it, or what the older status endpoints say. */
@@ -129,6 +131,8 @@ export default async function ingest(argv: string[]): Promise<void> {
       console.log(
         `write lock per memory: held ${perMemory(lock.server)} µs acknowledging, ${perMemory(lock.background)} µs processing; waited ${perMemory(lock.serverWaited)} µs and ${perMemory(lock.backgroundWaited)} µs (background threads together)`,
       );
+      const each = (heldMs: number, takes: number) => `${takes} (${takes ? ((heldMs * 1000) / takes).toFixed(0) : '-'} µs each)`;
+      console.log(`write lock taken: by the server's thread ${each(lock.server, lock.serverTakes)}, by the background threads ${each(lock.background, lock.backgroundTakes)}`);
     }
     if (cpuBefore !== null && cpuAfter !== null) {
       console.log(`server CPU per memory (ack + processing): ${(((cpuAfter - cpuBefore) * 1000) / Math.max(1, done)).toFixed(0)} µs; cores busy ${((cpuAfter - cpuBefore) / 1000 / totalSeconds).toFixed(2)}`);

@@ -97,6 +97,36 @@ test('the queue worked on background threads writes the graph the server thread 
   }
 });
 
+test('a background thread claims its batch 64 memories at a time: few turns of the write lock for a backlog', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-bgpool-'));
+  const path = join(dir, 'cairn.db');
+  try {
+    // A backlog of 100 left by a server whose queue did not run, then a server with one background thread takes over.
+    const held = await buildTestApp({ storage: 'sqlite', databasePath: path, backgroundWorkers: 0, readWorkers: 0 });
+    held.deps.extraction.jobs?.stop();
+    for (let i = 0; i < 100; i += 20) {
+      const created = await Promise.all(Array.from({ length: 20 }, (_, j) => post(held, '/memories', { content: `Standup ${i + j}: Priya reviewed the Stripe invoices with Tomas in Lisbon.` })));
+      assert.ok(created.every(r => r.status === 200));
+    }
+    await held.close();
+    const app = await buildTestApp({ storage: 'sqlite', databasePath: path, backgroundWorkers: 1, extractorWorker: true, readWorkers: 0 });
+    try {
+      await post(app, '/memories', { content: 'Amara signed the lease in Nairobi.' }); // the thread starts with a memory to process
+      await settleBackground(app);
+      const { background_queue: queue, workers } = (await get(app, '/health')).body;
+      assert.equal(queue.pending, 0);
+      // Each batch takes the lock three times (claim, graphs, EVOLVES): 101 memories in batches of 64 take it about
+      // six times; in batches of 16, over twenty.
+      assert.ok(workers.write_lock.background.takes <= 12, JSON.stringify(workers.write_lock));
+      assert.equal((await get(app, '/entities?limit=50')).body.some((e: { name: string }) => e.name === 'Stripe'), true);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('an apply made right behind a backlog survives the background threads', async () => {
   const { app, cleanup } = await appOnFile(2);
   try {

@@ -56,6 +56,8 @@ export interface ExtractionJobDeps {
   worker?: string;
   /** Told how many memories each claim took (a background thread reports its share of `claimed_here`). */
   onClaimed?: (count: number) => void;
+  /** How many memories a claim of the rules takes at most (default RULES_BATCH); a background thread takes more. */
+  rulesBatch?: number;
 }
 
 interface Claimed {
@@ -89,7 +91,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   const usesModel = extractor !== null && !extractor.inline;
   const offThread = extractor?.offThread === true;
   // Rules on several threads take a batch each, in one claim: the graph writes stay one transaction per claim.
-  const batchSize = usesModel ? MODEL_BATCH : RULES_BATCH * (extractor?.threads ?? 1);
+  const batchSize = usesModel ? MODEL_BATCH : (deps.rulesBatch ?? RULES_BATCH) * (extractor?.threads ?? 1);
   const leaseMs = usesModel ? MODEL_LEASE_MS : RULES_LEASE_MS;
   // The rules in worker threads leave the event loop free; on it, they would take it from requests during a burst.
   const giveWayMs = offThread ? 0 : (deps.giveWayMaxMs ?? GIVE_WAY_MAX_MS);
