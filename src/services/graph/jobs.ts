@@ -5,7 +5,7 @@ import { createDrainLoop } from '../drainLoop.ts';
 import { createWriteWatch, waitForLoopRoom, waitForQuietWrites } from './loopRoom.ts';
 import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '../../storage/ports.ts';
 import type { Clock, ExtractionJobs, Ids, LlmHealth } from '../ports.ts';
-import { writeMemoryGraphs } from './write.ts';
+import { planGraphs, writePlannedGraphs } from './write.ts';
 import { detectedEdgeLock, planEvolution, planEvolutions, recordDetectedEdge } from '../relations/detect.ts';
 import { memoryLock } from '../locks.ts';
 
@@ -181,6 +181,10 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   async function graphStage(batch: Claimed[], extracted: Extracted[]): Promise<Claimed[]> {
     if (extracted.length === 0) return batch.filter(c => c.item.graph_done);
     const written = new Set<string>();
+    // What needs nothing stored is worked out before the transaction, not while holding the write lock.
+    const planned = new Map(
+      planGraphs(extracted.flatMap(({ claimed: { memory }, extraction }) => (extraction ? [{ memory, extraction }] : []))).map(p => [p.memoryId, p]),
+    );
     const write = async (tx: Repos, list: Extracted[]) => {
       // Read again before the requests are completed below: a person who wrote a memory's labels meanwhile (or took
       // them all off) dropped its `auto_label`, and the suggestion made before then is not assigned.
@@ -203,8 +207,8 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
       });
       // Replaces only the automatic part of each graph: what an explicit apply wrote, before or meanwhile, stays. The
       // batch's graphs are written together: a few statements for all, instead of a few for each, holding the lock.
-      const graphs = current.flatMap(({ claimed: { memory }, extraction }) => (extraction ? [{ memory, extraction }] : []));
-      if (graphs.length) await writeMemoryGraphs(tx, { ids, clock }, graphs, { replace: true });
+      const graphs = current.flatMap(({ claimed }) => planned.get(claimed.item.memory_id) ?? []);
+      if (graphs.length) await writePlannedGraphs(tx, { ids, clock }, graphs, { replace: true });
       for (const { claimed } of current) {
         const assigned = labels.get(claimed.item.memory_id);
         if (assigned) await assignSuggested(tx, claimed.memory, assigned);

@@ -26,9 +26,11 @@ export function cleanWanted<T extends WantedEntity>(entity: T): T {
   return { ...entity, name, entity_type: isValueType(type) ? type : (valueTypeOfName(name) ?? type) };
 }
 
-/** For each wanted entity, the stored entities sharing one of its keys (read only). */
-export async function candidatesFor(repos: Pick<Repos, 'entities'>, wanted: readonly WantedEntity[]) {
-  const keys = wanted.map(w => entityKeys(w.name, w.aliases ?? [], w.entity_type));
+/** The keys a wanted entity is found by: its name's and its aliases' (entityKeys). */
+export const keysOf = (w: WantedEntity) => entityKeys(w.name, w.aliases ?? [], w.entity_type);
+
+/** For each wanted entity, the stored entities sharing one of its keys (read only); `keys`: theirs, when known already. */
+export async function candidatesFor(repos: Pick<Repos, 'entities'>, wanted: readonly WantedEntity[], keys: string[][] = wanted.map(keysOf)) {
   const found = await repos.entities.findByKeys(keys.flat());
   const byKey = new Map<string, { key: string; entity: EntityRecord }[]>();
   for (const row of found) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
@@ -39,18 +41,20 @@ export async function candidatesFor(repos: Pick<Repos, 'entities'>, wanted: read
  * Resolves entities automatically (case, punctuation and aliases do not count; caller-owned entities match only
  * their exact name and type; see chooseAutoMatch) and creates the missing ones, within the given transaction. A reused entity learns the
  * name it was written as (an alias) and a description when it had none. Entities of one batch resolve against each
- * other too. Returns one result per wanted entity, in order.
+ * other too. Returns one result per wanted entity, in order. `keys`: each wanted entity's keys, when worked out
+ * beforehand (outside the transaction: planGraphs).
  */
 export async function resolveAuto(
   tx: Repos,
   deps: Pick<Deps, 'ids' | 'clock'>,
   wanted: readonly WantedEntity[],
-  options: { callerTypes?: boolean } = {},
+  options: { callerTypes?: boolean; keys?: string[][] } = {},
 ): Promise<Resolved[]> {
   const at = deps.clock.now();
+  const keys = options.keys ?? wanted.map(keysOf);
   // Another process resolving the same names waits, then finds what this one created: no twin entities.
-  await tx.locks.hold(wanted.flatMap(w => entityKeys(w.name, w.aliases ?? [], w.entity_type)).map(entityLock));
-  const { keys, byKey } = await candidatesFor(tx, wanted);
+  await tx.locks.hold(keys.flat().map(entityLock));
+  const { byKey } = await candidatesFor(tx, wanted, keys);
   const results: Resolved[] = [];
   // A stored entity that several wanted ones reuse (a name in several memories of one batch) learns from each in
   // turn, and is written once at the end: each lesson reads what the ones before it taught.

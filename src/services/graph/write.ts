@@ -3,7 +3,7 @@ import type { Extraction } from '../../providers/ports.ts';
 import type { EntityRelationRecord, MemoryRecord, MentionInput, Repos } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentEntity, type EntityNode } from '../readModel/entities.ts';
-import { cleanWanted, resolveAuto } from './resolve.ts';
+import { cleanWanted, keysOf, resolveAuto, type WantedEntity } from './resolve.ts';
 
 /** Weight of a RELATES_TO edge from one sentence: typed relations count more than co-occurrence. */
 const relationWeight = (type: string) => (type === 'RELATED_TO' ? 0.5 : 1);
@@ -44,32 +44,61 @@ export async function writeMemoryGraph(
  * inserted together, so a batch costs a few statements instead of a few per memory, all holding the write lock.
  * For each memory, the ids of the entities it mentions and how many edges were written.
  */
-export async function writeMemoryGraphs(
+export function writeMemoryGraphs(
   tx: Repos,
   deps: Pick<Deps, 'ids' | 'clock'>,
   items: readonly { memory: Pick<MemoryRecord, 'id'>; extraction: Extraction }[],
   options: { replace: boolean },
 ): Promise<{ entityIds: string[]; relationships: number }[]> {
-  const previous = options.replace ? await detach(tx, items.map(({ memory }) => memory.id)) : [];
-  const wanted = items.map(({ extraction }) => extraction.entities.map(e => ({ ...cleanWanted(e), occurrences: e.occurrences ?? 1 })).filter(e => entityKey(e.name) !== ''));
-  const resolved = await resolveAuto(tx, deps, wanted.flat());
+  return writePlannedGraphs(tx, deps, planGraphs(items), options);
+}
+
+/** A memory's graph as far as it can be worked out before the transaction: its entities cleaned, with their keys. */
+export interface PlannedGraph {
+  memoryId: string;
+  wanted: (WantedEntity & { occurrences: number })[];
+  /** For each wanted entity, the keys it is found by (entityKeys). */
+  keys: string[][];
+  relationships: Extraction['relationships'];
+}
+
+/**
+ * The part of writing graphs that reads nothing stored (names cleaned, value types, keys): the background queue
+ * works it out before it takes the write lock, which is then held only for what depends on the database.
+ */
+export function planGraphs(items: readonly { memory: Pick<MemoryRecord, 'id'>; extraction: Extraction }[]): PlannedGraph[] {
+  return items.map(({ memory, extraction }) => {
+    const wanted = extraction.entities.map(e => ({ ...cleanWanted(e), occurrences: e.occurrences ?? 1 })).filter(e => entityKey(e.name) !== '');
+    return { memoryId: memory.id, wanted, keys: wanted.map(keysOf), relationships: extraction.relationships };
+  });
+}
+
+/** writeMemoryGraphs of graphs planned beforehand (planGraphs), inside the caller's transaction. */
+export async function writePlannedGraphs(
+  tx: Repos,
+  deps: Pick<Deps, 'ids' | 'clock'>,
+  planned: readonly PlannedGraph[],
+  options: { replace: boolean },
+): Promise<{ entityIds: string[]; relationships: number }[]> {
+  const previous = options.replace ? await detach(tx, planned.map(p => p.memoryId)) : [];
+  const resolved = await resolveAuto(tx, deps, planned.flatMap(p => p.wanted), { keys: planned.flatMap(p => p.keys) });
   const at = deps.clock.now();
   const mentions: MentionInput[] = [];
   const relations: EntityRelationRecord[] = [];
-  const graphs = items.map(({ memory, extraction }, n) => {
-    const mine = resolved.splice(0, wanted[n]!.length);
+  const graphs = planned.map(({ memoryId, wanted, relationships }) => {
+    const mine = resolved.splice(0, wanted.length);
     const occurrences = new Map<string, { occurrences: number; confidence: number }>();
     const idByKey = new Map<string, string>();
     mine.forEach(({ entity }, i) => {
       const entry = occurrences.get(entity.id) ?? { occurrences: 0, confidence: 0 };
-      entry.occurrences += wanted[n]![i]!.occurrences;
-      entry.confidence = Math.max(entry.confidence, wanted[n]![i]!.confidence ?? 0.5);
+      entry.occurrences += wanted[i]!.occurrences;
+      entry.confidence = Math.max(entry.confidence, wanted[i]!.confidence ?? 0.5);
       occurrences.set(entity.id, entry);
-      idByKey.set(entityKey(wanted[n]![i]!.name), entity.id);
+      idByKey.set(entityKey(wanted[i]!.name), entity.id);
     });
-    for (const [entity_id, m] of occurrences) mentions.push({ memory_id: memory.id, entity_id, ...m, created_at: at });
+    for (const [entity_id, m] of occurrences) mentions.push({ memory_id: memoryId, entity_id, ...m, created_at: at });
     const before = relations.length;
-    for (const r of occurrences.size ? extraction.relationships : []) {
+    for (const r of occurrences.size ? relationships : []) {
       const source = idByKey.get(entityKey(r.source));
       const target = idByKey.get(entityKey(r.target));
       if (!source || !target || source === target) continue;
@@ -81,7 +110,7 @@ export async function writeMemoryGraphs(
         weight: relationWeight(r.relation_type),
         confidence: r.confidence,
         description: r.description ?? '',
-        memory_id: memory.id,
+        memory_id: memoryId,
         created_at: at,
       });
     }

@@ -55,6 +55,22 @@ async function addKeys(db: Kysely<Database>, entityId: string, keys: string[]) {
   if (unique.length > 0) await addKeysQuery(db, [entityId, ...unique], unique.length);
 }
 
+/** The columns a patch may set; an update's variant is the set it sets (a bit each, in this order). */
+const PATCH_COLUMNS = ['entity_type', 'description', 'aliases', 'confidence', 'metadata', 'updated_at'] as const satisfies readonly (keyof EntityPatch)[];
+
+/**
+ * Sets the variant's columns of one entity; p(0) is its id, the columns' values follow in PATCH_COLUMNS order. The
+ * background queue updates several entities per batch (aliases learned, type votes) while holding the write lock.
+ */
+const updateQuery = compiledOnce((db, p, columns) => {
+  const set: Record<string, never> = {};
+  let next = 1;
+  PATCH_COLUMNS.forEach((column, bit) => {
+    if (columns & (1 << bit)) set[column] = p(next++);
+  });
+  return db.updateTable('entities').set(set).where('id', '=', p(0));
+});
+
 /** Every column of an entity row, in the order `insert` gives them (the queue creates entities inside its write lock). */
 const ENTITY_COLUMNS = ['id', 'name', 'canonical_name', 'entity_type', 'description', 'aliases', 'confidence', 'caller_owned', 'metadata', 'created_at', 'updated_at'] as const;
 
@@ -70,11 +86,15 @@ export function entityRepo(db: Kysely<Database>): EntityRepo {
     },
 
     async update(id, patch: EntityPatch, keys) {
-      const { aliases, metadata, ...rest } = patch;
-      const row: Partial<Omit<EntitiesTable, 'mention_total'>> = { ...rest };
-      if (aliases !== undefined) row.aliases = JSON.stringify(aliases);
-      if (metadata !== undefined) row.metadata = JSON.stringify(metadata);
-      if (Object.keys(row).length > 0) await db.updateTable('entities').set(row).where('id', '=', id).execute();
+      const values: unknown[] = [id];
+      let columns = 0;
+      PATCH_COLUMNS.forEach((column, bit) => {
+        const value = patch[column];
+        if (value === undefined) return;
+        columns |= 1 << bit;
+        values.push(column === 'aliases' || column === 'metadata' ? JSON.stringify(value) : value);
+      });
+      if (columns) await updateQuery(db, values, columns);
       if (keys) await addKeys(db, id, keys);
     },
 
