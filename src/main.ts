@@ -269,6 +269,7 @@ export async function serve(config: Config, options: DataDirOptions = {}): Promi
   // The port (bench/lib.ts and scripts read it from "listening on <url> "), then where the web app opens.
   app.server.log.info(`Cairn ${VERSION} listening on ${address} (data in ${describeStore(config)}) — open ${address}/app`);
   const unguard = guardProcess(app.server.log); // from here on, a stray error is logged, not fatal
+  app.deps.readPool?.start(); // now that the server answers: the read threads load meanwhile, not before it listens
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -87,6 +87,33 @@ describe('the read pool', () => {
       await pool.close();
     }
     assert.ok(!existsSync(missing));
+  });
+
+  test('the threads start when asked (the server, once it listens) or with the first read, not when the pool is made', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-read-pool-start-'));
+    const file = join(dir, 'worker.mjs');
+    // Each thread leaves a file behind as it starts.
+    writeFileSync(
+      file,
+      `import { parentPort, threadId } from 'node:worker_threads';\nimport { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(dir)} + '/started-' + threadId, '');\nparentPort.postMessage({ ready: true });\nparentPort.on('message', ({ id, request }) => parentPort.postMessage({ id, value: request.id }));\n`,
+    );
+    const startedThreads = () => readdirSync(dir).filter(name => name.startsWith('started-')).length;
+    const asked = createReadPool({ size: 2, databasePath: 'unused', embedder: null, script: pathToFileURL(file) });
+    const onFirstRead = createReadPool({ size: 2, databasePath: 'unused', embedder: null, script: pathToFileURL(file) });
+    try {
+      await new Promise(resolve => setTimeout(resolve, 300));
+      assert.equal(startedThreads(), 0, 'no thread before start() or a read');
+      assert.equal(asked.size, 2, 'the size it will serve with is reported meanwhile');
+      asked.start();
+      asked.start(); // once only
+      assert.equal(await onFirstRead.run(getOf('f')), 'f');
+      assert.equal(await asked.run(getOf('g')), 'g');
+      for (let i = 0; i < 50 && startedThreads() < 4; i++) await new Promise(resolve => setTimeout(resolve, 20));
+      assert.equal(startedThreads(), 4);
+    } finally {
+      await asked.close();
+      await onFirstRead.close();
+    }
   });
 
   test('closing the pool answers what it still held with a 503 and stops every worker', async () => {

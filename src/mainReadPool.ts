@@ -118,13 +118,23 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
     slot.worker.postMessage({ id, request: task.request });
   }
 
-  for (let i = 0; i < options.size; i++) slots.push(start());
+  // The threads start when the server listens (serve) or with the first read, not when the pool is made: each
+  // loads the server's code (a few hundred milliseconds of CPU), which would otherwise delay the first answer.
+  let started = false;
+  function startAll() {
+    if (started || closed) return;
+    started = true;
+    for (let i = 0; i < options.size; i++) slots.push(start());
+  }
 
   return {
     get size() {
-      return closed || broken ? 0 : slots.length;
+      if (closed || broken) return 0;
+      return started ? slots.length : options.size;
     },
+    start: startAll,
     run(request) {
+      startAll();
       // The pool's callers are services/reads (`read`), whose requests are ReadRequests.
       return new Promise((resolve, reject) => dispatch({ request: request as ReadRequest, tries: 0, resolve, reject }));
     },

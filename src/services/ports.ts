@@ -62,8 +62,10 @@ export interface Runners {
 /** Reads served by other threads (services/reads says what a read request is and runs one in process). */
 export interface ReadPool {
   run(request: { kind: 'search' | 'searchResultsJson' | 'get' | 'list' }): Promise<unknown>;
-  /** Threads serving reads now (0 once closed or when they could not start: reads then run in process). */
+  /** Threads serving reads (0 once closed or when they could not start: reads then run in process). */
   readonly size: number;
+  /** Starts the threads now, if not started yet (the first read starts them otherwise). */
+  start(): void;
   close(): Promise<void>;
 }
 
