@@ -208,6 +208,13 @@ test('a background thread that stops mid-batch is started again, and its memorie
   await queued.close();
 
   const { pool, store, logged } = await poolOn(path, new URL('../test/fixtures/workers/backgroundWorkerThatStops.ts', import.meta.url), recordingQueue());
+  // The stopped thread's claims released slowly: the other thread has long settled (it found nothing left to claim)
+  // when the replacement starts, and the settle still waits for the replacement to process them.
+  const release = store.extractionQueue.releaseClaims.bind(store.extractionQueue);
+  store.extractionQueue.releaseClaims = async worker => {
+    await new Promise(resolve => setTimeout(resolve, 300));
+    return release(worker);
+  };
   try {
     await pool.settle();
     assert.match(logged.join('\n'), /background worker stopped \(exit code 1\); it is started again/);

@@ -67,6 +67,8 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
   let claimedHere = 0;
   /** Threads that stopped unasked: a settle they interrupted settles again (their claims went to the others). */
   let lostThreads = 0;
+  /** The release of a stopped thread's claims and the start of its replacement, while under way. */
+  let replacing: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
 
   function spawn(): Thread {
@@ -131,9 +133,13 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
       return options.fallback.kick();
     }
     log(`background worker stopped (exit code ${code}); it is started again`);
-    // Its claims are released now rather than when their lease runs out (this process is the file's only one).
-    await options.store.extractionQueue.releaseClaims(thread.name).catch(error => log(`claims of a stopped background worker not released: ${String(error)}`));
-    threads.push(spawn());
+    // Its claims are released now rather than when their lease runs out (this process is the file's only one). A
+    // settle meanwhile waits for the replacement: the other threads may have finished everything else already.
+    replacing = (async () => {
+      await options.store.extractionQueue.releaseClaims(thread.name).catch(error => log(`claims of a stopped background worker not released: ${String(error)}`));
+      threads.push(spawn());
+    })();
+    await replacing;
   }
 
   /** Starts the threads once, after releasing the claims a process that stopped left (the file is this process's alone). */
@@ -191,7 +197,10 @@ export function createBackgroundPool(options: BackgroundPoolOptions): Extraction
       }
       await done;
       for (const thread of live) thread.worker.unref();
-      if (lostThreads !== lostBefore) await jobs.settle();
+      if (lostThreads !== lostBefore) {
+        await replacing; // the lost thread's claims released and its replacement started: it settles with the rest
+        await jobs.settle();
+      }
     },
     stop() {
       stopping = true;
