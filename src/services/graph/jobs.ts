@@ -3,10 +3,10 @@ import type { Embedder, Extraction, ExtractionLevel, Extractor } from '../../pro
 import { suggestLabels } from '../labels/suggest.ts';
 import { createDrainLoop } from '../drainLoop.ts';
 import { createWriteWatch, waitForLoopRoom, waitForQuietWrites } from './loopRoom.ts';
-import type { EvolvesEdge, MemoryRecord, QueuedExtraction, Repos, Store } from '../../storage/ports.ts';
+import type { MemoryRecord, QueuedExtraction, Repos, Store } from '../../storage/ports.ts';
 import type { Clock, ExtractionJobs, Ids, LlmHealth } from '../ports.ts';
 import { planGraphs, writePlannedGraphs } from './write.ts';
-import { detectedEdgeLock, planEvolution, planEvolutions, recordDetectedEdge } from '../relations/detect.ts';
+import { evolvesStage } from './jobsEvolves.ts';
 import { memoryLock } from '../locks.ts';
 
 /** Memories claimed at once: small, so a search waits at most one batch (a few ms of rules) for the event loop. */
@@ -237,34 +237,6 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
     return batch.filter(c => c.item.graph_done || written.has(c.item.memory_id));
   }
 
-  /** Finds the EVOLVES edges of created memories whose graph is written, and removes their rows with the edges. */
-  async function evolvesStage(ready: Claimed[]): Promise<void> {
-    const planned: { item: QueuedExtraction; edge: EvolvesEdge | null }[] = [];
-    const wanted = ready.filter(c => c.item.evolves);
-    try {
-      // The batch's reads shared: one query for all candidates, one for their entities.
-      const edges = await planEvolutions({ store, clock, ids }, wanted.map(c => c.memory));
-      wanted.forEach(({ item }, i) => planned.push({ item, edge: edges[i] }));
-    } catch {
-      // One memory's detection failed: each alone, so only that one is counted as failed.
-      for (const { item, memory } of wanted) {
-        try {
-          planned.push({ item, edge: await planEvolution({ store, clock, ids }, memory) });
-        } catch (error) {
-          await failed(item, 'EVOLVES detection', error);
-        }
-        await nextTurn();
-      }
-    }
-    if (planned.length === 0) return;
-    await store.transaction(async tx => {
-      // Every edge's lock at once (ordered: no cycle with another process's batch); recordDetectedEdge takes it again.
-      await tx.locks.hold(planned.flatMap(({ edge }) => (edge ? [detectedEdgeLock(edge)] : [])));
-      const completed = await tx.extractionQueue.completeClaimed(planned.map(p => p.item), worker);
-      for (const { item, edge } of planned) if (edge && completed.has(item.memory_id)) await recordDetectedEdge(tx, edge);
-    });
-  }
-
   /** Claims a batch and starts its extraction; null when nothing is left to claim. */
   let claimedHere = 0;
   async function startBatch(): Promise<Started | null> {
@@ -296,7 +268,7 @@ export function createExtractionJobs(deps: ExtractionJobDeps): ExtractionJobs {
   }
 
   async function finishBatch({ batch, extracted }: Started): Promise<void> {
-    await evolvesStage(await graphStage(batch, await extracted));
+    await evolvesStage({ store, clock, ids, worker, failed }, await graphStage(batch, await extracted));
   }
 
   /**
