@@ -26,13 +26,14 @@ const features = [
   'auth_required',
 ] as const;
 
-/** The documentation and answers of the health operations; all but the checkpoint answer without a key. */
+/** One side's use of SQLite's write lock since the start (the server's thread, or the background threads together). */
 const WriteLockUse = z.object({
   held_ms: z.number().describe('Milliseconds held'),
   waited_ms: z.number().describe('Milliseconds spent waiting for it'),
   takes: z.number().int().describe('How many times it was taken (a transaction, or a write outside one)'),
 });
 
+/** The documentation and answers of the health operations; all but the checkpoint answer without a key. */
 export const healthDocs = {
   livez: {
     ...doc({
