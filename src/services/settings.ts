@@ -1,3 +1,5 @@
+import type { WriteLockUsage } from '../storage/ports.ts';
+
 /** Plain values from the configuration that change what services do; no behaviour, nothing to start or stop. */
 export interface Settings {
   version: string;
@@ -24,15 +26,4 @@ export interface Settings {
    * with background threads on SQLite, how long each side has held and waited for the one write lock.
    */
   workers?: { cores: number; background: number; writeLock?: () => WriteLockUsage };
-}
-
-/** Milliseconds the write lock was held and waited for, and how often it was taken, since the process started. */
-export interface WriteLockUse {
-  held_ms: number;
-  waited_ms: number;
-  takes: number;
-}
-export interface WriteLockUsage {
-  server: WriteLockUse;
-  background: WriteLockUse;
 }

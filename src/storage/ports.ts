@@ -142,3 +142,15 @@ export interface Store extends Repos {
   checkpoint(): Promise<{ checkpointed: boolean; detail: string }>;
   close(): Promise<void>;
 }
+
+/** One side's use of SQLite's write lock since the process started: milliseconds held and waited, times taken. */
+export interface WriteLockUse {
+  held_ms: number;
+  waited_ms: number;
+  takes: number;
+}
+/** The server's thread's use and the background threads' together (storage/sqlite/writeToken.ts counts them). */
+export interface WriteLockUsage {
+  server: WriteLockUse;
+  background: WriteLockUse;
+}

@@ -1,3 +1,4 @@
+import type { WriteLockUse, WriteLockUsage } from '../ports.ts';
 import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect, type SqliteDialectConfig, type TransactionSettings } from 'kysely';
 
 /**
@@ -21,18 +22,7 @@ export interface WriteToken {
   /** Frees the token if the thread numbered `holder` holds it: that thread stopped mid-transaction (SQLite rolled it back). */
   releaseIfHeldBy(holder: number): boolean;
   /** How long the server's thread and the background threads have held and waited for the token since it was made. */
-  usage(): WriteTokenUsage;
-}
-
-export interface WriteTokenUse {
-  held_ms: number;
-  waited_ms: number;
-  takes: number;
-}
-/** Where the one write lock's time goes: is it the limit (held nearly all the time), and who waits for whom. */
-export interface WriteTokenUsage {
-  server: WriteTokenUse;
-  background: WriteTokenUse;
+  usage(): WriteLockUsage;
 }
 
 // Atomics.waitAsync is in Node 16+, not in the ES2022 library types this project compiles against.
@@ -55,7 +45,7 @@ const BUFFER_BYTES = COUNTERS_AT + COUNTERS * 8;
 const [HELD, WAITED, TAKES] = [0, 1, 2];
 const BACKGROUND = 3;
 
-function useOf(counters: BigInt64Array, at: number): WriteTokenUse {
+function useOf(counters: BigInt64Array, at: number): WriteLockUse {
   const ms = (ns: bigint) => Math.round(Number(ns) / 1e4) / 100;
   return { held_ms: ms(Atomics.load(counters, at + HELD)), waited_ms: ms(Atomics.load(counters, at + WAITED)), takes: Number(Atomics.load(counters, at + TAKES)) };
 }
