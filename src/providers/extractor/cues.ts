@@ -15,7 +15,7 @@ export interface Typed {
   confidence: number;
 }
 
-/** Nouns after a name that make it software or a product ("the Kestrel app", "our Redpanda cluster"). */
+/** Nouns after a name that make it software or a product ("the Kestrel app", "our Redpanda cluster", "the Oura ring", "a Barbour jacket"). */
 const PRODUCT_NOUNS = new Set(
   `app apps application project projects repo repository service services api apis sdk cli library plugin plugins extension
   extensions dashboard dashboards pipeline pipelines cluster clusters instance instances server servers bot integration
@@ -29,7 +29,9 @@ const PRODUCT_NOUNS = new Set(
   speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
   microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
   screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding deck decks spec specs mockup mockups prd crash
-  crashes slides ingest ingestion scraper crawler parser exporter indexer checks monitors`.split(/\s+/),
+  crashes slides ingest ingestion scraper crawler parser exporter indexer checks monitors
+  ring watch bulb bulbs lights jacket jackets coat boots trainers bracelet necklace pot pan kettle drill mower hoover tent sim
+  card cards pram buggy`.split(/\s+/),
 );
 
 /** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */

@@ -1,10 +1,11 @@
 import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
 import { techShaped, type Typed } from './cues.ts';
 import { COMMON_ACRONYMS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VENUE_PREFIXES } from './gazetteer.ts';
+import { isGivenName } from './givenNames.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { TOPIC_HEADS } from './phraseNames.ts';
 import { modelNumber, versionWord } from './versions.ts';
-import { lexiconTags, type Word } from './words.ts';
+import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
  * What a name is by itself, before the words around it: the hand lists, the open-data gazetteer, compromise's lexicon
@@ -59,6 +60,8 @@ function nameType(words: Word[]): Typed | null {
   if (hasTag(tags, PLACE_TAGS)) return { type: 'location', confidence: 0.85 };
   if (hasTag(tags, ORG_TAGS)) return { type: 'organization', confidence: 0.85 };
   if (hasTag(tags, FIRST_NAME_TAGS) && words.length === 1) return { type: 'person', confidence: 0.8 };
+  // A given name of some country that no list holds and English does not use ("Hamish", "Yaw", "Emeka").
+  if (words.length === 1 && givenName(key)) return { type: 'person', confidence: 0.75 };
   // In "University of Queensland" the head is the word before "of"; in "Symposium on Urban Water", before "on".
   const of = words.findIndex(w => w.lower === 'of' || w.lower === 'on');
   const last = bare(words[of > 0 ? of - 1 : words.length - 1]);
@@ -81,7 +84,7 @@ function nameType(words: Word[]): Typed | null {
   if (words.length > 2 && words.slice(0, -1).some(w => INSTITUTION_HEADS.has(bare(w)))) return { type: 'organization', confidence: 0.75 };
   if (words.length > 1 && (PLACE_HEADS.has(last) || PLACE_PREFIXES.has(firstWord))) return { type: 'location', confidence: 0.8 };
   const firstTags = lexiconTags(firstWord);
-  if (words.length <= 3 && hasTag(firstTags, FIRST_NAME_TAGS) && !words.some(w => /\d/.test(w.text))) return { type: 'person', confidence: 0.8 };
+  if (words.length <= 3 && (hasTag(firstTags, FIRST_NAME_TAGS) || givenName(firstWord)) && !words.some(w => /\d/.test(w.text))) return { type: 'person', confidence: 0.8 };
   // A surname that is also a town ("Bradford", "Rivera") is left to the words around it.
   if (words.length === 1 && hasTag(tags, new Set(['LastName']))) return openGazetteerListsPlace(key) ? null : { type: 'person', confidence: 0.6 };
   // A place's name before a word that is no kind of place names a team, an orchestra or a company ("Dublin Bus",
@@ -97,6 +100,9 @@ function nameType(words: Word[]): Typed | null {
   if (techShaped(words)) return { type: 'technology', confidence: 0.6 };
   return null;
 }
+
+/** A given name (givenNames.ts) that is no English word ("Hope" and "Summer" are left to their context). */
+const givenName = (key: string) => isGivenName(key) && !isEnglishWord(key);
 
 const INSTITUTION_HEADS = new Set(['university', 'college', 'school', 'hospital', 'clinic', 'institute', 'academy', 'bank']);
 /** Last words that make a product of an organisation's name ("Stripe Radar" is not, "Google Maps" is by the gazetteer). */

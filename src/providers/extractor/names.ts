@@ -7,6 +7,7 @@ import {
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
 import { colonSubtitle, listedContinuation, phraseContinuation, topicContinuation } from './phraseNames.ts';
+import { chatSpeaker } from './speakers.ts';
 import { possessiveVenue } from './venues.ts';
 import { versionWord } from './versions.ts';
 import { bare, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, vocabulary } from './nameTypes.ts';
@@ -154,7 +155,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const project = atStart && word.possessive && PROJECT_PARTS.has(words[i + 1]?.lower ?? '') && nameWord(word, false);
     // "Eluned's son is …", "Bryony said …": an ordinary word at the start, but a person's kin or a person's verb follows.
     const person = atStart && !continues && nameWord(word, false) && personFollows(word, words[i + 1]);
-    if ((!isThe && !project && !person && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
+    // "Sky: lol no": a chat line's speaker, though an English word.
+    const speaker = chatSpeaker(words, i, i + 1);
+    if ((!isThe && !project && !person && !speaker && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
       i++;
       continue;
     }
@@ -259,11 +262,18 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     // "at the Marsden", "the Fillmore": a place or an institution named after a person is no person ("the Chopin
     // nocturne", a noun after the name, is the man's).
     const namedAfter = intrinsic?.type === 'person' && words[from - 1]?.lower === 'the' && words[to]?.pos !== 'NOUN';
-    const chosen = town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic) ? context : chooseType(intrinsic, context, firstName, to - from === 1);
+    const speaker = chatSpeaker(words, from, to);
+    const chosen = speaker
+      ? { type: 'person', confidence: 0.9 }
+      : town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic)
+        ? context
+        : chooseType(intrinsic, context, firstName, to - from === 1);
     // "the Thornbury sync service": a town's name before a noun only software has is the software, and the model
     // (which knows the town) is not asked.
     const softwareAfter = SOFTWARE_HEADS.has(words[to]?.lower ?? '') || (words[to]?.pos === 'NOUN' && SOFTWARE_HEADS.has(words[to + 1]?.lower ?? ''));
-    const ruled = chosen.type === 'product' && intrinsic?.type === 'location' && softwareAfter ? { ...chosen, confidence: 0.9 } : chosen;
+    // So is a company's name there ("the Starling app": the labelling guideline's brand before a product noun).
+    const sureThing = intrinsic?.type === 'location' || intrinsic?.type === 'organization';
+    const ruled = chosen.type === 'product' && sureThing && softwareAfter ? { ...chosen, confidence: 0.9 } : chosen;
     const type = titled && ruled.type === 'other' ? 'person' : ruled.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: ruled.confidence, word: from, endWord: to, alias });
     // A title ("Dr. Okafor", "Aunt Mireille") is as sure a cue as the rules have: the model is not asked.

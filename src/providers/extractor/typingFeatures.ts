@@ -1,6 +1,7 @@
 import { EVENT_HEADS } from './catalog.ts';
 import type { Typed } from './cues.ts';
 import { NAMED_EVENTS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_CUES, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, TECHNOLOGIES } from './gazetteer.ts';
+import { isGivenName } from './givenNames.ts';
 import { openGazetteerKind } from './openGazetteer.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
@@ -105,6 +106,9 @@ export function typingFeatures(words: Word[], from: number, to: number, rules: R
   if (name.length > 1) for (const tag of lexiconTags(first)) features.push(`lex-first:${tag}`);
   if (name.length > 1) for (const tag of lexiconTags(last)) features.push(`lex-last:${tag}`);
   if (name.length === 1 && isEnglishWord(key)) features.push('english');
+  // A given name of some country (givenNames.ts): alone, or first of two words ("Jarvis Cocker").
+  if (name.length === 1 && isGivenName(key)) features.push('given');
+  if (name.length > 1 && isGivenName(first)) features.push('given-first');
 
   // Where it stands.
   const start = words.findIndex(w => !w.punct);

@@ -1,5 +1,6 @@
-import { HONORIFICS } from './gazetteer.ts';
-import type { Word } from './words.ts';
+import { HONORIFICS, ORGANIZATIONS } from './gazetteer.ts';
+import { isGivenName } from './givenNames.ts';
+import { isEnglishWord, type Word } from './words.ts';
 
 /**
  * A shop, café or institution named by a possessive alone: "coffee from Gail's", "meet at Bewley's on Grafton Street",
@@ -17,6 +18,20 @@ const CONTRACTED = new Set(['not', 'been', 'got', 'gone', 'going', 'gonna', 'nev
 /** Words that lead to a place: "at", "from", "the" ("at the Sainsbury's on Lee High Road"). */
 const VENUE_LEADS = new Set(['at', 'from', 'to', 'into', 'near', 'outside', 'opposite', 'behind', 'past', 'the', 'via']);
 const SAINT = /^(?:St\.?|Saint)$/;
+/** Words that lead to someone's home as readily as to a shop: "left it at Megan's", "bring it to Marta's". */
+const HOME_LEADS = new Set(['at', 'to', 'round', 'over']);
+
+/**
+ * "movie night at Ruth's", "the box to Marta's": a given name nobody lists as a business, reached by "at" or "to", is
+ * someone's home. A name that is also a word ("Bill's") or a listed chain ("Nando's") stays the venue, and so does
+ * one reached "from" ("a loaf from Gail's": one brings things home from a shop).
+ */
+function someonesHome(words: Word[], from: number, to: number): boolean {
+  if (to - from !== 1) return false;
+  const name = words[from];
+  if (!HOME_LEADS.has(words[from - 1]?.lower ?? '') || isEnglishWord(name.lower) || !isGivenName(name.lower)) return false;
+  return !ORGANIZATIONS.has(name.lower) && !ORGANIZATIONS.has(name.raw.toLowerCase());
+}
 const OWNED = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 
 /** Whether the name words[from, to) is a venue named by its possessive. */
@@ -35,6 +50,6 @@ export function possessiveVenue(words: Word[], from: number, to: number): boolea
   const before = words[from - 1];
   if (from === first || before?.text === ':') {
     if (next?.pos !== 'AUX') return false;
-  } else if (!VENUE_LEADS.has(before?.lower ?? '')) return false;
+  } else if (!VENUE_LEADS.has(before?.lower ?? '') || someonesHome(words, from, to)) return false;
   return !words.some((w, i) => i < from && HOME_CUES.has(w.lower));
 }

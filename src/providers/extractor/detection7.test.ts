@@ -1,0 +1,57 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractWithRules } from './rules.ts';
+import { isGivenName } from './givenNames.ts';
+
+/** Issue 26, eighth round: given names of many countries, chat speakers, someone's home, a brand before a product's noun. */
+
+const types = (text: string) => Object.fromEntries(extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.map(e => [e.name, e.entity_type]));
+
+describe('given names from open data', () => {
+  test('the list holds names of many countries, lower case', () => {
+    for (const name of ['hamish', 'yaw', 'emeka', 'priya', 'marta']) assert.ok(isGivenName(name), name);
+    assert.ok(!isGivenName('kubernetes'));
+    assert.ok(!isGivenName('Hamish'), 'looked up in lower case');
+  });
+
+  test('a given name nobody lists is a person, even after "from" or "to"', () => {
+    assert.equal(types('Blocked on a review from Hamish.').Hamish, 'person');
+    assert.equal(types('Sent the rota to Emeka.').Emeka, 'person');
+  });
+});
+
+describe('a chat line\'s speaker', () => {
+  test('"Sky: lol no": a given name before a message is its sender, though an English word', () => {
+    assert.equal(types("Sky: lol no, I'm at the beach till Monday").Sky, 'person');
+    assert.equal(types('Florence: can someone grab milk on the way?').Florence, 'person');
+  });
+
+  test('a town sends a message where a message follows; a listed tool never does', () => {
+    assert.equal(types('Brooklyn: can we do movie night instead').Brooklyn, 'person');
+    assert.notEqual(types('Jira: three new tickets for Wren').Jira, 'person');
+  });
+});
+
+describe("someone's home", () => {
+  test('"at Megan\'s", "to Marta\'s": a given name reached by at or to is a person', () => {
+    assert.deepEqual(types("Think I left my charger at Megan's."), { Megan: 'person' });
+    assert.equal(types("Who's bringing the board game to Marta's on Friday?").Marta, 'person');
+  });
+
+  test('a shop keeps its possessive: reached "from", or listed', () => {
+    assert.equal(types("Sourdough loaf from Gail's, still warm.")["Gail's"], 'organization');
+    assert.equal(types("Chicken at Nando's after the match.")["Nando's"], 'organization');
+  });
+});
+
+describe("a brand before a product's noun", () => {
+  test('"the Starling app", "the Oura ring", "a Barbour jacket": the product, as the labelling guideline says', () => {
+    assert.equal(types('Opened the Starling app to freeze the card.').Starling, 'product');
+    assert.equal(types('Sleep score from the Oura ring was 58 last night.').Oura, 'product');
+    assert.equal(types('Found a Barbour jacket at the charity shop for £25.').Barbour, 'product');
+  });
+
+  test('the firm where it acts as one', () => {
+    assert.equal(types('Starling emailed about the new savings rate.').Starling, 'organization');
+  });
+});
