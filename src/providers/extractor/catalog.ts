@@ -149,7 +149,9 @@ pongal, onam, eid al-fitr, eid al-adha, eid ul-fitr, ramadan, hajj, muharram, ha
 rosh hashanah, yom kippur, sukkot, purim, shavuot, lunar new year, chinese new year, mid-autumn festival, dragon boat festival,
 golden week, obon, songkran, vesak, nowruz, kwanzaa, mardi gras, carnaval, shrove tuesday, pancake day, black friday,
 cyber monday, prime day, singles' day, pride month, earth day, world book day, international women's day, st andrew's day,
-st david's day, st george's day, midsummer, juhannus, walpurgis night, king's day, koningsdag
+st david's day, st george's day, midsummer, juhannus, walpurgis night, king's day, koningsdag, mothering sunday, maundy thursday,
+holy saturday, easter saturday, trinity sunday, whit monday, giving tuesday, pancake tuesday, fat tuesday, super bowl sunday,
+small business saturday, blue monday, plough monday
 `);
 
 /** Last words of event names ("Boston Marathon", "Glastonbury Festival", "Web Summit"). */

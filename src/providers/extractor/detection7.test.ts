@@ -55,3 +55,30 @@ describe("a brand before a product's noun", () => {
     assert.equal(types('Starling emailed about the new savings rate.').Starling, 'organization');
   });
 });
+
+describe('a sports side', () => {
+  test('a place or a club playing a match is the organisation', () => {
+    assert.equal(types('Tickets for Munster v Ulster on Saturday.').Munster, 'organization');
+    assert.equal(types('Aldershot Town won at home for once.')['Aldershot Town'], 'organization');
+    assert.equal(types('Watched Exeter City beat Torquay in the cup.')['Exeter City'], 'organization');
+  });
+
+  test('a person who wins stays a person, and a country that wins stays the country', () => {
+    assert.equal(types('Vikram beat me twice at chess.').Vikram, 'person');
+    assert.equal(types('Kenya won independence in 1963.').Kenya, 'location');
+  });
+});
+
+describe('occasions opening a sentence', () => {
+  test('"Spent Christmas Eve", "Quiet Sunday": the ordinary word opening the sentence is no part of the occasion', () => {
+    assert.equal(types('Spent Christmas Eve at my sister\'s flat.')['Christmas Eve'], 'event');
+    assert.equal(types('Quiet Sunday, nobody went anywhere.')['Quiet Sunday'], undefined);
+    assert.equal(types('Mothering Sunday lunch with Mum.')['Mothering Sunday'], 'event');
+    assert.equal(types('Black Friday queues were mad.')['Black Friday'], 'event');
+  });
+
+  test('a holiday ends where a person\'s name follows it; a conference keeps its place', () => {
+    assert.deepEqual(types('On New Year\'s Day Emeka and I walked the dog.'), { "New Year's Day": 'event', Emeka: 'person' });
+    assert.equal(types('Recorded the talk for PyCon Italia.')['PyCon Italia'], 'event');
+  });
+});

@@ -1,4 +1,4 @@
-import { GENERIC_TERMS, UNITS } from './catalog.ts';
+import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
@@ -7,7 +7,9 @@ import {
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
 import { colonSubtitle, listedContinuation, phraseContinuation, topicContinuation } from './phraseNames.ts';
+import { isGivenName } from './givenNames.ts';
 import { chatSpeaker } from './speakers.ts';
+import { sportsSide } from './teams.ts';
 import { possessiveVenue } from './venues.ts';
 import { versionWord } from './versions.ts';
 import { bare, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, vocabulary } from './nameTypes.ts';
@@ -113,6 +115,10 @@ function personFollows(word: Word, next: Word | undefined): boolean {
   return word.possessive ? PERSONAL_AFTER.has(next.lower) : word.pos === 'PROPN' && PERSON_OPENING_VERBS.has(next.lower);
 }
 
+const HOLIDAY_NAMES = new Set(HOLIDAYS);
+/** The words' lower-case text with their possessives, as the event lists hold it ("new year's day"). */
+const rawKey = (words: Word[], from: number, to: number) => words.slice(from, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ');
+
 const ARTICLES = new Set(['the', 'la', 'le', 'les', 'los', 'las', 'el']);
 const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
 
@@ -168,6 +174,8 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross".
       if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower))))) break;
       if (IPOED.test(next.text)) break;
+      // "On New Year's Day Emeka and I walked …": a listed holiday ends where a person's name follows it.
+      if (isGivenName(next.lower) && HOLIDAY_NAMES.has(rawKey(words, i, j)) && !known(`${rawKey(words, i, j)} ${next.lower}`)) break;
       if (nameWord(next, false, j + 1 < words.length && nameWord(words[j + 1], false))) {
         j++;
         continue;
@@ -263,9 +271,12 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     // nocturne", a noun after the name, is the man's).
     const namedAfter = intrinsic?.type === 'person' && words[from - 1]?.lower === 'the' && words[to]?.pos !== 'NOUN';
     const speaker = chatSpeaker(words, from, to);
+    const side = speaker ? null : sportsSide(words, from, to, intrinsic);
     const chosen = speaker
       ? { type: 'person', confidence: 0.9 }
-      : town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic)
+      : side
+        ? side
+        : town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic)
         ? context
         : chooseType(intrinsic, context, firstName, to - from === 1);
     // "the Thornbury sync service": a town's name before a noun only software has is the software, and the model

@@ -1,5 +1,5 @@
 import { NAMED_EVENTS } from './gazetteer.ts';
-import { lexiconTags, type Word } from './words.ts';
+import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
 /**
  * Occasions of the calendar written as a name and a day word: "Christmas Eve", "Black Friday", "Burns Night",
@@ -28,6 +28,18 @@ const bare = (word: Word) => word.lower.replace(/\.$/, '');
 const endsWithHoliday = (words: Word[], from: number, to: number) =>
   words.slice(from, to).some((_, k) => NAMED_EVENTS.has(words.slice(from + k, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ')));
 
+/** The words' lower-case text, possessives kept ("new year's eve"), as NAMED_EVENTS holds it. */
+const phrase = (words: Word[], from: number, to: number) => words.slice(from, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ');
+
+/**
+ * Whether a word opening the sentence is an ordinary word rather than an occasion's first: a verb, adjective or adverb
+ * of English ("Spent", "Quiet"), or before a weekday any English word ("Stocktake Sunday").
+ */
+function openingWord(word: Word, head: string): boolean {
+  if (!isEnglishWord(bare(word))) return false;
+  return word.pos === 'VERB' || word.pos === 'ADJ' || word.pos === 'ADV' || WEEKDAYS.has(head);
+}
+
 /** Whether a capitalised word can lead an occasion's name. */
 function leadWord(word: Word): boolean {
   const key = bare(word);
@@ -52,6 +64,9 @@ export function occasionRanges(words: Word[]): [number, number][] {
       if (WEEKDAYS.has(key) && lexiconTags(bare(words[from - 1])).some(t => FIRST_NAME_TAGS.has(t))) break;
       from--;
     }
+    // "Spent Christmas Eve at Margit's", "Quiet Sunday, nobody went out": an ordinary word opening the sentence is no
+    // part of the occasion ("Black Friday" and "Easter Sunday" are listed, and stay whole).
+    if (from < head && from === words.findIndex(w => !w.punct) && openingWord(words[from], key) && !NAMED_EVENTS.has(phrase(words, from, head + 1))) from++;
     if (from === head) continue;
     // "Ashgrove Night Shelter": the day word is inside a longer name.
     if (words[head + 1]?.cap && !words[head + 1].punct) continue;
