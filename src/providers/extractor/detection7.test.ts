@@ -82,3 +82,20 @@ describe('occasions opening a sentence', () => {
     assert.equal(types('Recorded the talk for PyCon Italia.')['PyCon Italia'], 'event');
   });
 });
+
+describe('titles, saints and greetings', () => {
+  test('kin titles of many languages are dropped like "Aunt": "Aunty Bisi", "Tante Hélène"', () => {
+    assert.deepEqual(types('Gift card from Aunty Bisi, already spent.'), { Bisi: 'person' });
+    assert.equal(types('Rang Tante Hélène on Sunday.')['Hélène'], 'person');
+  });
+
+  test('"St Bede\'s summer fair", "Sainsbury\'s in Kennington": a saint\'s or a listed chain\'s possessive stays in the name', () => {
+    assert.equal(types("Running the tombola at the St Bede's summer fair.")["St Bede's"], 'organization');
+    assert.equal(types("Sainsbury's in Kennington had no eggs.")["Sainsbury's"], 'organization');
+  });
+
+  test('"Happy Diwali", "Happy St Patrick\'s Day": a greeting is no part of the holiday', () => {
+    assert.equal(types('Happy Diwali to all of you!').Diwali, 'event');
+    assert.equal(types("Happy St Patrick's Day everyone.")["St Patrick's Day"], 'event');
+  });
+});

@@ -110,7 +110,9 @@ export const NAMED_EVENTS = new Set([...EVENTS, ...HOLIDAYS]);
 export const KIN_TITLES = new Set(
   list(`grandma, grandpa, grandad, granddad, granny, gran, nana, nan, nanna, grandmama, grandpapa, babcia, dziadek, abuela, abuelo,
   abuelita, abuelito, oma, opa, yiayia, yiayiá, pappou, papou, nonna, nonno, bubbe, bubby, zayde, zaide, nani, nana-ji, dadi, dada-ji,
-  ouma, oupa, mamie, papie, mormor, morfar, farmor, farfar, baba, dedushka, babushka, lolo, lola, halmeoni, harabeoji, obaachan, ojiichan`),
+  ouma, oupa, mamie, papie, mormor, morfar, farmor, farfar, baba, dedushka, babushka, lolo, lola, halmeoni, harabeoji, obaachan, ojiichan,
+  aunty, auntie, tante, onkel, tía, tío, tita, tito, zia, zio, teta, ciocia, wujek, bibi, chacha, chachi, mausi, mama-ji,
+  thatha, paati, ammamma, appachan, amca, teyze, dayı, khala, khalo`),
 );
 
 /**
@@ -198,7 +200,7 @@ export const PLACE_HEADS = new Set(
   state, province, district, museum, cathedral, tower, palace, castle, gardens, garden, harbor, harbour, port, peninsula, hills, hill,
   springs, heights, village, town, square, plaza, pier, zoo, stadium, arena, temple, shrine, abbey, chapel, market, quarter, gate,
   common, heath, green, cross, hall, house, place, wharf, quay, moor, fell, glen, loch, dale, fjord, cliffs, gorge, pass, peak, national park,
-  way, edge, crag, pike, tarn, scar, knott, beck, brook, estuary, marsh, marshes, fen, fens, downs, wood, woods, reservoir, lido, ponds, promenade, crescent, terrace, close, row, mews`),
+  way, edge, crag, pike, tarn, scar, knott, beck, brook, estuary, marsh, marshes, fen, fens, downs, wood, woods, reservoir, canal, canals, lido, ponds, promenade, crescent, terrace, close, row, mews`),
 );
 
 /** First words of place names. */

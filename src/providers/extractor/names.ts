@@ -116,6 +116,7 @@ function personFollows(word: Word, next: Word | undefined): boolean {
 }
 
 const HOLIDAY_NAMES = new Set(HOLIDAYS);
+const GREETINGS = new Set(['happy', 'merry', 'blessed', 'joyous', 'joyful']);
 /** The words' lower-case text with their possessives, as the event lists hold it ("new year's day"). */
 const rawKey = (words: Word[], from: number, to: number) => words.slice(from, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ');
 
@@ -227,7 +228,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       }
       break;
     }
-    found.push([isThe ? i + 1 : i, j]);
+    // "Happy Diwali", "Merry Christmas": a greeting before a listed holiday is no part of its name.
+    const greeted = GREETINGS.has(word.lower) && j - i > 1 && NAMED_EVENTS.has(rawKey(words, i + 1, j));
+    found.push([isThe || greeted ? i + 1 : i, j]);
     i = j;
   }
   return found;

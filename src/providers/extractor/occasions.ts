@@ -28,16 +28,18 @@ const bare = (word: Word) => word.lower.replace(/\.$/, '');
 const endsWithHoliday = (words: Word[], from: number, to: number) =>
   words.slice(from, to).some((_, k) => NAMED_EVENTS.has(words.slice(from + k, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ')));
 
+/** "Happy St Patrick's Day": a greeting opens the wish, not the occasion's name. */
+const GREETINGS = new Set(['happy', 'merry', 'blessed', 'joyous', 'joyful']);
 /** The words' lower-case text, possessives kept ("new year's eve"), as NAMED_EVENTS holds it. */
 const phrase = (words: Word[], from: number, to: number) => words.slice(from, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ');
 
 /**
  * Whether a word opening the sentence is an ordinary word rather than an occasion's first: a verb, adjective or adverb
- * of English ("Spent", "Quiet"), or before a weekday any English word ("Stocktake Sunday").
+ * of English ("Spent", "Quiet"), a greeting ("Happy"), or before a weekday any English word ("Stocktake Sunday").
  */
 function openingWord(word: Word, head: string): boolean {
   if (!isEnglishWord(bare(word))) return false;
-  return word.pos === 'VERB' || word.pos === 'ADJ' || word.pos === 'ADV' || WEEKDAYS.has(head);
+  return GREETINGS.has(bare(word)) || word.pos === 'VERB' || word.pos === 'ADJ' || word.pos === 'ADV' || WEEKDAYS.has(head);
 }
 
 /** Whether a capitalised word can lead an occasion's name. */

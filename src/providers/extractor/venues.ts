@@ -38,6 +38,11 @@ const OWNED = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 export function possessiveVenue(words: Word[], from: number, to: number): boolean {
   const last = words[to - 1];
   if (!last.possessive) return false;
+  // "St Bede's summer fair", "St Mary's car park": a saint's possessive names a church, a school or a hospital,
+  // whatever follows it (a saint's day, "St Patrick's Day", is an event the lists hold).
+  if (to - from > 1 && SAINT.test(words[from].text)) return true;
+  // "Sainsbury's in Kennington": a chain the lists hold with its possessive.
+  if (ORGANIZATIONS.has(words.slice(from, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return true;
   const next = words[to];
   if (next && !next.punct && (next.cap || OWNED.has(next.pos))) return false;
   // "Tom's running late", "Tom's not coming", "Tom's been ill": "'s" is "is" or "has".
