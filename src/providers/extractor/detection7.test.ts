@@ -99,3 +99,21 @@ describe('titles, saints and greetings', () => {
     assert.equal(types("Happy St Patrick's Day everyone.")["St Patrick's Day"], 'event');
   });
 });
+
+describe('command-line tools in lower case', () => {
+  test('"kubectl rollout", "git bisect", "docker compose": a lower-case word opening a command line is its tool', () => {
+    assert.equal(types('kubectl rollout restart fixed the stuck pods.').kubectl, 'technology');
+    assert.equal(types('git bisect pointed at the refactor.').git, 'technology');
+    assert.equal(types('docker compose up failed on the new laptop.').docker, 'technology');
+  });
+
+  test('an install command\'s manager counts when no package follows it, and a small word is no package', () => {
+    assert.deepEqual(types('ran pnpm install and the lockfile exploded again'), { pnpm: 'technology' });
+    assert.deepEqual(types('npm install zod fixed the schema drift.'), { zod: 'technology' });
+  });
+
+  test('chat shorthand and ordinary words are no tools', () => {
+    assert.deepEqual(types('ngl status quo wins'), {});
+    assert.deepEqual(types('run the tests then push'), {});
+  });
+});

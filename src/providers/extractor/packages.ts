@@ -64,6 +64,8 @@ export function installedPackages(words: Word[]): PackageMention[] {
     const word = words[at];
     // "pnpm install fails on the monorepo": a verb after the command is what it did, not a package.
     if (word && (word.pos === 'VERB' || word.pos === 'AUX') && /^[a-z]+(?:s|ed|ing)$/.test(word.text) && isEnglishWord(word.lower)) continue;
+    // "ran pnpm install and the lockfile exploded": a small word after the command is no package either.
+    if (word?.stopWord) continue;
     if (word && !word.punct && PACKAGE.test(word.text) && !found.some(p => p.word === at)) found.push({ name: withoutVersion(word.text), word: at });
   }
   return found;
@@ -87,9 +89,27 @@ const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && wo
  */
 function unlistedTool(words: Word[], i: number): boolean {
   const word = words[i];
-  if (!(TOOL_VERBS.has(words[i - 1]?.lower ?? '') || opensCode(words, i)) || isEnglishWord(word.lower) || lexiconTags(word.lower).length > 0) return false;
+  const used = TOOL_VERBS.has(words[i - 1]?.lower ?? '') || opensCode(words, i) || commandLine(words, i);
+  if (!used || isEnglishWord(word.lower) || lexiconTags(word.lower).length > 0) return false;
   return word.text.length >= 3 || /[\d-]/.test(word.text);
 }
+
+/** What a command-line tool is told to do, right after its name: "kubectl rollout", "git bisect", "docker compose". */
+const SUBCOMMANDS = new Set(
+  'install add run build apply bisect push pull rebase restart rollout sync lint check exec get describe logs upgrade update init login deploy compose up down clone commit merge diff status fmt plan destroy dump restore'.split(' '),
+);
+
+/**
+ * "kubectl rollout restart fixed it", "git bisect pointed at …": a lower-case word opening a sentence (or a clause,
+ * after punctuation) and followed by a tool's subcommand is a command line's tool.
+ */
+function commandLine(words: Word[], i: number): boolean {
+  const opens = i === 0 || words[i - 1].punct;
+  return opens && SUBCOMMANDS.has(words[i + 1]?.lower ?? '') && !CHAT_SLANG.has(words[i].lower);
+}
+
+/** Chat shorthand that opens a message ("ngl status quo wins", "tbh build quality is poor"): no tool. */
+const CHAT_SLANG = new Set('ngl tbh idk imo imho fwiw btw afaik iirc smh rn brb ikr lmk wyd hbu tho pls plz thx ty np lol lmao omg'.split(' '));
 
 /**
  * Software the open data lists, written in lower case as its authors write it ("bumped esbuild", "switched to
@@ -97,15 +117,18 @@ function unlistedTool(words: Word[], i: number): boolean {
  * dictionary knows after a tool's verb or in code ("ran kubectl", "`dbt run`"). An English word
  * ("poetry", "moment") or a term no list makes a name ("json", "api") is left alone.
  */
-export function lowerCaseTools(words: Word[]): PackageMention[] {
+export function lowerCaseTools(words: Word[], packages: PackageMention[] = installedPackages(words)): PackageMention[] {
   const found: PackageMention[] = [];
   words.forEach((word, i) => {
     if (word.cap || word.punct || word.number || word.span !== null || word.stopWord || !LOWER_TOOL.test(word.text)) return;
     // Cheapest test first: most words of a sentence are in no list.
-    const listedTool = openGazetteerKind(word.lower) === 'technology' && openGazetteerType(word.lower) === 'technology';
+    const listedKind = openGazetteerKind(word.lower) === 'technology';
+    // A listed tool that is also an English word ("git", "docker", "helm") counts only in a command line.
+    const listedTool = listedKind && (openGazetteerType(word.lower) === 'technology' || commandLine(words, i));
     if (!listedTool && !unlistedTool(words, i)) return;
-    // "npm i zod-forms": the manager of an install command is the tool used, not what the note is about.
-    if (INSTALLERS[word.lower]?.has(words[i + 1]?.lower ?? '')) return;
+    // "npm i zod-forms": the manager of an install command is the tool used, not what the note is about ("ran pnpm
+    // install and the lockfile exploded", with no package, is about the manager).
+    if (INSTALLERS[word.lower]?.has(words[i + 1]?.lower ?? '') && packages.some(p => p.word > i && p.word <= i + 4)) return;
     if (COMMON_NOUNS.has(word.lower) || COMMON_ACRONYMS.has(word.lower) || GENERIC_TERMS.has(word.lower) || UNITS.has(word.lower) || NOT_NAMES.has(word.lower)) return;
     found.push({ name: word.text, word: i });
   });

@@ -163,7 +163,8 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       const key = add(chunk.name, chunk.type, chunk.confidence, chunk.alias);
       if (key) placedBySentence[s].push({ name: key, type: chunk.type, word: chunk.word, endWord: chunk.endWord });
     }
-    for (const pkg of [...installedPackages(words), ...lowerCaseTools(words)]) {
+    const packages = installedPackages(words);
+    for (const pkg of [...packages, ...lowerCaseTools(words, packages)]) {
       const key = add(pkg.name, 'technology', 0.85);
       if (key && !placedBySentence[s].some(p => p.word === pkg.word)) placedBySentence[s].push({ name: key, type: 'technology', word: pkg.word, endWord: pkg.word + 1 });
     }
