@@ -190,7 +190,7 @@ export const ORGANIZATION_HEADS = new Set(
   transit, telecom, water, power, broadband, mutual, surgery, practice, medical, dental, veterinary, vets, pharmacy, opticians,
   legal, solicitors, lawyers, accountants, finance, payroll, lettings, estates, removals, roofing, plumbing, builders, hire,
   logistics, logistik, freight, unit, ward, invest, investments, wealth, rehab, physio, seeds, couriers, travel, tours, campers, books, stores, primary, robotics, analytics, bio, biotech,
-  savings, pensions, brewing, distillery, roasters, kitchen, catering, nursery, preschool`),
+  savings, pensions, brewing, distillery, roasters, kitchen, catering, nursery, preschool, ferries, buses, coaches, cabs, taxis`),
 );
 
 /** Last words of place names. */
