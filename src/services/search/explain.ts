@@ -15,6 +15,8 @@ export interface Signals {
   neighbourWords: string[];
   date: number;
   dateText: string | undefined;
+  /** The period is told of in the memory's own words ("last month"), not its date. */
+  dateTold?: boolean;
   entity: number;
   entityNames: string[];
 }
@@ -30,7 +32,7 @@ export function describe(s: Signals): string {
     const about = s.neighbourWords.length ? ` (${quoted(s.neighbourWords)})` : '';
     parts.push({ weight: s.neighbour, text: `next to a matching turn of the conversation${about}` });
   }
-  if (s.dateText && s.date > 0) parts.push({ weight: s.date, text: `dated within '${s.dateText}'` });
+  if (s.dateText && s.date > 0) parts.push({ weight: s.date, text: s.dateTold ? `tells of '${s.dateText}'` : `dated within '${s.dateText}'` });
   if (s.entityNames.length && s.entity > 0) parts.push({ weight: s.entity, text: `same entity ${s.entityNames.slice(0, 3).join(', ')}` });
   return (
     parts

@@ -33,3 +33,12 @@ test('a query date holds dates and date-times inside its span, and with a lag th
   assert.equal(periodHolding(ranges, '2024-04-10T00:00:00Z', 14)?.text, 'March 2024');
   assert.equal(periodHolding(ranges, null, 14), undefined);
 });
+
+test('a text tells of a period in its own words, relative to when it was said', async () => {
+  const { toldPeriod } = await import('./queryDates.ts');
+  const march = datesInQuery('in March 2024', now);
+  assert.equal(toldPeriod(march, 'went to a convention last month', '2024-04-20T10:00:00Z')?.text, 'March 2024');
+  assert.equal(toldPeriod(march, 'went to a convention two weeks ago', '2024-04-20T10:00:00Z'), undefined, 'early April is not March');
+  assert.equal(toldPeriod(march, 'went to a convention in the spring', '2024-04-20T10:00:00Z'), undefined, 'no relative words: not parsed');
+  assert.equal(toldPeriod(march, 'went to a convention last month', null), undefined);
+});

@@ -53,3 +53,20 @@ export function datesInQuery(query: string, now: Date): QueryDateRange[] {
   }
   return ranges;
 }
+
+/** Words that place what a text tells relative to when it was said ("last month", "two weeks ago", "yesterday"). */
+const TOLD_RELATIVE =
+  /\b(?:yesterday|last (?:week|weekend|month|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|autumn|fall|winter)|\w+ (?:days|weeks|months|years) ago|a (?:week|month|year) ago)\b/i;
+
+/**
+ * The period of `periods` that a memory's own words place what it tells in: "we went to a convention last month",
+ * said on 20 April, tells of March. Things are often told well after they happened, beyond the date rule's lag; the
+ * text says when. Only texts with such words are parsed (chrono is slow beside a regular expression), and only dates
+ * with a year (a relative date always has one).
+ */
+export function toldPeriod<P extends QueryPeriod>(periods: P[], content: string, saidAt: string | null): P | undefined {
+  const said = saidAt ? new Date(saidAt) : null;
+  if (!periods.length || !said || Number.isNaN(said.getTime()) || !TOLD_RELATIVE.test(content)) return undefined;
+  const told = datesInQuery(content, said).filter(t => !t.anyYear);
+  return periods.find(p => told.some(t => Date.parse(t.from) < Date.parse(p.to) && Date.parse(t.to) > Date.parse(p.from)));
+}

@@ -6,7 +6,7 @@ import { isTypoOf, isWordForm } from '../../domain/wordForms.ts';
 import type { LexicalHit, RankedMemory, SearchFilter } from '../../storage/ports.ts';
 import type { Deps } from '../deps.ts';
 import { presentMemories } from '../readModel/memories.ts';
-import { datesInQuery } from './queryDates.ts';
+import { datesInQuery, toldPeriod } from './queryDates.ts';
 import { entityBonus, entityContext, relatedEntities } from './entities.ts';
 import { describe } from './explain.ts';
 import { bridgeHits, combine, lexicalHits } from './lexical.ts';
@@ -281,7 +281,10 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       const inherited = profile.turns?.neighbours ? context.get(c.id) : undefined;
       const neighbour = inherited?.score ?? 0;
       const prior = profile.priors ? priorBoost(memory.importance, (now - Date.parse(memory.created_at)) / 86_400_000, profile.priors) : 1;
-      const when = profile.dates ? periodHolding(dates, memory.event_start ?? memory.created_at, profile.dates.lagDays) : undefined;
+      const said = memory.event_start ?? memory.created_at;
+      // Dated in the period (or told within the lag after it), or telling of it in its own words ("last month").
+      const dated = profile.dates ? periodHolding(dates, said, profile.dates.lagDays) : undefined;
+      const when = profile.dates ? (dated ?? toldPeriod(dates, memory.content, said)) : undefined;
       const date = when ? profile.dates!.bonus : 0;
       const speaker = profile.turns ? conversations.speaker(memory) : null;
       const cue = cueBoost(cues, { content: memory.content, speaker }, { speakerBoost: profile.turns?.speakerBoost ?? 0, otherSpeakerShare: profile.turns?.otherSpeakerShare ?? 1, whenBoost: profile.whenBoost }, subject);
@@ -290,7 +293,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       const coverage = profile.coverageWeight * overlap.coverage;
       const long = longBonus && c.bm25 !== undefined ? longBonus(contentTermsOf(memory)) : 0;
       const rank = (own.total + neighbour + date + entity + coverage + long) * prior * cue;
-      return { c, memory, overlap, semanticScore, own, coverage, neighbour, inherited, date, when, entity, entityNames: shared?.names ?? [], cue, rank, prior };
+      return { c, memory, overlap, semanticScore, own, coverage, neighbour, inherited, date, when, told: when !== undefined && !dated, entity, entityNames: shared?.names ?? [], cue, rank, prior };
     })
     // A score of 0 (a neighbour, date or entity that added nothing, the weakest of the fused vectors) is no reason
     // to show a memory, unless its vector says more than chance.
@@ -327,6 +330,7 @@ export async function searchMemories(deps: SearchDeps, input: SearchInput, recip
       neighbourWords: seed ? overlapOf(seed).matched.map(written) : [],
       date: s.date,
       dateText: s.when?.text,
+      dateTold: s.told,
       entity: s.entity,
       entityNames: s.entityNames,
     });

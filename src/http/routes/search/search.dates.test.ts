@@ -26,3 +26,20 @@ test('deep search favours memories dated within a time the query names, fast sea
     await app.close();
   }
 });
+
+test('deep search counts a memory that tells of the period in its own words, though dated well after it', async () => {
+  const app = await buildTestApp();
+  try {
+    // Said on 20 April: "last month" is March; the date rule's lag (two weeks) does not reach it.
+    const told = await createMemory(app, { content: 'My colleagues and I went to a convention together last month', event_start: '2024-04-20' });
+    const later = await createMemory(app, { content: 'My colleagues want another convention next year', event_start: '2024-04-22' });
+    const deep = await post(app, '/memories/search', { query: 'what did my colleagues attend in March 2024', mode: 'deep' });
+    assert.equal(deep.status, 200);
+    assert.equal(deep.body[0].memory.id, told);
+    assert.ok(deep.body[0].score_breakdown.date > 0);
+    assert.match(deep.body[0].relevance_reason, /tells of 'March 2024'/);
+    assert.equal(deep.body.find((r: any) => r.memory.id === later)?.score_breakdown.date, 0);
+  } finally {
+    await app.close();
+  }
+});
