@@ -42,3 +42,8 @@ test('a text tells of a period in its own words, relative to when it was said', 
   assert.equal(toldPeriod(march, 'went to a convention in the spring', '2024-04-20T10:00:00Z'), undefined, 'no relative words: not parsed');
   assert.equal(toldPeriod(march, 'went to a convention last month', null), undefined);
 });
+
+test('a part of the day before a date keeps the date: "the evening of 7 July, 2023"', () => {
+  assert.deepEqual(span('what did we plan on the evening of 7 July, 2023'), [['on 7 July, 2023', '2023-07-07', '2023-07-08']]);
+  assert.deepEqual(span('the morning of May 8'), [['May 8', '2026-05-08', '2026-05-09']]);
+});

@@ -31,11 +31,16 @@ function spanOf(result: Chrono.ParsedResult, now: Date): { from: number; to: num
   return { from: Date.UTC(date.getUTCFullYear(), 0, 1), to: Date.UTC(date.getUTCFullYear() + 1, 0, 1) };
 }
 
+/** "the morning of", "the late evening of": a part of a day before the date it belongs to. */
+const PART_OF_DAY_OF = /\b(?:the\s+)?(?:(?:early|late)\s+)?(?:morning|afternoon|evening|night)\s+of\s+/gi;
+
 /**
  * Dates a query names ("last week", "in March 2024", "yesterday", "2023"), resolved against `now`, so search can
  * favour memories from that time. Bare years are read here too, which chrono leaves out.
  */
-export function datesInQuery(query: string, now: Date): QueryDateRange[] {
+export function datesInQuery(text: string, now: Date): QueryDateRange[] {
+  // chrono reads "the evening of 7 July, 2023" as a time of day and drops the date: the part of the day goes.
+  const query = text.replace(PART_OF_DAY_OF, '');
   const ranges: QueryDateRange[] = [];
   const results = chrono().parse(query, now);
   for (const result of results) {
