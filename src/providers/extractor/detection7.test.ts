@@ -117,3 +117,15 @@ describe('command-line tools in lower case', () => {
     assert.deepEqual(types('run the tests then push'), {});
   });
 });
+
+describe('a name of everyday words opening a sentence', () => {
+  test('"Games Workshop put its prices up", "Octopus Energy …": the second capital says the two are one name', () => {
+    assert.equal(types('Games Workshop put its prices up again.')['Games Workshop'], 'organization');
+    assert.equal(types('Octopus Energy put the direct debit up.')['Octopus Energy'], 'organization');
+  });
+
+  test('not a heading or a plan: "Weekly Review went well", "Team Lunch at Dishoom"', () => {
+    assert.equal(types('Weekly Review went well.')['Weekly Review'], undefined);
+    assert.equal(types('Team Lunch at Dishoom on Friday.')['Team Lunch'], undefined);
+  });
+});

@@ -120,6 +120,23 @@ const GREETINGS = new Set(['happy', 'merry', 'blessed', 'joyous', 'joyful']);
 /** The words' lower-case text with their possessives, as the event lists hold it ("new year's day"). */
 const rawKey = (words: Word[], from: number, to: number) => words.slice(from, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ');
 
+/**
+ * Whether a sentence opens with a name made of everyday words ("Games Workshop put its prices up", "Refugee Action
+ * needs volunteers", "Marrow & Crumb sold out"): a noun, then a capitalised everyday word or "&" — the
+ * second word's capital says it is a name, as an opening word's does not. Not a heading ("Shopping List: eggs",
+ * "Weekly Review", "Team Lunch"), a date, a greeting or a word that is never a name.
+ */
+/** What a heading's or a plan's second word names rather than a firm's: "Team Lunch", "Sprint Review", "Family Dinner". */
+const GATHERINGS = new Set('lunch dinner breakfast brunch drinks meeting meetings call calls standup review retro sync update updates notes plan plans party day night'.split(' '));
+
+function everydayNameOpening(words: Word[], i: number): boolean {
+  const [word, next] = [words[i], words[i + 1]];
+  if (!word.cap || word.allCaps || !isEnglishWord(bare(word)) || DATE_WORDS.has(bare(word)) || NOT_NAMES.has(bare(word)) || GREETINGS.has(bare(word))) return false;
+  if ((word.pos !== 'NOUN' && word.pos !== 'PROPN') || lexiconTags(bare(word)).includes('Adjective') || !next) return false;
+  const everyday = next.text === '&' || (next.cap && !next.allCaps && isEnglishWord(bare(next)) && !DATE_WORDS.has(bare(next)) && !GATHERINGS.has(bare(next)));
+  return everyday && words[i + 2]?.text !== ':' && words[i + 3]?.text !== ':';
+}
+
 const ARTICLES = new Set(['the', 'la', 'le', 'les', 'los', 'las', 'el']);
 const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
 
@@ -164,7 +181,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const person = atStart && !continues && nameWord(word, false) && personFollows(word, words[i + 1]);
     // "Sky: lol no": a chat line's speaker, though an English word.
     const speaker = chatSpeaker(words, i, i + 1);
-    if ((!isThe && !project && !person && !speaker && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
+    // "Games Workshop put its prices up": two everyday words, both capitalised, opening the sentence.
+    const phrase = atStart && continues && everydayNameOpening(words, i);
+    if ((!isThe && !project && !person && !speaker && !phrase && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
       i++;
       continue;
     }
