@@ -47,3 +47,7 @@ test('a part of the day before a date keeps the date: "the evening of 7 July, 20
   assert.deepEqual(span('what did we plan on the evening of 7 July, 2023'), [['on 7 July, 2023', '2023-07-07', '2023-07-08']]);
   assert.deepEqual(span('the morning of May 8'), [['May 8', '2026-05-08', '2026-05-09']]);
 });
+
+test('"before" a date reaches back a week: "the Sunday before October 25, 2022"', () => {
+  assert.deepEqual(span('what did she do the Sunday before October 25, 2022'), [['October 25, 2022', '2022-10-18', '2022-10-26']]);
+});

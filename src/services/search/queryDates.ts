@@ -31,6 +31,8 @@ function spanOf(result: Chrono.ParsedResult, now: Date): { from: number; to: num
   return { from: Date.UTC(date.getUTCFullYear(), 0, 1), to: Date.UTC(date.getUTCFullYear() + 1, 0, 1) };
 }
 
+/** A query's words ending in "before", right ahead of a date. */
+const BEFORE = /\bbefore\s*$/i;
 /** "the morning of", "the late evening of": a part of a day before the date it belongs to. */
 const PART_OF_DAY_OF = /\b(?:the\s+)?(?:(?:early|late)\s+)?(?:morning|afternoon|evening|night)\s+of\s+/gi;
 
@@ -46,6 +48,8 @@ export function datesInQuery(text: string, now: Date): QueryDateRange[] {
   for (const result of results) {
     const span = spanOf(result, now);
     if (!span) continue;
+    // "the Sunday before October 25", "last weekend before April 10": the week up to the date, and the date itself.
+    if (BEFORE.test(query.slice(0, result.index))) span.from -= 7 * DAY_MS;
     const range: QueryDateRange = { text: result.text, from: new Date(span.from).toISOString(), to: new Date(span.to).toISOString() };
     if (!result.start.isCertain('year')) range.anyYear = true;
     ranges.push(range);
