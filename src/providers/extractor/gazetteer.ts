@@ -146,6 +146,9 @@ export const PERSON_CUES = new Set(
   remind, reminded, cc, cc'd, dm, dm'd, nudge, nudged, thanked, invite, invited, hug, hugged, babysit, babysat`),
 );
 
+/** Greetings before a holiday ("Happy Diwali", "Merry Christmas"): the wish, no part of the holiday's name. */
+export const GREETINGS = new Set(['happy', 'merry', 'blessed', 'joyous', 'joyful']);
+
 /** Capitalised words that are not names on their own: greetings, exclamations, pronouns, common chat words. */
 export const NOT_NAMES = new Set(
   list(`i, i'm, i've, i'll, i'd, im, ive, let, lets, me, my, we, you, he, she, it, they, ok, okay, hey, hi, hello, wow, oh, ooh, yeah, yep, yes, no,

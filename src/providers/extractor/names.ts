@@ -1,7 +1,7 @@
 import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
-  COMMON_ACRONYMS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
+  COMMON_ACRONYMS, GREETINGS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
   PLACE_HEADS, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VENUE_PREFIXES,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
@@ -15,7 +15,7 @@ import { versionWord } from './versions.ts';
 import { bare, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, vocabulary } from './nameTypes.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, cuedByContext, modelMayRetype, typingModel } from './typingModel.ts';
-import { isEnglishWord, lexiconTags, type Word } from './words.ts';
+import { isEnglishWord, lexiconTags, type Word, writtenKey } from './words.ts';
 
 /**
  * Proper-name chunks of a sentence and their types: capitalised runs (with "of", "de", "&" inside), honorifics
@@ -116,9 +116,8 @@ function personFollows(word: Word, next: Word | undefined): boolean {
 }
 
 const HOLIDAY_NAMES = new Set(HOLIDAYS);
-const GREETINGS = new Set(['happy', 'merry', 'blessed', 'joyous', 'joyful']);
-/** The words' lower-case text with their possessives, as the event lists hold it ("new year's day"). */
-const rawKey = (words: Word[], from: number, to: number) => words.slice(from, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ');
+/** What a heading's or a plan's second word names rather than a firm's: "Team Lunch", "Sprint Review", "Family Dinner". */
+const GATHERINGS = new Set('lunch dinner breakfast brunch drinks meeting meetings call calls standup review retro sync update updates notes plan plans party day night'.split(' '));
 
 /**
  * Whether a sentence opens with a name made of everyday words ("Games Workshop put its prices up", "Refugee Action
@@ -126,9 +125,6 @@ const rawKey = (words: Word[], from: number, to: number) => words.slice(from, to
  * second word's capital says it is a name, as an opening word's does not. Not a heading ("Shopping List: eggs",
  * "Weekly Review", "Team Lunch"), a date, a greeting or a word that is never a name.
  */
-/** What a heading's or a plan's second word names rather than a firm's: "Team Lunch", "Sprint Review", "Family Dinner". */
-const GATHERINGS = new Set('lunch dinner breakfast brunch drinks meeting meetings call calls standup review retro sync update updates notes plan plans party day night'.split(' '));
-
 function everydayNameOpening(words: Word[], i: number): boolean {
   const [word, next] = [words[i], words[i + 1]];
   if (!word.cap || word.allCaps || !isEnglishWord(bare(word)) || DATE_WORDS.has(bare(word)) || NOT_NAMES.has(bare(word)) || GREETINGS.has(bare(word))) return false;
@@ -195,7 +191,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower))))) break;
       if (IPOED.test(next.text)) break;
       // "On New Year's Day Emeka and I walked …": a listed holiday ends where a person's name follows it.
-      if (isGivenName(next.lower) && HOLIDAY_NAMES.has(rawKey(words, i, j)) && !known(`${rawKey(words, i, j)} ${next.lower}`)) break;
+      if (isGivenName(next.lower) && HOLIDAY_NAMES.has(writtenKey(words, i, j)) && !known(`${writtenKey(words, i, j)} ${next.lower}`)) break;
       if (nameWord(next, false, j + 1 < words.length && nameWord(words[j + 1], false))) {
         j++;
         continue;
@@ -248,7 +244,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       break;
     }
     // "Happy Diwali", "Merry Christmas": a greeting before a listed holiday is no part of its name.
-    const greeted = GREETINGS.has(word.lower) && j - i > 1 && NAMED_EVENTS.has(rawKey(words, i + 1, j));
+    const greeted = GREETINGS.has(word.lower) && j - i > 1 && NAMED_EVENTS.has(writtenKey(words, i + 1, j));
     found.push([isThe || greeted ? i + 1 : i, j]);
     i = j;
   }
@@ -294,13 +290,9 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const namedAfter = intrinsic?.type === 'person' && words[from - 1]?.lower === 'the' && words[to]?.pos !== 'NOUN';
     const speaker = chatSpeaker(words, from, to);
     const side = speaker ? null : sportsSide(words, from, to, intrinsic);
-    const chosen = speaker
-      ? { type: 'person', confidence: 0.9 }
-      : side
-        ? side
-        : town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic)
-        ? context
-        : chooseType(intrinsic, context, firstName, to - from === 1);
+    const contextRules = town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic);
+    const read = contextRules ? context : chooseType(intrinsic, context, firstName, to - from === 1);
+    const chosen = speaker ? { type: 'person', confidence: 0.9 } : (side ?? read);
     // "the Thornbury sync service": a town's name before a noun only software has is the software, and the model
     // (which knows the town) is not asked.
     const softwareAfter = SOFTWARE_HEADS.has(words[to]?.lower ?? '') || (words[to]?.pos === 'NOUN' && SOFTWARE_HEADS.has(words[to + 1]?.lower ?? ''));

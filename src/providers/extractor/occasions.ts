@@ -1,5 +1,5 @@
-import { NAMED_EVENTS } from './gazetteer.ts';
-import { isEnglishWord, lexiconTags, type Word } from './words.ts';
+import { GREETINGS, NAMED_EVENTS } from './gazetteer.ts';
+import { isEnglishWord, lexiconTags, type Word, writtenKey } from './words.ts';
 
 /**
  * Occasions of the calendar written as a name and a day word: "Christmas Eve", "Black Friday", "Burns Night",
@@ -25,13 +25,8 @@ const MAX_LEAD_WORDS = 3;
 
 const bare = (word: Word) => word.lower.replace(/\.$/, '');
 /** Whether the words end with a holiday's name ("Oxford Christmas"). */
-const endsWithHoliday = (words: Word[], from: number, to: number) =>
-  words.slice(from, to).some((_, k) => NAMED_EVENTS.has(words.slice(from + k, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ')));
+const endsWithHoliday = (words: Word[], from: number, to: number) => words.slice(from, to).some((_, k) => NAMED_EVENTS.has(writtenKey(words, from + k, to)));
 
-/** "Happy St Patrick's Day": a greeting opens the wish, not the occasion's name. */
-const GREETINGS = new Set(['happy', 'merry', 'blessed', 'joyous', 'joyful']);
-/** The words' lower-case text, possessives kept ("new year's eve"), as NAMED_EVENTS holds it. */
-const phrase = (words: Word[], from: number, to: number) => words.slice(from, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ');
 
 /**
  * Whether a word opening the sentence is an ordinary word rather than an occasion's first: a verb, adjective or adverb
@@ -68,7 +63,7 @@ export function occasionRanges(words: Word[]): [number, number][] {
     }
     // "Spent Christmas Eve at Margit's", "Quiet Sunday, nobody went out": an ordinary word opening the sentence is no
     // part of the occasion ("Black Friday" and "Easter Sunday" are listed, and stay whole).
-    if (from < head && from === words.findIndex(w => !w.punct) && openingWord(words[from], key) && !NAMED_EVENTS.has(phrase(words, from, head + 1))) from++;
+    if (from < head && from === words.findIndex(w => !w.punct) && openingWord(words[from], key) && !NAMED_EVENTS.has(writtenKey(words, from, head + 1))) from++;
     if (from === head) continue;
     // "Ashgrove Night Shelter": the day word is inside a longer name.
     if (words[head + 1]?.cap && !words[head + 1].punct) continue;

@@ -1,6 +1,6 @@
 import { HONORIFICS, ORGANIZATIONS } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
-import { isEnglishWord, type Word } from './words.ts';
+import { isEnglishWord, type Word, writtenKey } from './words.ts';
 
 /**
  * A shop, café or institution named by a possessive alone: "coffee from Gail's", "meet at Bewley's on Grafton Street",
@@ -42,7 +42,7 @@ export function possessiveVenue(words: Word[], from: number, to: number): boolea
   // whatever follows it (a saint's day, "St Patrick's Day", is an event the lists hold).
   if (to - from > 1 && SAINT.test(words[from].text)) return true;
   // "Sainsbury's in Kennington": a chain the lists hold with its possessive.
-  if (ORGANIZATIONS.has(words.slice(from, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return true;
+  if (ORGANIZATIONS.has(writtenKey(words, from, to))) return true;
   const next = words[to];
   if (next && !next.punct && (next.cap || OWNED.has(next.pos))) return false;
   // "Tom's running late", "Tom's not coming", "Tom's been ill": "'s" is "is" or "has".

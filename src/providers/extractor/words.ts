@@ -60,6 +60,9 @@ export function lexiconTags(key: string): string[] {
   return tags === undefined ? [] : Array.isArray(tags) ? tags : [tags];
 }
 
+/** Words `from`..`to` as written, lower case, possessives kept and curly apostrophes straight ("new year's day"), as the lists hold names. */
+export const writtenKey = (words: Word[], from: number, to: number) => words.slice(from, to).map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ');
+
 export type SpanKind = 'DATE' | 'MONEY' | 'URL' | 'EMAIL';
 
 export interface Word {
