@@ -129,3 +129,11 @@ describe('a name of everyday words opening a sentence', () => {
     assert.equal(types('Team Lunch at Dishoom on Friday.')['Team Lunch'], undefined);
   });
 });
+
+describe('a meeting named in one word', () => {
+  test('"KubeCon Europe", "JSConf Budapest", "DevOpsDays Amsterdam": the meeting, with its edition\'s place', () => {
+    assert.equal(types('Speaking at KubeCon Europe in March.')['KubeCon Europe'], 'event');
+    assert.equal(types('Flew to JSConf Budapest with Ana.')['JSConf Budapest'], 'event');
+    assert.equal(types('DevOpsDays Amsterdam was great.')['DevOpsDays Amsterdam'], 'event');
+  });
+});

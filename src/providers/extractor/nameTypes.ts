@@ -73,7 +73,10 @@ function nameType(words: Word[]): Typed | null {
   // "Tour of Britain", "Festival of Speed": the head before "of" names the event too.
   // "Symposium on Urban Water": only a meeting's name runs on through "on" (names.ts), a sure event.
   if (of > 0 && words[of].lower === 'on' && TOPIC_HEADS.has(last)) return { type: 'event', confidence: 0.9 };
-  if ((words.length > 1 && (EVENT_HEADS.has(final) || (of > 0 && EVENT_HEADS.has(last)))) || /^\p{Lu}\p{L}*\p{Ll}(?:Con|Conf|Fest|Camp)$/u.test(words[0].text)) return { type: 'event', confidence: 0.85 };
+  // "KubeCon Europe", "JSConf Budapest", "DevOpsDays Amsterdam": a meeting's name written as one word is sure, its
+  // edition's place after it or not (the learned layer had read the pair as a firm or a place).
+  if (MEETING_WORD.test(words[0].text)) return { type: 'event', confidence: 0.9 };
+  if (words.length > 1 && (EVENT_HEADS.has(final) || (of > 0 && EVENT_HEADS.has(last)))) return { type: 'event', confidence: 0.85 };
   // "Air India", "Air Baltic": an airline, not the country.
   if (words.length > 1 && firstWord === 'air') return { type: 'organization', confidence: 0.8 };
   // "Storm Darragh": a storm is something that happened; "Bistro Kalina", "Hotel Amrâth": a venue named by its kind first.
@@ -100,6 +103,9 @@ function nameType(words: Word[]): Typed | null {
   if (techShaped(words)) return { type: 'technology', confidence: 0.6 };
   return null;
 }
+
+/** One word naming a meeting by its last part: "PyCon", "JSConf", "DevOpsDays", "WordCamp", "HackFest". */
+const MEETING_WORD = /^\p{Lu}[\p{L}\d]*(?:Con|Conf|Fest|Camp|Days)$/u;
 
 /** A given name (givenNames.ts) that is no English word ("Hope" and "Summer" are left to their context). */
 const givenName = (key: string) => isGivenName(key) && !isEnglishWord(key);
