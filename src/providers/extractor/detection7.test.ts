@@ -137,3 +137,11 @@ describe('a meeting named in one word', () => {
     assert.equal(types('DevOpsDays Amsterdam was great.')['DevOpsDays Amsterdam'], 'event');
   });
 });
+
+describe('holidays of many countries from open data', () => {
+  test('"Tabaski", "Nyepi", "Hari Raya Puasa": events nobody listed by hand', () => {
+    assert.equal(types('Tabaski at my aunt\'s in Dakar.').Tabaski, 'event');
+    assert.equal(types('Nyepi means the whole island goes quiet.').Nyepi, 'event');
+    assert.equal(types("Hari Raya Puasa open house at Siti's.")['Hari Raya Puasa'], 'event');
+  });
+});

