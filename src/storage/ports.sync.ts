@@ -38,6 +38,11 @@ export interface SyncRepo {
   localChanges(afterSeq: number, limit: number): Promise<LoggedChange[]>;
   /** While on, the recording triggers skip writes: they are other devices' changes, not this one's. */
   setApplying(on: boolean): Promise<void>;
+  /**
+   * Logs a put of a whole record as this device's own change, as the recording triggers log a row written to its
+   * table: for a record this device keeps where no trigger sees it (in a trashed memory's snapshot).
+   */
+  recordPut(table: SyncedTable, key: string, fields: Record<string, unknown>): Promise<void>;
   /** Moves this device's clock past `hlc`, so its next write orders after every change it has seen. */
   observe(hlc: string): Promise<void>;
   /** Seqs of `device` applied beyond its cursor (after a gap). */

@@ -152,6 +152,36 @@ describe('applying changes from another device', () => {
     }
   });
 
+  test('a conflict whose memory is deleted in the same batch keeps the version’s edge on every device once it is restored', async t => {
+    if (sqliteOnly(t)) return;
+    const [a, b, c] = await devices(3);
+    const id = expectOk(await post(a.app, '/memories', { content: 'Dentist at nine' }), 'create').id;
+    await syncAll([a, b, c]);
+    await patch(a.app, `/memories/${id}`, { content: 'Dentist at ten' });
+    await new Promise(resolve => setTimeout(resolve, 5));
+    await patch(b.app, `/memories/${id}`, { content: 'Dentist at eleven' });
+    await new Promise(resolve => setTimeout(resolve, 5));
+    expectOk(await del(b.app, `/memories/${id}`), 'delete');
+    // a hears of the delete before b's edit, which then goes into its trash: a sees no conflict.
+    await a.log.applyRemote((await pending(b, a)).filter(change => change.op === 'delete'));
+    // c hears of both edits and the delete at once: the losing text is kept while its memory goes to the trash.
+    const result = await c.log.applyRemote([...(await pending(a, c)), ...(await pending(b, c))]);
+    const keptAs = result.conflicts[0]?.keptAs;
+    assert.ok(keptAs, 'the conflict is reported');
+    // b restores the memory, and the kept version reaches a and b before a's edit reaches b (which would make b keep
+    // it too): the edge must come from c. c brings the memory back from its own trash on hearing of the restore.
+    expectOk(await post(b.app, '/trash/restore', { ids: [id] }), 'restore');
+    await send(c, a);
+    await send(c, b);
+    await syncAll([a, b, c]);
+    for (const device of [a, b, c]) {
+      const relations = expectOk(await get(device.app, `/memories/${id}/relations`), 'relations').relations;
+      assert.ok(relations.some((r: { relation_type: string; target_memory_id: string }) => r.relation_type === 'EVOLVES' && r.target_memory_id === keptAs));
+    }
+    assert.deepEqual(syncedState(a), syncedState(c));
+    assert.deepEqual(syncedState(b), syncedState(c));
+  });
+
   test('labels made under one name on two devices become one label; merges and assignments carry over', async t => {
     if (sqliteOnly(t)) return;
     const [a, b] = await devices(2);

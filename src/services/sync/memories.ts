@@ -7,7 +7,7 @@ import { restoreInTransaction } from '../trash/restore.ts';
 import type { ApplyRun, LosingText } from './applyRun.ts';
 import type { SyncChange, SyncConflict } from './changeLog.ts';
 import { hlcTime, isNewer, stampText } from './clock.ts';
-import { SYNCED_TABLES } from './tables.ts';
+import { keyString, SYNCED_TABLES } from './tables.ts';
 
 /** A UUID-shaped id made from `parts`: every device makes the same one for the same thing. */
 function stableId(...parts: string[]): string {
@@ -60,9 +60,11 @@ export async function keepLosingText(run: ApplyRun, loser: LosingText): Promise<
     agent_id: null, source_app: null, reason: 'Edited on two devices: the older version keeps the text that lost',
     properties: JSON.stringify({ relation: 'replaces', detected_by: 'auto' }), created_at: at, updated_at: at,
   };
-  // The memory may have been deleted later in the same batch: the edge then waits in its trash snapshot.
-  if (await tx.sync.readRow(memories, [loser.memoryId])) await tx.sync.insertRow(SYNCED_TABLES.relation, edge);
-  else await keepWithTrashed(run, 'relation', edge);
+  // The memory may have been deleted later in the same batch: the edge then waits in its trash snapshot, where no
+  // trigger sees it, so it is logged here. Unlogged, a device that revived the memory would hold an edge no other has.
+  const relations = SYNCED_TABLES.relation;
+  if (await tx.sync.readRow(memories, [loser.memoryId])) await tx.sync.insertRow(relations, edge);
+  else if (await keepWithTrashed(run, 'relation', edge)) await tx.sync.recordPut(relations, keyString(relations, [edge.source_memory_id, edge.target_memory_id, edge.relation_type]), edge);
   await tx.extractionQueue.enqueueNew({ memory_id: loser.versionId, content_version: 1, level: '', queued_at: run.deps.clock.now(), evolves: false, auto_label: false });
 }
 

@@ -32,6 +32,22 @@ export function syncRepo(db: Kysely<Database>): SyncRepo {
       await db.updateTable('sync_state').set({ applying: on ? 1 : 0 }).execute();
     },
 
+    async recordPut(table, key, fields) {
+      // The triggers' tick (028_sync_log): max(now, last + 1), so the clock never goes back and the seq grows by one.
+      const state = await db.selectFrom('sync_state').select(['device_id', 'hlc_ms', 'hlc_counter', 'seq']).executeTakeFirstOrThrow();
+      const now = Date.now();
+      const ms = Math.max(Number(state.hlc_ms), now);
+      const counter = now > Number(state.hlc_ms) ? 0 : Number(state.hlc_counter) + 1;
+      const seq = Number(state.seq) + 1;
+      await db.updateTable('sync_state').set({ hlc_ms: ms, hlc_counter: counter, seq }).execute();
+      const hlc = `${String(ms).padStart(13, '0')}-${String(counter).padStart(6, '0')}`;
+      const row = Object.fromEntries(table.columns.map(column => [column, fields[column] ?? null]));
+      await db
+        .insertInto('sync_log')
+        .values({ device: state.device_id, seq, hlc, entity: table.entity, key, op: 'put', fields: JSON.stringify(row), base: null })
+        .execute();
+    },
+
     async observe(hlc) {
       const [ms, counter] = hlc.split('-').map(Number);
       if (!Number.isSafeInteger(ms) || !Number.isSafeInteger(counter)) return;
