@@ -15,6 +15,11 @@ export interface Typed {
   confidence: number;
 }
 
+/** Things one holds or uses, after a brand: "the Oura ring", "the Costco card", "a Monzo link", "the Eurail pass". */
+const GOODS = `ring watch bulb bulbs lights jacket jackets coat boots trainers bracelet necklace pot pan kettle drill mower hoover tent sim
+  card cards pram buggy pass passes link paint oven sandbox waf cdn infusion inhaler`;
+export const GOODS_NOUNS = new Set(GOODS.split(/\s+/));
+
 /** Nouns after a name that make it software or a product ("the Kestrel app", "our Redpanda cluster", "the Oura ring", "a Barbour jacket"). */
 const PRODUCT_NOUNS = new Set(
   `app apps application project projects repo repository service services api apis sdk cli library plugin plugins extension
@@ -30,8 +35,7 @@ const PRODUCT_NOUNS = new Set(
   microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
   screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding deck decks spec specs mockup mockups prd crash
   crashes slides ingest ingestion scraper crawler parser exporter indexer checks monitors
-  ring watch bulb bulbs lights jacket jackets coat boots trainers bracelet necklace pot pan kettle drill mower hoover tent sim
-  card cards pram buggy`.split(/\s+/),
+  ${GOODS}`.split(/\s+/),
 );
 
 /** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */

@@ -193,7 +193,8 @@ export const ORGANIZATION_HEADS = new Set(
   transit, telecom, water, power, broadband, mutual, surgery, practice, medical, dental, veterinary, vets, pharmacy, opticians,
   legal, solicitors, lawyers, accountants, finance, payroll, lettings, estates, removals, roofing, plumbing, builders, hire,
   logistics, logistik, freight, unit, ward, invest, investments, wealth, rehab, physio, seeds, couriers, travel, tours, campers, books, stores, primary, robotics, analytics, bio, biotech,
-  savings, pensions, brewing, distillery, roasters, kitchen, catering, nursery, preschool, ferries, buses, coaches, cabs, taxis`),
+  savings, pensions, brewing, distillery, roasters, kitchen, catering, nursery, preschool, ferries, buses, coaches, cabs, taxis,
+  joinery, carpentry, glazing, landscaping, electrical, interiors, decorating, garage, salon, barbers, florist, florists, butchers, deli, patisserie, boulangerie`),
 );
 
 /** Last words of place names. */
@@ -207,10 +208,10 @@ export const PLACE_HEADS = new Set(
 );
 
 /** First words of place names. */
-export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river'));
+export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river, gare, cerro, lago, praia, piazza, parque, parc, pico, punta, pulau, gunung, bukit, ilha, île'));
 
 /** First words of a venue's name, a business ("Bistro Kalina", "Hotel Amrâth", "Ryokan Hanaoka"). */
-export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ryokan, osteria, trattoria, taverna, pizzeria, café, cafe, restaurant, auberge, pension, posada'));
+export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ryokan, osteria, trattoria, taverna, pizzeria, café, cafe, restaurant, auberge, pension, posada, studio, atelier, salon, bakkerij, bakerie, boulangerie, patisserie, bäckerei, konditorei, panadería, padaria, fietsenmakerij, apotheke, farmacia'));
 
 /** First words of a named storm ("Storm Darragh", "Hurricane Milton"): an event. */
 export const STORM_PREFIXES = new Set(list('storm, hurricane, typhoon, cyclone'));

@@ -1,5 +1,5 @@
 import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
-import { contextType, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
+import { contextType, GOODS_NOUNS, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, GREETINGS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
   PLACE_HEADS, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VENUE_PREFIXES,
@@ -295,7 +295,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const chosen = speaker ? { type: 'person', confidence: 0.9 } : (side ?? read);
     // "the Thornbury sync service": a town's name before a noun only software has is the software, and the model
     // (which knows the town) is not asked.
-    const softwareAfter = SOFTWARE_HEADS.has(words[to]?.lower ?? '') || (words[to]?.pos === 'NOUN' && SOFTWARE_HEADS.has(words[to + 1]?.lower ?? ''));
+    const productHead = (word: Word | undefined) => !!word && (SOFTWARE_HEADS.has(word.lower) || (GOODS_NOUNS.has(word.lower) && intrinsic?.type === 'organization'));
+    const softwareAfter = productHead(words[to]) || (words[to]?.pos === 'NOUN' && productHead(words[to + 1]));
     // So is a company's name there ("the Starling app": the labelling guideline's brand before a product noun).
     const sureThing = intrinsic?.type === 'location' || intrinsic?.type === 'organization';
     const ruled = chosen.type === 'product' && sureThing && softwareAfter ? { ...chosen, confidence: 0.9 } : chosen;

@@ -1,0 +1,35 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractWithRules } from './rules.ts';
+
+/** Issue 26, ninth round: a company's name before a thing one holds, trades' and venues' words, places' first words. */
+
+const types = (text: string) => Object.fromEntries(extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.map(e => [e.name, e.entity_type]));
+
+describe('a company before a thing one holds or uses is the thing', () => {
+  test('"a Monzo link", "my Costco card": the listed company gives way, and the model does not take it back', () => {
+    assert.equal(types('Sent Kofi a Monzo link for the tickets.').Monzo, 'product');
+    assert.equal(types('Left my Costco card in the car.').Costco, 'product');
+  });
+
+  test('the company acting as a firm stays one', () => {
+    assert.equal(types('Monzo froze my account over the weekend.').Monzo, 'organization');
+    assert.equal(types('Pinged Hetzner support about the invoice.').Hetzner, 'organization');
+  });
+});
+
+describe('trades and venues named in their own words', () => {
+  test('"Studio Maren", "Pennant Glazing", "Panadería Rosales": businesses', () => {
+    assert.equal(types('Studio Maren did our new logo.')['Studio Maren'], 'organization');
+    assert.equal(types('The quote from Pennant Glazing is cheaper.')['Pennant Glazing'], 'organization');
+    assert.equal(types('Ordered bread from Panadería Rosales for Sunday.')['Panadería Rosales'], 'organization');
+  });
+});
+
+describe("places named by their first word in the place's own language", () => {
+  test('"Gare Montparnasse", "Cerro Alegre", "Parque Lage": places, even after "at"', () => {
+    assert.equal(types('Waited two hours at Gare Montparnasse.')['Gare Montparnasse'], 'location');
+    assert.equal(types('Drinks at Cerro Alegre before the ferry.')['Cerro Alegre'], 'location');
+    assert.equal(types('Picnic at Parque Lage with the kids.')['Parque Lage'], 'location');
+  });
+});
