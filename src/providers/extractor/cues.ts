@@ -94,7 +94,7 @@ const TECHNOLOGY_BEFORE = new Set(
   migrating test testing tested`.split(/\s+/),
 );
 /** Verbs after a name that only a person does ("Anna said", "Tomasz recommended"). */
-const PERSON_AFTER = new Set(
+export const PERSON_AFTER = new Set(
   `said says told tells asked asks thinks thought feels felt loves loved likes liked wants wanted prefers preferred went goes
   started starts joined joins works worked studies studied teaches taught lives lived moved married visited volunteers ran hiked
   cooked painted recommended recommends wrote writes broke beat fixed reads enjoys enjoyed plays played sings sang bought buys

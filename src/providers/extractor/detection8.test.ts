@@ -33,3 +33,16 @@ describe("places named by their first word in the place's own language", () => {
     assert.equal(types('Picnic at Parque Lage with the kids.')['Parque Lage'], 'location');
   });
 });
+
+describe('a given name that is also an English word, opening the sentence', () => {
+  test('"Hope\'s nursery", "Hope started", "Sunny is staying": a person', () => {
+    assert.equal(types("Hope's nursery closes early today.").Hope, 'person');
+    assert.equal(types('Hope started swimming lessons.').Hope, 'person');
+    assert.equal(types('Sunny is staying with us till Sunday.').Sunny, 'person');
+  });
+
+  test('the word used as a word stays no name', () => {
+    assert.equal(types('Faith is a big word.').Faith, undefined);
+    assert.equal(types('Will you pick me up at six?').Will, undefined);
+  });
+});

@@ -1,5 +1,5 @@
 import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
-import { contextType, GOODS_NOUNS, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
+import { contextType, GOODS_NOUNS, PERSON_AFTER, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, GREETINGS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
   PLACE_HEADS, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VENUE_PREFIXES,
@@ -109,10 +109,19 @@ const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
 /** Verbs after a name opening a sentence that only people do ("Bryony said", "Marigold joined Stripe"). */
 const PERSON_OPENING_VERBS = new Set('said says thinks thought asked asks told tells reckons joined wants wanted recommended suggested promised texted emailed'.split(' '));
 
-/** Whether what follows a capitalised word says it is a person: kin or a birthday after its possessive, or a person's verb. */
-function personFollows(word: Word, next: Word | undefined): boolean {
+/**
+ * Whether what follows a capitalised word says it is a person: kin or a birthday after its possessive, or a person's
+ * verb. A given name that is also an English word ("Hope", "Ash", "Florence") is a person on less: anything it owns
+ * ("Hope's school"), a verb it does ("Ash fell off"), or "is" doing something ("Sky is staying").
+ */
+function personFollows(word: Word, next: Word | undefined, after: Word | undefined): boolean {
   if (!next || next.cap) return false;
-  return word.possessive ? PERSONAL_AFTER.has(next.lower) : word.pos === 'PROPN' && PERSON_OPENING_VERBS.has(next.lower);
+  // Not a listed company's or product's name: "Sky sent an engineer" is the broadband firm.
+  const given = isGivenName(bare(word)) && !known(bare(word)) && !DATE_WORDS.has(bare(word)) && !NOT_NAMES.has(bare(word));
+  if (word.possessive) return PERSONAL_AFTER.has(next.lower) || (given && next.pos === 'NOUN' && !PROJECT_PARTS.has(next.lower));
+  if (word.pos === 'PROPN' && PERSON_OPENING_VERBS.has(next.lower)) return true;
+  if (!given) return false;
+  return PERSON_AFTER.has(next.lower) || (/^(?:is|was)$/.test(next.lower) && !!after && /\p{Ll}ing$/u.test(after.text));
 }
 
 const HOLIDAY_NAMES = new Set(HOLIDAYS);
@@ -174,7 +183,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     // "Heron's release slipped": an ordinary word at the start, but what follows says it is a project's name.
     const project = atStart && word.possessive && PROJECT_PARTS.has(words[i + 1]?.lower ?? '') && nameWord(word, false);
     // "Eluned's son is …", "Bryony said …": an ordinary word at the start, but a person's kin or a person's verb follows.
-    const person = atStart && !continues && nameWord(word, false) && personFollows(word, words[i + 1]);
+    const person = atStart && !continues && nameWord(word, false) && personFollows(word, words[i + 1], words[i + 2]);
     // "Sky: lol no": a chat line's speaker, though an English word.
     const speaker = chatSpeaker(words, i, i + 1);
     // "Games Workshop put its prices up": two everyday words, both capitalised, opening the sentence.
