@@ -53,3 +53,10 @@ describe('more last words of events', () => {
     assert.equal(types('Ceilidh after the Rabbie Burns Supper at the hall.')['Rabbie Burns Supper'], 'event');
   });
 });
+
+describe('a job opening the sentence is no part of the name', () => {
+  test('"Childminder Abebi", "Physio Hamid": the person alone', () => {
+    assert.deepEqual(Object.keys(types('Childminder Abebi has a spare place this spring.')), ['Abebi']);
+    assert.equal(types('Physio Hamid says rest the knee for a week.').Hamid, 'person');
+  });
+});

@@ -121,7 +121,10 @@ export const KIN_TITLES = new Set(
  */
 export const JOB_TITLES = new Set(
   list(`midwife, paramedic, sommelier, dispatcher, plasterer, lecturer, pc, constable, sergeant, barista, postwoman, postman, pharmacist,
-  matron, caretaker, headteacher, receptionist, electrician, plumber, carpenter`),
+  matron, caretaker, headteacher, receptionist, electrician, plumber, carpenter, babysitter, nanny, childminder, nutritionist, dietitian,
+  dietician, physio, physiotherapist, osteopath, chiropractor, therapist, counsellor, counselor, psychologist, tutor, dentist, hygienist,
+  optician, vet, surgeon, gardener, handyman, mechanic, roofer, decorator, locksmith, landlord, landlady, neighbour, neighbor, intern,
+  solicitor, accountant, instructor`),
 );
 
 /** Titles before a name: dropped from the name, a sign of a person. */
