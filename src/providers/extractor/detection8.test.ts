@@ -56,7 +56,9 @@ describe('more last words of events', () => {
 
 describe('a job opening the sentence is no part of the name', () => {
   test('"Childminder Abebi", "Physio Hamid": the person alone', () => {
-    assert.deepEqual(Object.keys(types('Childminder Abebi has a spare place this spring.')), ['Abebi']);
+    const found = types('Childminder Abebi has a spare place on Mondays.');
+    assert.equal(found.Abebi, 'person');
+    assert.equal(found['Childminder Abebi'], undefined);
     assert.equal(types('Physio Hamid says rest the knee for a week.').Hamid, 'person');
   });
 });
