@@ -276,7 +276,9 @@ function personCue({ words, from, to, lead, before, before2, after, after2, earl
   // "Lent Thibault my ladder", "gave Aoife her keys back": whom something is given, before what is given (a firm is
   // sent things, so not "sent", "emailed" or "forwarded"; and not "gave X a try").
   if (lead === from && LENT_TO.test(before) && OWNED.test(after)) return { type: 'person', confidence: 0.7 };
-  if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2) || GENERIC_TERMS.has(before2))) return { type: 'person', confidence: 0.65 };
+  // "My manager, Helen Park, approved": a name set off after a role or kin word is who that is.
+  if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2))) return { type: 'person', confidence: 0.8 };
+  if (before === ',' && after === ',' && GENERIC_TERMS.has(before2)) return { type: 'person', confidence: 0.65 };
   const next = words[to];
   // "Ravi's team", "Tiago's PR" (a pull request is someone's), but not "Heron's app".
   if (words[to - 1].possessive && next && (!next.cap || next.allCaps) && (!PRODUCT_NOUNS.has(after) || /^(?:pr|prs|mr)$/.test(after))) return { type: 'person', confidence: 0.65 };
@@ -292,7 +294,10 @@ function personCue({ words, from, to, lead, before, before2, after, after2, earl
 function weakCue({ words, from, to, lead, before, before2, after, after2 }: Around): Typed | null {
   // "Ola from Vipps": a person from an organisation; not a route ("the Camel Trail from Padstow to Wadebridge").
   const route = after === 'to' && words[to + 1]?.cap;
-  if (before === 'from' && words[lead - 2]?.cap && !route) return { type: 'organization', confidence: 0.65 };
+  // Not after a sentence's opening verb, capitalised only there ("Walked from Florence …"); a noun is fine ("Skip from Biffa").
+  const sender = words[lead - 2];
+  const openingVerb = lead - 2 === words.findIndex(w => !w.punct) && sender?.pos === 'VERB';
+  if (before === 'from' && sender?.cap && !openingVerb && !route) return { type: 'organization', confidence: 0.65 };
   if (ORGANIZATION_AFTER.has(after) || (before === 'at' && !PLACE_PREPOSITIONS.has(before2))) return { type: 'organization', confidence: 0.6 };
   if (PLACE_PREPOSITIONS.has(before)) return { type: 'location', confidence: 0.6 };
   // An adverb between the verb and what follows does not count: "Kasia just got engaged".

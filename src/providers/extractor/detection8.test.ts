@@ -62,3 +62,18 @@ describe('a job opening the sentence is no part of the name', () => {
     assert.equal(types('Physio Hamid says rest the knee for a week.').Hamid, 'person');
   });
 });
+
+describe('routes and people set off by commas', () => {
+  test('a route\'s ends are places: "from Kandy to Ella", "from Florence up to Fiesole"', () => {
+    assert.equal(types('The train from Kandy to Ella sold out.').Ella, 'location');
+    const walk = types('Walked from Florence up to Fiesole before lunch.');
+    assert.equal(walk.Florence, 'location', 'the opening verb is no company the walk came from');
+    assert.equal(walk.Fiesole, 'location');
+    assert.equal(types('Passed the baton from Priya to Ella.').Ella, 'person', 'between two people it is no route');
+  });
+
+  test('"My manager, Helen Park, approved": a person, though her surname ends like a park', () => {
+    assert.equal(types('My manager, Helen Park, approved the budget.')['Helen Park'], 'person');
+    assert.equal(types('Met my sister at Victoria Park.')['Victoria Park'], 'location');
+  });
+});

@@ -300,7 +300,9 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const speaker = chatSpeaker(words, from, to);
     const side = speaker ? null : sportsSide(words, from, to, intrinsic);
     const contextRules = town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic);
-    const read = contextRules ? context : chooseType(intrinsic, context, firstName, to - from === 1);
+    // "Helen Park", "Fenella Marsh": a given name, then a surname that is a place's last word.
+    const givenFirst = to - from === 2 && (isGivenName(bare(words[from])) || hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS));
+    const read = contextRules ? context : chooseType(intrinsic, context, firstName, to - from === 1, givenFirst);
     const chosen = speaker ? { type: 'person', confidence: 0.9 } : (side ?? read);
     // "the Thornbury sync service": a town's name before a noun only software has is the software, and the model
     // (which knows the town) is not asked.
@@ -315,6 +317,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     readings.push(titled ? null : { chosen: ruled, intrinsic, context });
   }
   coordinate(words, chunks);
+  routes(words, chunks);
   const ruleTypes = chunks.map(chunk => chunk.type);
   chunks.forEach((chunk, i) => {
     const reading = readings[i];
@@ -342,8 +345,10 @@ function typeName(words: Word[], from: number, to: number, rules: RuleReading): 
  * What a name is beats what surrounds it, except where a strong cue contradicts a weak reading: "from Travis to
  * Buildkite" (a first name, used as software), "left Canva" (a product, named as the employer).
  */
-function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean, oneWord: boolean): Typed {
+function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean, oneWord: boolean, givenFirst: boolean): Typed {
   if (!intrinsic) return context;
+  // "My manager, Helen Park, approved": a strong person cue beats a place read from a surname's last word.
+  if (givenFirst && intrinsic.type === 'location' && intrinsic.confidence < 0.9 && context.type === 'person' && context.confidence >= 0.8) return context;
   // "Kemi's birthday", "Dr. Achterberg": a strong person cue beats a town's or a brand's name from the open list.
   if (oneWord && context.type === 'person' && intrinsic.type !== 'person' && intrinsic.confidence < 0.9 && context.confidence >= Math.max(0.8, intrinsic.confidence)) return context;
   // "Zara's mum", "Ana and I": a first name that is also a brand, used as a person.
@@ -378,6 +383,26 @@ function coordinate(words: Word[], chunks: NameChunk[]): NameChunk[] {
     }
   }
   return chunks;
+}
+
+/** What joins a route's two ends: "from Kandy to Ella", "from Florence up to Fiesole". */
+const ROUTE_BETWEEN = /^(?:(?:up|down|over|on|back|out|across|round) )?to$/;
+
+/**
+ * A route's two ends are places: where one end is a place, the other is a place too, not the person its name could
+ * be, if the rules are sure of the first or a gazetteer lists the second ("the train from Kandy to Ella", "from
+ * Florence up to Fiesole").
+ */
+function routes(words: Word[], chunks: NameChunk[]): void {
+  for (let i = 0; i + 1 < chunks.length; i++) {
+    const [a, b] = [chunks[i], chunks[i + 1]];
+    if (words[a.word - 1]?.lower !== 'from' || !ROUTE_BETWEEN.test(words.slice(a.endWord, b.word).map(w => w.lower).join(' '))) continue;
+    const [place, other] = a.type === 'location' ? [a, b] : [b, a];
+    const otherIsPlace = place.confidence >= 0.8 || openGazetteerListsPlace(other.name.toLowerCase());
+    if (place.type === 'location' && otherIsPlace && other.type === 'person' && other.confidence <= 0.8 && !other.alias) {
+      Object.assign(other, { type: 'location', confidence: 0.8 });
+    }
+  }
 }
 
 /**
