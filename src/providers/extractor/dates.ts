@@ -84,11 +84,15 @@ const DATE_PHRASES = new RegExp(
     `\\bQ[1-4]\\b`,
     `\\bhalf[- ]term\\b`,
     `\\b(?:the )?bank holiday\\b`,
+    // What wink calls a time ("filing it tonight") or a duration ("until Monday", "since 2022", "from Friday to Monday").
+    `\\b(?:tonight|today|tomorrow|yesterday)\\b`,
+    `(?<=\\b(?:until|till|since|from|before|after|to) )(?:${DAY}|(?:19|20)\\d{2})\\b`,
+    `(?<=\\b(?:until|till|since|from|before|after) )${MONTH}\\b`,
   ].join('|'),
   'gi',
 );
 /** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
-const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) /i;
+const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) /i;
 
 /** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
 export function datePhrases(text: string): { start: number; end: number }[] {

@@ -77,3 +77,30 @@ describe('routes and people set off by commas', () => {
     assert.equal(types('Met my sister at Victoria Park.')['Victoria Park'], 'location');
   });
 });
+
+describe('dates wink reads as durations or times', () => {
+  const dates = (text: string) =>
+    extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.filter(e => e.entity_type === 'date').map(e => e.aliases?.[0] ?? e.name);
+
+  test('"until Monday", "since 2022", "till March": the day, the year, the month', () => {
+    assert.deepEqual(dates('The sale is on until Monday.'), ['Monday']);
+    assert.deepEqual(dates('The prescription has not changed since 2022.'), ['2022']);
+    assert.deepEqual(dates('Ines: the clinic is booked till March'), ['March']);
+  });
+
+  test('"from Friday to Monday": two days; "from 9 to 5": no day at all', () => {
+    assert.deepEqual(dates('Backups failed from Friday to Monday.'), ['Friday', 'Monday']);
+    assert.deepEqual(dates('Open from 9 to 5.'), []);
+  });
+
+  test('"tonight" where wink calls it a time', () => {
+    assert.deepEqual(dates('Filing the story to the desk tonight.'), ['tonight']);
+  });
+
+  test('"Jan" and "Jun" alone are people; after "in" or with a day, the month', () => {
+    assert.equal(types('Lunar New Year dinner with Mei and Jun at the Golden Dragon.').Jun, 'person');
+    assert.equal(types('Jan said the van is booked.').Jan, 'person');
+    assert.deepEqual(dates('Back in Jan we moved flats.'), ['Jan']);
+    assert.equal(dates('Invoice due 3 Jan 2026.').length, 1);
+  });
+});

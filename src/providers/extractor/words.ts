@@ -104,6 +104,9 @@ export interface Analysis {
 }
 
 const SPAN_KINDS: Record<string, SpanKind> = { DATE: 'DATE', MONEY: 'MONEY', URL: 'URL', EMAIL: 'EMAIL' };
+const LONE_MONTH_ABBREVIATION = /^(?:jan|jun)$/i;
+/** Words after which "Jan" is the month: "back in Jan", "since Jun". */
+const MONTH_BEFORE = /^(?:in|since|until|till|by|from|before|after|early|late|mid|of|last|next|this)$/i;
 const GLUE_PUNCT = new Set(['.', '-', '/', '_', '&', '@', "'", '’']);
 const TRAILING_GLUE = new Set(['+', '#']);
 const CAP = /^(?:\p{Lu}|\p{N}+\p{Lu}|\p{Ll}\p{Lu}|[dl]['’]\p{Lu})/u;
@@ -126,7 +129,10 @@ export function analyse(text: string): Analysis {
   const entityOf = new Array<SpanKind | null>(values.length).fill(null);
   const entitySpans = doc.entities().out(its.span) as unknown as [number, number][];
   const entityTypes = doc.entities().out(its.type) as string[];
+  const entityValues = doc.entities().out(its.value) as string[];
   entitySpans.forEach(([from, to], i) => {
+    // "Jan" and "Jun" alone are people's names more often than months ("Mei and Jun"); with a day they are dates.
+    if (LONE_MONTH_ABBREVIATION.test(entityValues[i]) && !MONTH_BEFORE.test(values[from - 1] ?? '')) return;
     const kind = SPAN_KINDS[entityTypes[i]];
     if (kind) for (let t = from; t <= to; t++) entityOf[t] = kind;
   });
