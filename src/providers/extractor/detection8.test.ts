@@ -103,4 +103,10 @@ describe('dates wink reads as durations or times', () => {
     assert.deepEqual(dates('Back in Jan we moved flats.'), ['Jan']);
     assert.equal(dates('Invoice due 3 Jan 2026.').length, 1);
   });
+
+  test('"winter boots" and "in the sun." are no dates; "this summer" is', () => {
+    assert.deepEqual(dates('Bought winter boots in the sale.'), []);
+    assert.deepEqual(dates('Breakfast on the terrace in the sun.'), []);
+    assert.deepEqual(dates('See you this summer.'), ['this summer']);
+  });
 });

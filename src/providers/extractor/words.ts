@@ -105,6 +105,7 @@ export interface Analysis {
 
 const SPAN_KINDS: Record<string, SpanKind> = { DATE: 'DATE', MONEY: 'MONEY', URL: 'URL', EMAIL: 'EMAIL' };
 const LONE_MONTH_ABBREVIATION = /^(?:jan|jun)$/i;
+const SEASON = /^(?:spring|summer|autumn|fall|winter)$/i;
 /** Words after which "Jan" is the month: "back in Jan", "since Jun". */
 const MONTH_BEFORE = /^(?:in|since|until|till|by|from|before|after|early|late|mid|of|last|next|this)$/i;
 const GLUE_PUNCT = new Set(['.', '-', '/', '_', '&', '@', "'", '’']);
@@ -133,6 +134,9 @@ export function analyse(text: string): Analysis {
   entitySpans.forEach(([from, to], i) => {
     // "Jan" and "Jun" alone are people's names more often than months ("Mei and Jun"); with a day they are dates.
     if (LONE_MONTH_ABBREVIATION.test(entityValues[i]) && !MONTH_BEFORE.test(values[from - 1] ?? '')) return;
+    // "winter boots", "the summer fair": a season describing a thing, no date; nor "in the sun.", wink's Sunday.
+    if (SEASON.test(entityValues[i]) && (pos[to + 1] === 'NOUN' || pos[to + 1] === 'ADJ') && /^\p{Ll}/u.test(values[to + 1] ?? '')) return;
+    if (/^sun\.?$/.test(entityValues[i])) return;
     const kind = SPAN_KINDS[entityTypes[i]];
     if (kind) for (let t = from; t <= to; t++) entityOf[t] = kind;
   });
