@@ -110,3 +110,19 @@ describe('dates wink reads as durations or times', () => {
     assert.deepEqual(dates('See you this summer.'), ['this summer']);
   });
 });
+
+describe('vehicles by their maker', () => {
+  test('"Skoda Enyaq", "Dacia Duster": a maker and a model is the vehicle; "Tata Steel", "Honda UK" are firms', () => {
+    assert.equal(types('Test drove a Skoda Enyaq on Saturday.')['Skoda Enyaq'], 'product');
+    assert.equal(types('My Dacia Duster failed its MOT.')['Dacia Duster'], 'product');
+    assert.equal(types('Tata Steel cut jobs in Port Talbot.')['Tata Steel'], 'organization');
+    assert.equal(types('Honda UK recalled the model.')['Honda UK'], 'organization');
+  });
+
+  test('"my Honda", "took the Kawasaki back": the vehicle; "the Nissan dealership", "Toyota recalled": the firm', () => {
+    assert.equal(types('My Honda needs new tyres.').Honda, 'product');
+    assert.equal(types('Took the Kawasaki back to the garage.').Kawasaki, 'product');
+    assert.equal(types('Went to the Nissan dealership.').Nissan, 'organization');
+    assert.equal(types('Toyota recalled the hybrid.').Toyota, 'organization');
+  });
+});

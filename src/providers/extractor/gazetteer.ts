@@ -43,6 +43,16 @@ doordash, grubhub, instacart, deliveroo, google pay, apple pay, airdrop, siri, a
 `),
 ]);
 
+/** Makers of cars and motorbikes: the maker's name before a model's is the vehicle ("Dacia Sandero", "my Kawasaki"). */
+export const VEHICLE_MAKERS = new Set(
+  list(`abarth, acura, alfa romeo, aprilia, aston martin, audi, bentley, bmw, buick, byd, cadillac, chery, chevrolet, chevy, chrysler,
+  citroën, citroen, cupra, dacia, daihatsu, ds, ducati, dodge, ferrari, fiat, ford, geely, gmc, harley-davidson, holden, honda, hyundai,
+  infiniti, isuzu, jaguar, jeep, kawasaki, kia, ktm, lada, lamborghini, land rover, lexus, lucid, mahindra, maruti, maserati, mazda,
+  mclaren, mercedes, mercedes-benz, mg, mitsubishi, nio, nissan, opel, perodua, peugeot, piaggio, polestar, porsche, proton, renault,
+  rivian, rolls-royce, royal enfield, saab, škoda, skoda, ssangyong, subaru, suzuki, tata, tesla, toyota, vauxhall, vespa, volkswagen,
+  vw, volvo, xpeng, yamaha`),
+);
+
 /** Devices, vehicles, games and other things people buy or play. */
 export const PRODUCTS = new Set([
   ...MORE_PRODUCTS,

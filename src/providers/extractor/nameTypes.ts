@@ -1,6 +1,6 @@
 import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
 import { techShaped, type Typed } from './cues.ts';
-import { COMMON_ACRONYMS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VENUE_PREFIXES } from './gazetteer.ts';
+import { COMMON_ACRONYMS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { TOPIC_HEADS } from './phraseNames.ts';
@@ -57,6 +57,10 @@ function nameType(words: Word[]): Typed | null {
   const tags = lexiconTags(key);
   // A famous person's name that compromise knows as a place or a company ("Fillmore", "Ford") is more often that.
   if (known && !(known.type === 'person' && (hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)))) return known;
+  // "Dacia Sandero", "Royal Enfield Himalayan", "Seat Ibiza": a vehicle maker's name before a model's is the vehicle,
+  // not the firm's division ("Nissan Motor", "Ford Credit", "Tata Steel").
+  const maker = [2, 1].find(n => words.length > n && VEHICLE_MAKERS.has(words.slice(0, n).map(w => w.lower).join(' ')));
+  if (maker && !ORGANIZATION_HEADS.has(bare(words[words.length - 1])) && !DIVISION_WORDS.has(bare(words[words.length - 1]))) return { type: 'product', confidence: 0.85 };
   if (hasTag(tags, PLACE_TAGS)) return { type: 'location', confidence: 0.85 };
   if (hasTag(tags, ORG_TAGS)) return { type: 'organization', confidence: 0.85 };
   if (hasTag(tags, FIRST_NAME_TAGS) && words.length === 1) return { type: 'person', confidence: 0.8 };
@@ -103,6 +107,9 @@ function nameType(words: Word[]): Typed | null {
   if (techShaped(words)) return { type: 'technology', confidence: 0.6 };
   return null;
 }
+
+/** Last words of a maker's firms, not its vehicles: "Nissan Motor", "Ford Credit", "Tata Steel", "Honda UK". */
+const DIVISION_WORDS = new Set(['motor', 'credit', 'steel', 'uk', 'usa', 'europe', 'india', 'japan', 'china', 'dealership', 'dealer', 'dealers', 'f1', 'racing', 'team', 'trucks', 'mobility', 'digital', 'ventures']);
 
 /** One word naming a meeting by its last part: "PyCon", "JSConf", "DevOpsDays", "WordCamp", "HackFest". */
 const MEETING_WORD = /^\p{Lu}[\p{L}\d]*(?:Con|Conf|Fest|Camp|Days)$/u;

@@ -2,7 +2,7 @@ import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, GOODS_NOUNS, PERSON_AFTER, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, GREETINGS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
-  PLACE_HEADS, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VENUE_PREFIXES,
+  PLACE_HEADS, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
@@ -310,7 +310,9 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const softwareAfter = productHead(words[to]) || (words[to]?.pos === 'NOUN' && productHead(words[to + 1]));
     // So is a company's name there ("the Starling app": the labelling guideline's brand before a product noun).
     const sureThing = intrinsic?.type === 'location' || intrinsic?.type === 'organization';
-    const ruled = chosen.type === 'product' && sureThing && softwareAfter ? { ...chosen, confidence: 0.9 } : chosen;
+    // "my Kawasaki", "a Tesla", "the Skoda": a vehicle maker's name owned or counted is the vehicle.
+    const vehicle = to - from === 1 && VEHICLE_MAKERS.has(bare(words[from])) && OWNED_OR_COUNTED.has(words[from - 1]?.lower ?? '') && !(words[to]?.pos === 'NOUN' && !words[to].cap);
+    const ruled = vehicle ? { type: 'product', confidence: 0.9 } : chosen.type === 'product' && sureThing && softwareAfter ? { ...chosen, confidence: 0.9 } : chosen;
     const type = titled && ruled.type === 'other' ? 'person' : ruled.type;
     chunks.push({ name: joinWords(words, from, to), type, confidence: ruled.confidence, word: from, endWord: to, alias });
     // A title ("Dr. Okafor", "Aunt Mireille") is as sure a cue as the rules have: the model is not asked.
@@ -384,6 +386,9 @@ function coordinate(words: Word[], chunks: NameChunk[]): NameChunk[] {
   }
   return chunks;
 }
+
+/** Words before a thing one owns or counts: "my Kawasaki", "a Tesla". */
+const OWNED_OR_COUNTED = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'a', 'an', 'the', 'new', 'old']);
 
 /** What joins a route's two ends: "from Kandy to Ella", "from Florence up to Fiesole". */
 const ROUTE_BETWEEN = /^(?:(?:up|down|over|on|back|out|across|round) )?to$/;
