@@ -48,9 +48,10 @@ describe('a given name that is also an English word, opening the sentence', () =
 });
 
 describe('more last words of events', () => {
-  test('a mela and a supper are events, not the firms the words around them would suggest', () => {
+  test('a mela, a supper and a ride are events, not the firms the words around them would suggest', () => {
     assert.equal(types('Volunteering at the Leicester Mela next weekend.')['Leicester Mela'], 'event');
     assert.equal(types('Ceilidh after the Rabbie Burns Supper at the hall.')['Rabbie Burns Supper'], 'event');
+    assert.equal(types('Off to the Dartmoor Classic Ride on Sunday.')['Dartmoor Classic Ride'], 'event');
   });
 });
 
