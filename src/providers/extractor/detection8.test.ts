@@ -127,3 +127,11 @@ describe('vehicles by their maker', () => {
     assert.equal(types('Toyota recalled the hybrid.').Toyota, 'organization');
   });
 });
+
+describe('hosting, payment and delivery providers follow the guideline', () => {
+  test('"on Netlify", "paid with Revolut": the provider; "the Revolut app": its product', () => {
+    assert.equal(types('We host the docs on Netlify now.').Netlify, 'organization');
+    assert.equal(types('Paid the deposit with Revolut.').Revolut, 'organization');
+    assert.equal(types('Opened the Revolut app to pay.').Revolut, 'product');
+  });
+});
