@@ -67,8 +67,7 @@ const PERIOD = 'morning|afternoon|evening|night|weekend|week|month|year|quarter|
  */
 const DATE_PHRASES = new RegExp(
   [
-    `\\b(?:the )?(?:first|last|middle) (?:week(?:end)?|${DAY}) of ${MONTH}\\b`,
-    `\\b(?:the )?first (?:week(?:end)?|${DAY}) of ${MONTH}\\b`,
+    `\\b(?:the )?(?:first|second|third|fourth|last|middle) (?:week(?:end)?|${DAY}) (?:of|in) (?:${MONTH}|the month)\\b`,
     `\\b${DAY},? (?:the )?${ORDINAL}(?: of ${MONTH})?\\b`,
     `\\b(?:the )?${ORDINAL} of ${MONTH}\\b`,
     `\\bthe ${ORDINAL}\\b(?! (?:floor|century|birthday|anniversary|edition|place|time|round|row|grade|percentile))`,
@@ -92,7 +91,7 @@ const DATE_PHRASES = new RegExp(
   'gi',
 );
 /** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
-const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) /i;
+const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week/i;
 
 /** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
 export function datePhrases(text: string): { start: number; end: number }[] {

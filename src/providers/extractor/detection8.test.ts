@@ -94,6 +94,12 @@ describe('dates wink reads as durations or times', () => {
     assert.deepEqual(dates('Open from 9 to 5.'), []);
   });
 
+  test('"the last week of October", "the first Saturday of the month": one date, not a day last week', () => {
+    assert.deepEqual(dates('We go away the last week of October.'), ['the last week of October']);
+    assert.deepEqual(dates('Booked for the first week of April.'), ['the first week of April']);
+    assert.deepEqual(dates('Knitting moved to the first Saturday of the month.'), ['the first Saturday of the month']);
+  });
+
   test('"tonight" where wink calls it a time', () => {
     assert.deepEqual(dates('Filing the story to the desk tonight.'), ['tonight']);
   });

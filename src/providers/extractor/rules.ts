@@ -25,6 +25,7 @@ export function createRulesExtractor(): Extractor {
   };
 }
 
+const DAY_OF_A_MONTH = /\b(?:first|second|third|fourth|last|middle) (?:week(?:end)?|(?:mon|tues|wednes|thurs|fri|satur|sun)day) (?:of|in)\b/i;
 const RELATIVE_DATE = /\b(?:yesterday|today|tonight|tomorrow|last|next|this|ago|coming|past)\b|^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
 const SPAN_TYPES: Record<EntitySpan['kind'], string> = { DATE: 'date', MONEY: 'money', URL: 'url', EMAIL: 'email' };
 
@@ -114,7 +115,8 @@ const LEADING_PREPOSITION = /^(?:by|until|till|since|from|on)\s+(?=\S)/i;
 function dateEntity(spanText: string, reference: Date): { name: string; alias?: string } {
   // wink's span of "by April" takes the preposition in; the date is "April".
   const text = spanText.replace(LEADING_PREPOSITION, '');
-  if (!RELATIVE_DATE.test(text)) return { name: text };
+  // "the last week of October", "the first Saturday of the month": a day of a month, not one relative to now.
+  if (!RELATIVE_DATE.test(text) || DAY_OF_A_MONTH.test(text)) return { name: text };
   const iso = resolveRelativeDate(text, reference);
   return iso ? { name: iso, alias: text } : { name: text };
 }
