@@ -217,11 +217,12 @@ export const PLACE_HEADS = new Set(
   state, province, district, museum, cathedral, tower, palace, castle, gardens, garden, harbor, harbour, port, peninsula, hills, hill,
   springs, heights, village, town, square, plaza, pier, zoo, stadium, arena, temple, shrine, abbey, chapel, market, quarter, gate,
   common, heath, green, cross, hall, house, place, wharf, quay, moor, fell, glen, loch, dale, fjord, cliffs, gorge, pass, peak, national park,
-  way, edge, crag, pike, tarn, scar, knott, beck, brook, estuary, marsh, marshes, fen, fens, downs, wood, woods, reservoir, canal, canals, lido, ponds, promenade, crescent, terrace, close, row, mews`),
+  way, edge, crag, pike, tarn, scar, knott, beck, brook, estuary, marsh, marshes, fen, fens, downs, wood, woods, reservoir, canal, canals, lido, ponds, promenade, crescent, terrace, close, row, mews,
+  path, reserve, velodrome, building, room, gyoen, centraal, hauptbahnhof, hbf, ghat, ghats`),
 );
 
 /** First words of place names. */
-export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river, gare, cerro, lago, praia, piazza, parque, parc, pico, punta, pulau, gunung, bukit, ilha, île'));
+export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river, gare, cerro, lago, praia, piazza, parque, parc, pico, punta, pulau, gunung, bukit, ilha, île, paseo, rua, jalan, calle, avenida, mercado, lough, lac'));
 
 /** First words of a venue's name, a business ("Bistro Kalina", "Hotel Amrâth", "Ryokan Hanaoka"). */
 export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ryokan, osteria, trattoria, taverna, pizzeria, café, cafe, restaurant, auberge, pension, posada, studio, atelier, salon, bakkerij, bakerie, boulangerie, patisserie, bäckerei, konditorei, panadería, padaria, fietsenmakerij, apotheke, farmacia'));
