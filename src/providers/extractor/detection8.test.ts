@@ -26,6 +26,13 @@ describe('trades and venues named in their own words', () => {
   });
 });
 
+describe('more last and first words of places', () => {
+  test('"Mercado Central" is a place, not the shop "at" would make it', () => {
+    assert.equal(types('Lunch at Mercado Central before the train.')['Mercado Central'], 'location');
+    assert.equal(types('Cycled the Tarka Path with Dev on Sunday.')['Tarka Path'], 'location');
+  });
+});
+
 describe("places named by their first word in the place's own language", () => {
   test('"Gare Montparnasse", "Cerro Alegre", "Parque Lage": places, even after "at"', () => {
     assert.equal(types('Waited two hours at Gare Montparnasse.')['Gare Montparnasse'], 'location');
