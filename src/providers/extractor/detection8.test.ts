@@ -148,3 +148,11 @@ describe('hosting, payment and delivery providers follow the guideline', () => {
     assert.equal(types('Opened the Revolut app to pay.').Revolut, 'product');
   });
 });
+
+describe('software written in lower case', () => {
+  test('a listed tool no dictionary knows ("strong on dbt"); an unknown one after "through" or "than"', () => {
+    assert.equal(types('Interviewed Ashwini for the data role, strong on dbt and Airflow.').dbt, 'technology');
+    assert.equal(types('Nightly backups now go to the bucket through restic.').restic, 'technology');
+    assert.equal(types('Went with bae to the mall, lol.').bae, undefined, 'slang after "with" is no tool');
+  });
+});

@@ -1,5 +1,5 @@
 import { GENERIC_TERMS, UNITS } from './catalog.ts';
-import { COMMON_ACRONYMS, NOT_NAMES } from './gazetteer.ts';
+import { COMMON_ACRONYMS, NOT_NAMES, TECHNOLOGIES } from './gazetteer.ts';
 import { openGazetteerKind, openGazetteerType } from './openGazetteer.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
@@ -76,8 +76,11 @@ export function installedPackages(words: Word[]): PackageMention[] {
 const COMMON_NOUNS = new Set(['meetup', 'meetups', 'webinar', 'podcast', 'vlog', 'hackathon', 'selfie', 'ebook']);
 const LOWER_TOOL = /^[a-z][a-z0-9.+-]*[a-z0-9+]$/;
 
-/** Verbs after which a lower-case word no dictionary knows is a tool: "ran kubectl", "used yt-dlp", "via winget". */
-const TOOL_VERBS = new Set('run runs ran running use uses used using install installs installed installing via tried trying try'.split(' '));
+/**
+ * Words after which a lower-case word no dictionary knows is a tool: "ran kubectl", "used yt-dlp", "via winget",
+ * "backups go through restic", "four times faster than pandas".
+ */
+const TOOL_VERBS = new Set('run runs ran running use uses used using install installs installed installing via tried trying try through than'.split(' '));
 
 /** Whether `words[i]` opens a code span: an odd number of backticks before it, the last just before it. */
 const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && words.slice(0, i).filter(w => w.text === '`').length % 2 === 1;
@@ -124,7 +127,7 @@ export function lowerCaseTools(words: Word[], packages: PackageMention[] = insta
     // Cheapest test first: most words of a sentence are in no list.
     const listedKind = openGazetteerKind(word.lower) === 'technology';
     // A listed tool that is also an English word ("git", "docker", "helm") counts only in a command line.
-    const listedTool = listedKind && (openGazetteerType(word.lower) === 'technology' || commandLine(words, i));
+    const listedTool = (listedKind && (openGazetteerType(word.lower) === 'technology' || commandLine(words, i))) || (TECHNOLOGIES.has(word.lower) && !isEnglishWord(word.lower));
     if (!listedTool && !unlistedTool(words, i)) return;
     // "npm i zod-forms": the manager of an install command is the tool used, not what the note is about ("ran pnpm
     // install and the lockfile exploded", with no package, is about the manager).
