@@ -156,3 +156,12 @@ describe('software written in lower case', () => {
     assert.equal(types('Went with bae to the mall, lol.').bae, undefined, 'slang after "with" is no tool');
   });
 });
+
+describe('a verb opening a note starts no name', () => {
+  test('"Cancelled Audible": the service alone; "Reading Festival": one name', () => {
+    const found = types('Cancelled Audible and moved to Libby.');
+    assert.equal(found['Cancelled Audible'], undefined);
+    assert.ok(found.Audible);
+    assert.equal(types('Reading Festival tickets sold out.')['Reading Festival'], 'event');
+  });
+});

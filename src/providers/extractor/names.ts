@@ -1,4 +1,4 @@
-import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
+import { EVENT_HEADS, GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, GOODS_NOUNS, PERSON_AFTER, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, GREETINGS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
@@ -138,6 +138,10 @@ function everydayNameOpening(words: Word[], i: number): boolean {
   const [word, next] = [words[i], words[i + 1]];
   if (!word.cap || word.allCaps || !isEnglishWord(bare(word)) || DATE_WORDS.has(bare(word)) || NOT_NAMES.has(bare(word)) || GREETINGS.has(bare(word))) return false;
   if ((word.pos !== 'NOUN' && word.pos !== 'PROPN') || lexiconTags(bare(word)).includes('Adjective') || !next) return false;
+  // "Cancelled Audible", "Booked Centre Parcs": a verb opening a note, whatever wink tags it, starts no name; but
+  // "Reading Festival", "Ealing Broadway": a head word after it, or a list, says the two are one name.
+  const headAfter = EVENT_HEADS.has(bare(next)) || ORGANIZATION_HEADS.has(bare(next)) || PLACE_HEADS.has(bare(next));
+  if (/(?:ed|ing)$/.test(bare(word)) && !headAfter && !known(`${bare(word)} ${bare(next)}`)) return false;
   const everyday = next.text === '&' || (next.cap && !next.allCaps && isEnglishWord(bare(next)) && !DATE_WORDS.has(bare(next)) && !GATHERINGS.has(bare(next)));
   return everyday && words[i + 2]?.text !== ':' && words[i + 3]?.text !== ':';
 }
