@@ -9,8 +9,8 @@
  *     ("notes-fresh", held out until the typing model was trained on it); and the fresh held-out set entities-fresh2.txt
  *     ("notes-fresh2", written without reading the extractor's rules or lists, mostly real-world long-tail names) and
  *     entities-fresh3.txt ("notes-fresh3", the same, written blind to the code by another annotator) and
- *     entities-fresh4.txt ("notes-fresh4", the same, by a third annotator) and entities-fresh5.txt ("notes-fresh5", by a
- *     fourth);
+ *     entities-fresh4.txt ("notes-fresh4", the same, by a third annotator), entities-fresh5.txt ("notes-fresh5", by a
+ *     fourth) and entities-fresh6.txt ("notes-fresh6", by a fifth);
  *  3. cost on the write path: POST /memories (in-process, Fastify inject) with CAIRN_EXTRACTOR=rules against none.
  *
  * A predicted entity matches a labelled one when their match keys are equal (case, accents and punctuation do not
@@ -41,6 +41,7 @@ const FRESH2 = join(REPO_ROOT, 'bench/fixtures/entities-fresh2.txt');
 const FRESH3 = join(REPO_ROOT, 'bench/fixtures/entities-fresh3.txt');
 const FRESH4 = join(REPO_ROOT, 'bench/fixtures/entities-fresh4.txt');
 const FRESH5 = join(REPO_ROOT, 'bench/fixtures/entities-fresh5.txt');
+const FRESH6 = join(REPO_ROOT, 'bench/fixtures/entities-fresh6.txt');
 const TYPING_DIR = join(REPO_ROOT, 'bench/fixtures/typing');
 /** Every typing training file, bench/fixtures/typing/train-*.txt, sorted: a new file is trained on and scored without code changes. */
 export const typingTrainingFiles = (): string[] =>
@@ -74,8 +75,8 @@ export function readNotes(path: string): Labelled[] {
  * sixth round: no longer blind); and
  * entities-fresh3.txt, written the same way by another annotator blind to the code (its per-name errors read once, for
  * the typing layer's seventh round: no longer blind); entities-fresh4.txt, written the same way by a third
- * annotator (its per-name errors read once, for the eighth round: no longer blind); and entities-fresh5.txt, written
- * the same way by a fourth (only its totals are read).
+ * annotator (its per-name errors read once, for the eighth round: no longer blind); entities-fresh5.txt, written
+ * the same way by a fourth, and entities-fresh6.txt, by a fifth (only their totals are read).
  */
 export function notesSets(): { name: string; sentences: Labelled[] }[] {
   const sentences = readNotes(NOTES);
@@ -87,6 +88,7 @@ export function notesSets(): { name: string; sentences: Labelled[] }[] {
     { name: 'notes-fresh3', sentences: readNotes(FRESH3) },
     { name: 'notes-fresh4', sentences: readNotes(FRESH4) },
     { name: 'notes-fresh5', sentences: readNotes(FRESH5) },
+    { name: 'notes-fresh6', sentences: readNotes(FRESH6) },
     // The typing model's training sentences (scripts/build-typing-model.ts): a training score, not a measure of generalisation.
     { name: 'typing-train (training score)', sentences: typingTrainingFiles().flatMap(path => readNotes(path)) },
   ];
