@@ -165,3 +165,10 @@ describe('a verb opening a note starts no name', () => {
     assert.equal(types('Reading Festival tickets sold out.')['Reading Festival'], 'event');
   });
 });
+
+describe('small words inside names of more languages', () => {
+  test('"Osteria dal Gambero", "Frankfurt am Main": one name', () => {
+    assert.equal(types('Dinner at Osteria dal Gambero with Luca.')['Osteria dal Gambero'], 'organization');
+    assert.equal(types('Flew into Frankfurt am Main on Monday.')['Frankfurt am Main'], 'location');
+  });
+});

@@ -231,7 +231,7 @@ export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ry
 export const STORM_PREFIXES = new Set(list('storm, hurricane, typhoon, cyclone'));
 
 /** Lower-case words allowed inside a multi-word name ("University of Queensland", "Musée d'Orsay"). */
-export const NAME_CONNECTORS = new Set(list("of, de, du, des, la, le, van, von, der, den, da, del, di, d', y, &, do, dos, das"));
+export const NAME_CONNECTORS = new Set(list("of, de, du, des, la, le, van, von, der, den, da, del, di, d', y, &, do, dos, das, dal, della, delle, dei, degli, los, las, les, zum, zur, am, aan, ter, ten"));
 
 /** Heads after which "of" continues a name. */
 export const OF_HEADS = new Set(
