@@ -77,10 +77,10 @@ const COMMON_NOUNS = new Set(['meetup', 'meetups', 'webinar', 'podcast', 'vlog',
 const LOWER_TOOL = /^[a-z][a-z0-9.+-]*[a-z0-9+]$/;
 
 /**
- * Words after which a lower-case word no dictionary knows is a tool: "ran kubectl", "used yt-dlp", "via winget",
- * "backups go through restic", "four times faster than pandas".
+ * Words after which a lower-case word no dictionary knows is a tool: "ran kubectl", "used yt-dlp", "via winget". Not
+ * "through" or "than": in scientific text the word is a gene or a process ("through autophagy", "than mir-21").
  */
-const TOOL_VERBS = new Set('run runs ran running use uses used using install installs installed installing via tried trying try through than'.split(' '));
+const TOOL_VERBS = new Set('run runs ran running use uses used using install installs installed installing via tried trying try'.split(' '));
 
 /** Whether `words[i]` opens a code span: an odd number of backticks before it, the last just before it. */
 const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && words.slice(0, i).filter(w => w.text === '`').length % 2 === 1;
