@@ -87,14 +87,24 @@ const DATE_PHRASES = new RegExp(
     `\\b(?:tonight|today|tomorrow|yesterday)\\b`,
     `(?<=\\b(?:until|till|since|from|before|after|to) )(?:${DAY}|(?:19|20)\\d{2})\\b`,
     `(?<=\\b(?:until|till|since|from|before|after) )${MONTH}\\b`,
+    // A range's two ends: "Monday to Friday", "March to May", "between March and May", "between 2019 and 2021".
+    `\\b(?:${DAY}|${MONTH})(?= (?:to|until|till|through|and|-|–) (?:${DAY}|${MONTH})\\b)`,
+    `(?<=\\b(?:${DAY}|${MONTH}) (?:to|until|till|through|and|-|–) )(?:${DAY}|${MONTH})\\b`,
+    `(?<=\\bbetween )(?:19|20)\\d{2}(?= and (?:19|20)\\d{2}\\b)`,
+    `(?<=\\bbetween (?:19|20)\\d{2} and )(?:19|20)\\d{2}\\b`,
+    `\\b(?:mid|early|late)-?(?:19|20)\\d{2}\\b`,
   ].join('|'),
   'gi',
 );
 /** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
-const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week/i;
+const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) /i;
 
 /** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
 export function datePhrases(text: string): { start: number; end: number }[] {
   if (!DATE_PHRASE_HINT.test(text)) return [];
-  return [...text.matchAll(DATE_PHRASES)].map(match => ({ start: match.index, end: match.index + match[0].length }));
+  // A month's name alone in lower case is a word ("may and june flowers", "you may and should"), not a date.
+  return [...text.matchAll(DATE_PHRASES)]
+    .filter(match => !LOWER_MONTH.test(match[0]))
+    .map(match => ({ start: match.index, end: match.index + match[0].length }));
 }
+const LOWER_MONTH = new RegExp(`^(?=[a-z])${MONTH}$`);

@@ -107,6 +107,14 @@ describe('dates wink reads as durations or times', () => {
     assert.deepEqual(dates('Knitting moved to the first Saturday of the month.'), ['the first Saturday of the month']);
   });
 
+  test('a range\'s two ends: "Monday to Friday", "between March and May", "between 2019 and 2021"; "mid-2025"', () => {
+    assert.deepEqual(dates('Open Monday to Friday.'), ['Monday', 'Friday']);
+    assert.deepEqual(dates('Away between March and May.'), ['March', 'May']);
+    assert.deepEqual(dates('Sales rose between 2019 and 2021.'), ['2019', '2021']);
+    assert.deepEqual(dates('Targeting mid-2025 for the move.'), ['mid-2025']);
+    assert.deepEqual(dates('You may and should ask.'), []);
+  });
+
   test('"tonight" where wink calls it a time', () => {
     assert.deepEqual(dates('Filing the story to the desk tonight.'), ['tonight']);
   });
