@@ -111,8 +111,8 @@ const PERSON_OPENING_VERBS = new Set('said says thinks thought asked asks told t
 
 /**
  * Whether what follows a capitalised word says it is a person: kin or a birthday after its possessive, or a person's
- * verb. A given name that is also an English word ("Hope", "Ash", "Florence") is a person on less: anything it owns
- * ("Hope's school"), a verb it does ("Ash fell off"), or "is" doing something ("Sky is staying").
+ * verb. A given name that is also an English word ("Hope", "Sunny", "Florence") is a person on less: anything it owns
+ * ("Hope's school"), a verb only people do ("Hope started"), or "is" doing something ("Sky is staying").
  */
 function personFollows(word: Word, next: Word | undefined, after: Word | undefined): boolean {
   if (!next || next.cap) return false;
