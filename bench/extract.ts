@@ -10,7 +10,7 @@
  *     ("notes-fresh2", written without reading the extractor's rules or lists, mostly real-world long-tail names) and
  *     entities-fresh3.txt ("notes-fresh3", the same, written blind to the code by another annotator) and
  *     entities-fresh4.txt ("notes-fresh4", the same, by a third annotator), entities-fresh5.txt ("notes-fresh5", by a
- *     fourth) and entities-fresh6.txt ("notes-fresh6", by a fifth);
+ *     fourth), entities-fresh6.txt ("notes-fresh6", by a fifth) and entities-fresh7.txt ("notes-fresh7", by a sixth);
  *  3. cost on the write path: POST /memories (in-process, Fastify inject) with CAIRN_EXTRACTOR=rules against none.
  *
  * A predicted entity matches a labelled one when their match keys are equal (case, accents and punctuation do not
@@ -42,6 +42,7 @@ const FRESH3 = join(REPO_ROOT, 'bench/fixtures/entities-fresh3.txt');
 const FRESH4 = join(REPO_ROOT, 'bench/fixtures/entities-fresh4.txt');
 const FRESH5 = join(REPO_ROOT, 'bench/fixtures/entities-fresh5.txt');
 const FRESH6 = join(REPO_ROOT, 'bench/fixtures/entities-fresh6.txt');
+const FRESH7 = join(REPO_ROOT, 'bench/fixtures/entities-fresh7.txt');
 const TYPING_DIR = join(REPO_ROOT, 'bench/fixtures/typing');
 /** Every typing training file, bench/fixtures/typing/train-*.txt, sorted: a new file is trained on and scored without code changes. */
 export const typingTrainingFiles = (): string[] =>
@@ -76,7 +77,8 @@ export function readNotes(path: string): Labelled[] {
  * entities-fresh3.txt, written the same way by another annotator blind to the code (its per-name errors read once, for
  * the typing layer's seventh round: no longer blind); entities-fresh4.txt, written the same way by a third
  * annotator (its per-name errors read once, for the eighth round: no longer blind); entities-fresh5.txt, written
- * the same way by a fourth, and entities-fresh6.txt, by a fifth (only their totals are read).
+ * the same way by a fourth, entities-fresh6.txt by a fifth and entities-fresh7.txt by a sixth (only their totals are
+ * read; fresh7's only to compare the ninth round with main, after it was done).
  */
 export function notesSets(): { name: string; sentences: Labelled[] }[] {
   const sentences = readNotes(NOTES);
@@ -89,6 +91,7 @@ export function notesSets(): { name: string; sentences: Labelled[] }[] {
     { name: 'notes-fresh4', sentences: readNotes(FRESH4) },
     { name: 'notes-fresh5', sentences: readNotes(FRESH5) },
     { name: 'notes-fresh6', sentences: readNotes(FRESH6) },
+    { name: 'notes-fresh7', sentences: readNotes(FRESH7) },
     // The typing model's training sentences (scripts/build-typing-model.ts): a training score, not a measure of generalisation.
     { name: 'typing-train (training score)', sentences: typingTrainingFiles().flatMap(path => readNotes(path)) },
   ];
