@@ -12,9 +12,8 @@
  *                                                    (every combination, and always the development sets): mean
  *                                                    type accuracy by how many files were trained on; writes nothing
  *
- * The held-out sets (entities-heldout.json, the notes-heldout third of entities-notes.txt, entities-fresh2.txt,
- * entities-fresh3.txt, entities-fresh4.txt, entities-fresh5.txt, entities-fresh6.txt and entities-fresh7.txt) are never read
- * here.
+ * The held-out sets (entities-heldout.json, the notes-heldout third of entities-notes.txt, and entities-fresh2.txt to
+ * entities-fresh7.txt) are never read here.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
