@@ -107,7 +107,7 @@ const SPAN_KINDS: Record<string, SpanKind> = { DATE: 'DATE', MONEY: 'MONEY', URL
 const LONE_MONTH_ABBREVIATION = /^(?:jan|jun)$/i;
 const SEASON = /^(?:spring|summer|autumn|fall|winter)$/i;
 /** Words after which "Jan" is the month: "back in Jan", "since Jun". */
-const MONTH_BEFORE = /^(?:in|since|until|till|by|from|before|after|early|late|mid|of|last|next|this)$/i;
+const MONTH_BEFORE = /^(?:in|since|until|till|by|from|before|after|early|late|mid|of|last|next|this|due|during|around)$/i;
 const GLUE_PUNCT = new Set(['.', '-', '/', '_', '&', '@', "'", '’']);
 const TRAILING_GLUE = new Set(['+', '#']);
 const CAP = /^(?:\p{Lu}|\p{N}+\p{Lu}|\p{Ll}\p{Lu}|[dl]['’]\p{Lu})/u;
