@@ -180,3 +180,12 @@ describe('small words inside names of more languages', () => {
     assert.equal(types('Flew into Frankfurt am Main on Monday.')['Frankfurt am Main'], 'location');
   });
 });
+
+describe("a saint's name as a place", () => {
+  test('"in St Ives", "to St. Moritz", "St Albans": the town; "St Paul wrote": the saint', () => {
+    assert.equal(types('Weekend in St Ives with the kids.')['St Ives'], 'location');
+    assert.equal(types('The train from Zermatt to St. Moritz takes eight hours.')['St. Moritz'], 'location');
+    assert.equal(types('St Albans is lovely in spring.')['St Albans'], 'location');
+    assert.equal(types('St Paul wrote to the Corinthians.').Paul, 'person');
+  });
+});

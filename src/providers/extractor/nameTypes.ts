@@ -63,6 +63,8 @@ function nameType(words: Word[]): Typed | null {
   if (maker && !ORGANIZATION_HEADS.has(bare(words[words.length - 1])) && !DIVISION_WORDS.has(bare(words[words.length - 1]))) return { type: 'product', confidence: 0.85 };
   if (hasTag(tags, PLACE_TAGS)) return { type: 'location', confidence: 0.85 };
   if (hasTag(tags, ORG_TAGS)) return { type: 'organization', confidence: 0.85 };
+  // "St Ives", "St. Moritz": a saint's name kept whole (names.ts keeps "St" only where a place is reached) is a town's.
+  if (words.length === 2 && /^(?:st|saint)\.?$/.test(words[0].lower) && !words[1].possessive) return { type: 'location', confidence: 0.7 };
   if (hasTag(tags, FIRST_NAME_TAGS) && words.length === 1) return { type: 'person', confidence: 0.8 };
   // A given name of some country that no list holds and English does not use ("Hamish", "Yaw", "Emeka").
   if (words.length === 1 && givenName(key)) return { type: 'person', confidence: 0.75 };

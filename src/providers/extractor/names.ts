@@ -2,7 +2,7 @@ import { EVENT_HEADS, GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, GOODS_NOUNS, PERSON_AFTER, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
   COMMON_ACRONYMS, GREETINGS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
-  PLACE_HEADS, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES,
+  PLACE_HEADS, PLACE_PREPOSITIONS, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
@@ -284,7 +284,11 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     // "Dr. Okafor" → Okafor (person); "St. Mary's Hospital" keeps its "St." because it names a place.
     const head = bare(words[to - 1]);
     // Titles in a row drop together: "Lecturer Dr Owusu" → Owusu.
-    while (to - from > 1 && HONORIFICS.has(bare(words[from])) && !ORGANIZATION_HEADS.has(head) && !PLACE_HEADS.has(head)) {
+    // "in St Ives", "to St. Moritz", "St Albans": a saint's name reached as a place, or listed as one, is the place's
+    // name, its "St" kept.
+    const saintsPlace = SAINT.test(bare(words[from])) &&
+      (PLACE_PREPOSITIONS.has(words[from - 1]?.lower ?? '') || words[from - 1]?.lower === 'at' || openGazetteerListsPlace(joinWords(words, from, to).toLowerCase()));
+    while (!saintsPlace && to - from > 1 && HONORIFICS.has(bare(words[from])) && !ORGANIZATION_HEADS.has(head) && !PLACE_HEADS.has(head)) {
       titled = titled || PERSON_TITLES.has(bare(words[from]));
       alias ??= joinWords(words, from, to);
       from++;
@@ -390,6 +394,8 @@ function coordinate(words: Word[], chunks: NameChunk[]): NameChunk[] {
   }
   return chunks;
 }
+
+const SAINT = /^(?:st|saint)$/;
 
 /** Words before a thing one owns or counts: "my Kawasaki", "a Tesla". */
 const OWNED_OR_COUNTED = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'a', 'an', 'the', 'new', 'old']);
