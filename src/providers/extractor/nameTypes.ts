@@ -122,3 +122,26 @@ const givenName = (key: string) => isGivenName(key) && !isEnglishWord(key);
 const INSTITUTION_HEADS = new Set(['university', 'college', 'school', 'hospital', 'clinic', 'institute', 'academy', 'bank']);
 /** Last words that make a product of an organisation's name ("Stripe Radar" is not, "Google Maps" is by the gazetteer). */
 const PRODUCT_WORDS = new Set(['app', 'cloud', 'pay', 'maps', 'drive', 'docs', 'radar', 'studio', 'pro', 'max', 'plus', 'one', 'go', 'lite', 'mini', 'air', 'tv', 'music', 'photos', 'sheets', 'mail', 'workers', 'pages', 'functions', 'storage', 'analytics', 'ads', 'assistant', 'watch', 'fit', 'home']);
+
+/**
+ * What a name is beats what surrounds it, except where a strong cue contradicts a weak reading: "from Travis to
+ * Buildkite" (a first name, used as software), "left Canva" (a product, named as the employer).
+ */
+export function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean, oneWord: boolean, givenFirst: boolean): Typed {
+  if (!intrinsic) return context;
+  // "My manager, Helen Park, approved": a strong person cue beats a place read from a surname's last word.
+  if (givenFirst && intrinsic.type === 'location' && intrinsic.confidence < 0.9 && context.type === 'person' && context.confidence >= 0.8) return context;
+  // "Kemi's birthday", "Dr. Achterberg": a strong person cue beats a town's or a brand's name from the open list.
+  if (oneWord && context.type === 'person' && intrinsic.type !== 'person' && intrinsic.confidence < 0.9 && context.confidence >= Math.max(0.8, intrinsic.confidence)) return context;
+  // "Zara's mum", "Ana and I": a first name that is also a brand, used as a person.
+  if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
+  if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
+  if ((intrinsic.type === 'technology' || intrinsic.type === 'product') && context.type === 'organization' && context.confidence >= 0.75) return context;
+  // "the Thornbury sync service", "the Kestrel app": what follows the name says it is a thing, whatever town has the name.
+  if (intrinsic.type === 'location' && intrinsic.confidence < 0.9 && context.type === 'product' && context.confidence >= 0.85) return context;
+  // "the Zerodha app", "the Synology NAS": a company's name before a product's noun is its product (the labelling guideline).
+  if (intrinsic.type === 'organization' && context.type === 'product' && context.confidence >= 0.85) return context;
+  // A brand from the open list, named as a company ("at Hetzner", "Feedzai announced"): the company.
+  if (intrinsic.type === 'technology' && intrinsic.confidence < 0.8 && context.type === 'organization' && context.confidence >= 0.6) return context;
+  return intrinsic;
+}

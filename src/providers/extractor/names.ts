@@ -6,13 +6,14 @@ import {
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
+import { coordinate, routes } from './neighbours.ts';
 import { colonSubtitle, listedContinuation, phraseContinuation, topicContinuation } from './phraseNames.ts';
 import { isGivenName } from './givenNames.ts';
 import { chatSpeaker } from './speakers.ts';
 import { sportsSide } from './teams.ts';
 import { possessiveVenue } from './venues.ts';
 import { versionWord } from './versions.ts';
-import { bare, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, vocabulary } from './nameTypes.ts';
+import { bare, chooseType, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, vocabulary } from './nameTypes.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, cuedByContext, modelMayRetype, typingModel } from './typingModel.ts';
 import { isEnglishWord, lexiconTags, type Word, writtenKey } from './words.ts';
@@ -351,74 +352,10 @@ function typeName(words: Word[], from: number, to: number, rules: RuleReading): 
   return combineTypes(model, rules.chosen, typingFeatures(words, from, to, rules), cuedByContext(rules.chosen, rules.context));
 }
 
-/**
- * What a name is beats what surrounds it, except where a strong cue contradicts a weak reading: "from Travis to
- * Buildkite" (a first name, used as software), "left Canva" (a product, named as the employer).
- */
-function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean, oneWord: boolean, givenFirst: boolean): Typed {
-  if (!intrinsic) return context;
-  // "My manager, Helen Park, approved": a strong person cue beats a place read from a surname's last word.
-  if (givenFirst && intrinsic.type === 'location' && intrinsic.confidence < 0.9 && context.type === 'person' && context.confidence >= 0.8) return context;
-  // "Kemi's birthday", "Dr. Achterberg": a strong person cue beats a town's or a brand's name from the open list.
-  if (oneWord && context.type === 'person' && intrinsic.type !== 'person' && intrinsic.confidence < 0.9 && context.confidence >= Math.max(0.8, intrinsic.confidence)) return context;
-  // "Zara's mum", "Ana and I": a first name that is also a brand, used as a person.
-  if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
-  if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
-  if ((intrinsic.type === 'technology' || intrinsic.type === 'product') && context.type === 'organization' && context.confidence >= 0.75) return context;
-  // "the Thornbury sync service", "the Kestrel app": what follows the name says it is a thing, whatever town has the name.
-  if (intrinsic.type === 'location' && intrinsic.confidence < 0.9 && context.type === 'product' && context.confidence >= 0.85) return context;
-  // "the Zerodha app", "the Synology NAS": a company's name before a product's noun is its product (the labelling guideline).
-  if (intrinsic.type === 'organization' && context.type === 'product' && context.confidence >= 0.85) return context;
-  // A brand from the open list, named as a company ("at Hetzner", "Feedzai announced"): the company.
-  if (intrinsic.type === 'technology' && intrinsic.confidence < 0.8 && context.type === 'organization' && context.confidence >= 0.6) return context;
-  return intrinsic;
-}
-
-/** Names joined by "and", "&", "or" or a comma are of one kind: "Jordi and Nuria", "Lars and Mette". */
-function coordinate(words: Word[], chunks: NameChunk[]): NameChunk[] {
-  for (let pass = 0; pass < 2; pass++) {
-    for (let i = 0; i < chunks.length; i++) {
-      if (chunks[i].type !== 'other') continue;
-      for (const j of [i - 1, i + 1]) {
-        const [a, b] = j < i ? [chunks[j], chunks[i]] : [chunks[i], chunks[j]];
-        if (!a || !b || chunks[j].type === 'other' || chunks[j].confidence < 0.6) continue;
-        const between = words.slice(a.endWord, b.word).map(w => w.lower).join(' ');
-        // A comma joins a list, but not an interjection opening the sentence to a name ("Woah, Caroline").
-        const list = between === ',' && a.word > words.findIndex(w => !w.punct);
-        if (/^(?:and|&|or|, and)$/.test(between) || list) {
-          Object.assign(chunks[i], { type: chunks[j].type, confidence: 0.6 });
-          break;
-        }
-      }
-    }
-  }
-  return chunks;
-}
-
 const SAINT = /^(?:st|saint)$/;
 
 /** Words before a thing one owns or counts: "my Kawasaki", "a Tesla". */
 const OWNED_OR_COUNTED = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'a', 'an', 'the', 'new', 'old']);
-
-/** What joins a route's two ends: "from Kandy to Ella", "from Florence up to Fiesole". */
-const ROUTE_BETWEEN = /^(?:(?:up|down|over|on|back|out|across|round) )?to$/;
-
-/**
- * A route's two ends are places: where one end is a place, the other is a place too, not the person its name could
- * be, if the rules are sure of the first or a gazetteer lists the second ("the train from Kandy to Ella", "from
- * Florence up to Fiesole").
- */
-function routes(words: Word[], chunks: NameChunk[]): void {
-  for (let i = 0; i + 1 < chunks.length; i++) {
-    const [a, b] = [chunks[i], chunks[i + 1]];
-    if (words[a.word - 1]?.lower !== 'from' || !ROUTE_BETWEEN.test(words.slice(a.endWord, b.word).map(w => w.lower).join(' '))) continue;
-    const [place, other] = a.type === 'location' ? [a, b] : [b, a];
-    const otherIsPlace = place.confidence >= 0.8 || openGazetteerListsPlace(other.name.toLowerCase());
-    if (place.type === 'location' && otherIsPlace && other.type === 'person' && other.confidence <= 0.8 && !other.alias) {
-      Object.assign(other, { type: 'location', confidence: 0.8 });
-    }
-  }
-}
 
 /**
  * An unknown short acronym used as a modifier or a term ("the GIN index", "TXT record", "REST endpoints", "SAML"):

@@ -1,0 +1,57 @@
+import { openGazetteerListsPlace } from './openGazetteer.ts';
+import type { Word } from './words.ts';
+
+/**
+ * Names typed by the names beside them, after each was typed alone (names.ts): names joined in a list are of one kind,
+ * and a route's two ends are places.
+ */
+
+/** A typed name in its sentence (the shape of names.ts NameChunk): its words' range, its type, and what it was written as. */
+interface TypedName {
+  name: string;
+  type: string;
+  confidence: number;
+  word: number;
+  endWord: number;
+  alias?: string;
+}
+
+/** Names joined by "and", "&", "or" or a comma are of one kind: "Jordi and Nuria", "Lars and Mette". */
+export function coordinate(words: Word[], chunks: TypedName[]): void {
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < chunks.length; i++) {
+      if (chunks[i].type !== 'other') continue;
+      for (const j of [i - 1, i + 1]) {
+        const [a, b] = j < i ? [chunks[j], chunks[i]] : [chunks[i], chunks[j]];
+        if (!a || !b || chunks[j].type === 'other' || chunks[j].confidence < 0.6) continue;
+        const between = words.slice(a.endWord, b.word).map(w => w.lower).join(' ');
+        // A comma joins a list, but not an interjection opening the sentence to a name ("Woah, Caroline").
+        const list = between === ',' && a.word > words.findIndex(w => !w.punct);
+        if (/^(?:and|&|or|, and)$/.test(between) || list) {
+          Object.assign(chunks[i], { type: chunks[j].type, confidence: 0.6 });
+          break;
+        }
+      }
+    }
+  }
+}
+
+/** What joins a route's two ends: "from Kandy to Ella", "from Florence up to Fiesole". */
+const ROUTE_BETWEEN = /^(?:(?:up|down|over|on|back|out|across|round) )?to$/;
+
+/**
+ * A route's two ends are places: where one end is a place, the other is a place too, not the person its name could
+ * be, if the rules are sure of the first or a gazetteer lists the second ("the train from Kandy to Ella", "from
+ * Florence up to Fiesole").
+ */
+export function routes(words: Word[], chunks: TypedName[]): void {
+  for (let i = 0; i + 1 < chunks.length; i++) {
+    const [a, b] = [chunks[i], chunks[i + 1]];
+    if (words[a.word - 1]?.lower !== 'from' || !ROUTE_BETWEEN.test(words.slice(a.endWord, b.word).map(w => w.lower).join(' '))) continue;
+    const [place, other] = a.type === 'location' ? [a, b] : [b, a];
+    const otherIsPlace = place.confidence >= 0.8 || openGazetteerListsPlace(other.name.toLowerCase());
+    if (place.type === 'location' && otherIsPlace && other.type === 'person' && other.confidence <= 0.8 && !other.alias) {
+      Object.assign(other, { type: 'location', confidence: 0.8 });
+    }
+  }
+}
