@@ -6,7 +6,7 @@ import {
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
-import { coordinate, routes } from './neighbours.ts';
+import { coordinate, type NameChunk, routes } from './neighbours.ts';
 import { colonSubtitle, listedContinuation, phraseContinuation, topicContinuation } from './phraseNames.ts';
 import { isGivenName } from './givenNames.ts';
 import { chatSpeaker } from './speakers.ts';
@@ -23,18 +23,6 @@ import { isEnglishWord, lexiconTags, type Word, writtenKey } from './words.ts';
  * dropped, typed by the gazetteer, then compromise's lexicon (first names, cities, countries, organisations), then
  * head words ("… University", "Mount …"), then the words around the name ("my sister Anna", "moved to Denver").
  */
-
-export interface NameChunk {
-  name: string;
-  type: string;
-  confidence: number;
-  /** Index of the chunk's first word in the sentence. */
-  word: number;
-  /** Index after the chunk's last word. */
-  endWord: number;
-  /** What the name was written as when an honorific was dropped ("Dr. Okafor"). */
-  alias?: string;
-}
 
 const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Person', 'LastName', 'Honorific']);
 const DATE_WORDS = new Set(

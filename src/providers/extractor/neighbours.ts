@@ -6,18 +6,21 @@ import type { Word } from './words.ts';
  * and a route's two ends are places.
  */
 
-/** A typed name in its sentence (the shape of names.ts NameChunk): its words' range, its type, and what it was written as. */
-interface TypedName {
+/** A name found in a sentence (names.ts), typed. */
+export interface NameChunk {
   name: string;
   type: string;
   confidence: number;
+  /** Index of the chunk's first word in the sentence. */
   word: number;
+  /** Index after the chunk's last word. */
   endWord: number;
+  /** What the name was written as when an honorific was dropped ("Dr. Okafor"). */
   alias?: string;
 }
 
 /** Names joined by "and", "&", "or" or a comma are of one kind: "Jordi and Nuria", "Lars and Mette". */
-export function coordinate(words: Word[], chunks: TypedName[]): void {
+export function coordinate(words: Word[], chunks: NameChunk[]): void {
   for (let pass = 0; pass < 2; pass++) {
     for (let i = 0; i < chunks.length; i++) {
       if (chunks[i].type !== 'other') continue;
@@ -44,7 +47,7 @@ const ROUTE_BETWEEN = /^(?:(?:up|down|over|on|back|out|across|round) )?to$/;
  * be, if the rules are sure of the first or a gazetteer lists the second ("the train from Kandy to Ella", "from
  * Florence up to Fiesole").
  */
-export function routes(words: Word[], chunks: TypedName[]): void {
+export function routes(words: Word[], chunks: NameChunk[]): void {
   for (let i = 0; i + 1 < chunks.length; i++) {
     const [a, b] = [chunks[i], chunks[i + 1]];
     if (words[a.word - 1]?.lower !== 'from' || !ROUTE_BETWEEN.test(words.slice(a.endWord, b.word).map(w => w.lower).join(' '))) continue;
