@@ -13,7 +13,26 @@ import type { Word } from './words.ts';
 export interface Typed {
   type: string;
   confidence: number;
+  /**
+   * The words cast the name as a firm's doing ("X emailed us", "X's support team", "the X subscription", "paid
+   * through X"): an unknown name keeps `type`, but a known brand or tool is then the company (nameTypes.ts).
+   */
+  firm?: boolean;
 }
+
+/** What a firm has or bills, after a brand's possessive ("Sentry's support team", "Zoom's annual plan"). */
+const FIRM_PARTS = new Set('support sales team teams staff rep reps engineers lawyers legal billing pricing prices fees terms policy plan plans subscription customer customers account founders'.split(' '));
+/** What a firm bills or sells by the month, after its name ("the Netflix subscription", "the Datadog contract", "Audible credits"). */
+const BILLING_NOUNS = new Set('subscription subscriptions trial trials membership memberships credits contract contracts pricing fees invoice invoices bill bills'.split(' '));
+/** Verbs after a name that people and firms do, tools never ("Linear emailed us", "Xero replied", "Zendesk promised"); not "says", which an app does ("Strava says I did 40 km"). */
+const FIRM_VERBS = new Set(
+  `emailed emails replied replies responded answered called rang phoned texted confirmed promised apologised
+  apologized agreed refused approved rejected offered thanked invited contacted`.split(/\s+/),
+);
+/** What one moves between banks and providers ("moved the emergency fund from Barclays to Marcus"). */
+const MONEY_THINGS = new Set('fund funds savings money cash pension pensions isa balance deposit deposits salary transfer transfers'.split(' '));
+/** Verbs before a name that make it a subscription, a firm's service ("cancelled Disney+", "renewed Audible"). */
+const SUBSCRIBED = /^(?:cancel|cancelled|canceled|cancelling|canceling|renew|renewed|renewing|unsubscribed)$/;
 
 /** Things one holds or uses, after a brand: "the Oura ring", "the Costco card", "a Monzo link", "the Eurail pass". */
 const GOODS = `ring watch bulb bulbs lights jacket jackets coat boots trainers bracelet necklace pot pan kettle drill mower hoover tent sim
@@ -82,7 +101,7 @@ const ORGANIZATION_PHRASES = new Set(
   working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
   developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
   sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|deal with|signed with|agreement with|office of|offices of|founder of|head of|email from|emails from|letter from|newsletter from|
-  parcel from|package from|delivery from|bill from|got into|accepted into|accepted to|admitted to|enrolled at|enrolled in`.split(/\s*\|\s*/),
+  parcel from|package from|delivery from|bill from|export from|statement from|payout from|payouts from|notice from|got into|accepted into|accepted to|admitted to|enrolled at|enrolled in`.split(/\s*\|\s*/),
 );
 /** Verbs after an organisation's name. */
 const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo invoiced charged billed refunded'.split(' '));
@@ -116,7 +135,14 @@ const MOVED_THINGS = new Set('dns domain domains site website blog logs logging 
 
 /** Verbs of buying and booking: "through X", "via X", "on X", "from X" after them is a shop or a service. */
 const PURCHASE = /^(?:paid|pay|pays|paying|booked|book|booking|ordered|order|bought|buy|buying|sold|sell|selling|rented|renewed|subscribed|shipped|delivered)$/;
-const PURCHASE_PREPOSITIONS = new Set(['through', 'via', 'on', 'from']);
+const PURCHASE_PREPOSITIONS = new Set(['through', 'via', 'on', 'from', 'off']);
+/** Verbs of sending money or hiring help: "through X", "via X" after them is a service ("hired a contractor through Toptal"). */
+const MONEY_SENT = /^(?:sent|send|sending|transfer|transferred|transferring|wired|remitted|hired|hire|hiring)$/;
+/** Things made and kept in a tool: "in X" after them is the tool ("the board deck in Pitch", "the evidence list in Vanta"). */
+const WORK_THINGS = new Set(`deck decks doc docs document documents spreadsheet spreadsheets sheet sheets list lists model models dashboard dashboards
+  report reports chart charts board boards ticket tickets notes file files query queries table tables workflow workflows
+  pipeline pipelines evidence budget draft drafts slides presentation wireframes wireframe mockups designs design prototype
+  receipts tasks todos backlog roadmap`.split(/\s+/));
 /** Verbs of writing code: "in X" after them is a language ("wrote the exporter in Go"). */
 const CODING = /^(?:wr[io]te|written|writing|coded|code|implemented|implementing|rewr\w*|ported|prototyped|scripted)$/;
 /** Verbs after which a name is a place one goes up or around ("hiked up Snowdon", "climbed Kilimanjaro"). */
@@ -177,12 +203,15 @@ export function contextType(words: Word[], from: number, to: number, titled: boo
 }
 
 /** What follows says what it is: "the Heron project", "the Whistler trip", "the Wise transfer". */
-function nounAfter({ words, to, after }: Around): Typed | null {
+function nounAfter({ words, to, after, after2 }: Around): Typed | null {
   const next = words[to];
   // "Heron's release", "Kestrel's roadmap": what a project has, not a person; "Kemi's birthday": a person.
   if (next && !next.cap && words[to - 1].possessive && PROJECT_PARTS.has(after)) return { type: 'product', confidence: 0.75 };
   if (next && !next.cap && words[to - 1].possessive && PERSONAL_AFTER.has(after)) return { type: 'person', confidence: 0.85 };
-  if (next && (!next.cap || next.allCaps) && words[to - 1].possessive && ORGANIZATION_PARTS.has(after)) return { type: 'organization', confidence: 0.8 };
+  if (next && (!next.cap || next.allCaps) && words[to - 1].possessive && ORGANIZATION_PARTS.has(after)) return { type: 'organization', confidence: 0.8, firm: true };
+  // "Sentry's support team", "Zoom's annual plan": someone's (a person's, or a brand's firm's).
+  const part = next?.pos === 'ADJ' ? after2 : after;
+  if (next && !next.cap && words[to - 1].possessive && FIRM_PARTS.has(part)) return { type: 'person', confidence: 0.65, firm: true };
   // An acronym noun counts like a lower-case one: "the Plumtree API", "the Wren SDK".
   if (!next || (next.cap && !next.allCaps) || words[to - 1].possessive) return null;
   // "Heron v2": a version of something built.
@@ -200,6 +229,12 @@ function nounAfter({ words, to, after }: Around): Typed | null {
 
 /** The type a noun right after a name gives it ("app", "cottage", "trip", "invoice"). */
 function headNoun(noun: string): Typed | null {
+  const said = typeOfHeadNoun(noun);
+  if (!BILLING_NOUNS.has(noun)) return said;
+  return { ...(said ?? { type: 'organization', confidence: 0.7 }), firm: true };
+}
+
+function typeOfHeadNoun(noun: string): Typed | null {
   if (PRODUCT_NOUNS.has(noun)) return { type: 'product', confidence: 0.85 };
   if (PLACE_KINDS.has(noun)) return { type: 'location', confidence: 0.8 };
   if (PLACE_NOUNS.has(noun)) return { type: 'location', confidence: 0.7 };
@@ -217,14 +252,24 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
     const mover = words[at - 1];
     const movedAlone = words[at + 1]?.lower === 'from' && /^mov(?:e|ed|es|ing)$/.test(words[at].lower);
     if (verb >= 0 && movedAlone && mover?.cap && !PRONOUNS.has(mover.lower) && !GENERIC_TERMS.has(mover.lower)) return { type: 'organization', confidence: 0.75 };
+    // "moved the emergency fund from Barclays to Marcus", "the pension transfer from Aviva to Nest": banks and providers.
+    if (words.slice(Math.max(0, lead - 7), lead - 1).some(w => MONEY_THINGS.has(w.lower))) return { type: 'organization', confidence: 0.9, firm: true };
     if (verb >= 0) return { type: 'technology', confidence: 0.8 };
   }
+  // "switched the car insurance to Admiral": a provider.
+  if (before === 'to' && earlier.some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.75, firm: true };
   if (before === 'to' && earlier.some(w => SENDING_TO.test(w))) return { type: 'technology', confidence: 0.7 };
   // "moved the DNS to X", "moved our logs to X" — but "moved to X", "the office moves to X" is a place.
   const moved = earlier.some(w => /^mov(?:e|ed|es|ing)$/.test(w));
   if (before === 'to' && moved && earlier.some(w => PRODUCT_NOUNS.has(w) || MOVED_THINGS.has(w))) return { type: 'technology', confidence: 0.7 };
-  if (PURCHASE_PREPOSITIONS.has(before) && earlier.some(w => PURCHASE.test(w))) return { type: 'organization', confidence: 0.7 };
+  if (PURCHASE_PREPOSITIONS.has(before) && earlier.some(w => PURCHASE.test(w))) return { type: 'organization', confidence: 0.7, firm: true };
+  // "sent Rosa 5,000 pesos through GCash", "transferred it via Wise": a payment service.
+  if ((before === 'through' || before === 'via') && earlier.some(w => MONEY_SENT.test(w))) return { type: 'organization', confidence: 0.7, firm: true };
+  // "cancelled Disney+", "renewed Audible before it lapsed": a subscription's firm.
+  if (SUBSCRIBED.test(before) && lead === from) return { type: 'organization', confidence: 0.6, firm: true };
   if (before === 'in' && earlier.some(w => CODING.test(w))) return { type: 'technology', confidence: 0.75 };
+  // "prepared the board deck in Pitch": a tool, where an unknown name after "in" would be read as a place.
+  if (before === 'in' && lead === from && WORK_THINGS.has(before2)) return { type: 'product', confidence: 0.65 };
   if (ORGANIZATION_AFTER_PHRASE.test(`${after} ${after2}`)) return { type: 'organization', confidence: 0.7 };
   const twoBefore = phrase(words, lead - 1);
   if (twoBefore === 'set up' || twoBefore === 'setting up' || twoBefore === 'sets up') return { type: 'technology', confidence: 0.7 };
@@ -256,7 +301,7 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
   if (SWAPPED.test(before) && (after === 'for' || after === 'with') && words[to + 1]?.cap) return { type: 'technology', confidence: 0.7 };
   if ((before === 'for' || before === 'with') && SWAPPED.test(words[lead - 3]?.lower ?? '') && words[lead - 2]?.cap) return { type: 'technology', confidence: 0.7 };
   // "a vendor call with Corbel", "our client meeting with Anselm & Co": a company.
-  if (before === 'with' && earlier.some(w => /^(?:vendor|vendors|supplier|suppliers|client|clients|customer|customers)$/.test(w))) return { type: 'organization', confidence: 0.7 };
+  if (before === 'with' && earlier.some(w => /^(?:vendor|vendors|supplier|suppliers|client|clients|customer|customers)$/.test(w))) return { type: 'organization', confidence: 0.7, firm: true };
   if (SHIPPED.test(before) && lead === from) return { type: 'product', confidence: 0.75 };
   // "worked on Heron", "feedback on Kestrel": what work is done on, here a project (a person is worked *with*).
   if (before === 'on' && WORKED_ON.test(before2) && lead === from) return { type: 'product', confidence: 0.7 };
@@ -298,7 +343,8 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   const sender = words[lead - 2];
   const openingVerb = lead - 2 === words.findIndex(w => !w.punct) && sender?.pos === 'VERB';
   if (before === 'from' && sender?.cap && !openingVerb && !route) return { type: 'organization', confidence: 0.65 };
-  if (ORGANIZATION_AFTER.has(after) || (before === 'at' && !PLACE_PREPOSITIONS.has(before2))) return { type: 'organization', confidence: 0.6 };
+  if (ORGANIZATION_AFTER.has(after)) return { type: 'organization', confidence: 0.6, firm: true };
+  if (before === 'at' && !PLACE_PREPOSITIONS.has(before2)) return { type: 'organization', confidence: 0.6 };
   if (PLACE_PREPOSITIONS.has(before)) return { type: 'location', confidence: 0.6 };
   // An adverb between the verb and what follows does not count: "Kasia just got engaged".
   const [verb, next] = ADVERBS.has(after) ? [after2, words[to + 2]?.lower ?? ''] : [after, after2];
@@ -310,6 +356,8 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   // A chat line's speaker: "Rekha: the export is done".
   if (after === ':' && from === words.findIndex(w => !w.punct) && to - from <= 2) return { type: 'person', confidence: 0.6 };
   if (/^(?:pay|paid|pays|paying)$/.test(before) && lead === from) return { type: 'organization', confidence: 0.6 };
+  // "Linear emailed us", "Xero's support replied": what people and firms do; a known tool doing it is its company.
+  if (FIRM_VERBS.has(verb) && to - from <= 3) return { type: 'person', confidence: techShaped(words.slice(from, to)) ? 0.6 : 0.8, firm: true };
   // A verb only people do ("Kemi drove us") is a strong cue, strong enough to beat a town of the same name.
   if (PERSON_AFTER.has(verb) && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.8 };
   if (SHARED_AFTER.has(verb) && ROLE_AFTER.test(following) && to - from <= 3 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.6 };
@@ -323,7 +371,8 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   const verbLike = words[at]?.pos === 'VERB' || (words[at]?.pos === 'NOUN' && (DETERMINERS.has(object) || object === 'its' || object === 'his' || object === 'her'));
   const acts = verbLike && !words[at].cap && !SHARED_AFTER.has(acted) && !ORGANIZATION_AFTER.has(acted);
   // "Quillory closed its seed round": "its" says the actor is no person.
-  if (subject && acts && object === 'its') return { type: 'organization', confidence: 0.6 };
+  // "Strava changed its pricing": what a firm has, so a known brand is the firm ("the Duster failed its MOT" is not).
+  if (subject && acts && object === 'its') return { type: 'organization', confidence: 0.6, firm: FIRM_PARTS.has(words[at + 2]?.lower ?? '') };
   if (subject && acts && lead === from && to - from <= 2 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.55 };
   return null;
 }

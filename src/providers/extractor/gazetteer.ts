@@ -175,7 +175,11 @@ export const NOT_NAMES = new Set(
   definitely, absolutely, anyway, btw, fyi, asap, tbh, imo, idk, np, ty, thx, pls, plz, xoxo, hmm, hm, um, uh, huh, whoa, yay, ugh,
   oops, damn, gosh, geez, jeez, dude, man, guys, everyone, everybody, someone, anyone, nobody, nothing, something, anything, everything,
   what, when, where, who, why, how, which, that, this, these, those, there, here, then, now, still, yet, maybe, perhaps, probably,
-  chapter, section, step, part, page, figure, table, note, todo, update, edit, re, fwd, subject, summary, agenda, action, items, q&a`),
+  chapter, section, step, part, page, figure, table, note, todo, update, edit, re, fwd, subject, summary, agenda, action, items, q&a,
+  user, users,
+  swahili, urdu, tagalog, bengali, punjabi, yoruba, igbo, hausa, amharic, zulu, xhosa, hebrew, farsi, mandarin, cantonese, catalan,
+  gujarati, marathi, telugu, kannada, malayalam, sinhala, burmese, khmer, mongolian, kazakh, uzbek, serbian, croatian,
+  slovak, slovenian, bulgarian, estonian, latvian, lithuanian, albanian, armenian, afrikaans, somali, tigrinya, wolof, twi`),
 );
 
 /** Acronyms that are vocabulary, not names. */
@@ -217,7 +221,7 @@ export const PLACE_HEADS = new Set(
   state, province, district, museum, cathedral, tower, palace, castle, gardens, garden, harbor, harbour, port, peninsula, hills, hill,
   springs, heights, village, town, square, plaza, pier, zoo, stadium, arena, temple, shrine, abbey, chapel, market, quarter, gate,
   common, heath, green, cross, hall, house, place, wharf, quay, moor, fell, glen, loch, dale, fjord, cliffs, gorge, pass, peak, national park,
-  way, edge, crag, pike, tarn, scar, knott, beck, brook, estuary, marsh, marshes, fen, fens, downs, wood, woods, reservoir, canal, canals, lido, ponds, promenade, crescent, terrace, close, row, mews,
+  junction, way, edge, crag, pike, tarn, scar, knott, beck, brook, estuary, marsh, marshes, fen, fens, downs, wood, woods, reservoir, canal, canals, lido, ponds, promenade, crescent, terrace, close, row, mews,
   path, reserve, velodrome, building, room, gyoen, centraal, hauptbahnhof, hbf, ghat, ghats`),
 );
 

@@ -36,6 +36,9 @@ function gazetteerType(key: string): Typed | null {
   return open ? { type: open, confidence: OPEN_CONFIDENCE[open] } : null;
 }
 
+/** The type the hand lists or the open-data gazetteer give a lower-case name (null for vocabulary). */
+export const listedType = (key: string) => (vocabulary(key) ? null : (gazetteerType(key)?.type ?? null));
+
 /** The type of a chunk from what it is (gazetteer, lexicon, head words), or null when only context can tell. */
 export function intrinsicType(words: Word[]): Typed | null {
   const typed = nameType(words);
@@ -110,6 +113,9 @@ function nameType(words: Word[]): Typed | null {
   return null;
 }
 
+/** What a brand's own name is typed by the lists: a company's, or its tool's or product's. */
+const BRAND_TYPES = new Set(['technology', 'product', 'organization']);
+
 /** Last words of a maker's firms, not its vehicles: "Nissan Motor", "Ford Credit", "Tata Steel", "Honda UK". */
 const DIVISION_WORDS = new Set(['motor', 'credit', 'steel', 'uk', 'usa', 'europe', 'india', 'japan', 'china', 'dealership', 'dealer', 'dealers', 'f1', 'racing', 'team', 'trucks', 'mobility', 'digital', 'ventures']);
 
@@ -129,6 +135,9 @@ const PRODUCT_WORDS = new Set(['app', 'cloud', 'pay', 'maps', 'drive', 'docs', '
  */
 export function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean, oneWord: boolean, givenFirst: boolean): Typed {
   if (!intrinsic) return context;
+  // "Linear emailed us", "Sentry's support team", "the Netflix subscription": a known brand or tool cast as a firm's
+  // doing is the company (the labelling guideline), surely enough that the learned layer is not asked.
+  if (context.firm && !firstName && BRAND_TYPES.has(intrinsic.type)) return { type: 'organization', confidence: 0.9 };
   // "My manager, Helen Park, approved": a strong person cue beats a place read from a surname's last word.
   if (givenFirst && intrinsic.type === 'location' && intrinsic.confidence < 0.9 && context.type === 'person' && context.confidence >= 0.8) return context;
   // "Kemi's birthday", "Dr. Achterberg": a strong person cue beats a town's or a brand's name from the open list.

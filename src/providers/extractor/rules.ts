@@ -4,6 +4,7 @@ import { datePhrases, resolveRelativeDate } from './dates.ts';
 import { NAMED_EVENTS } from './gazetteer.ts';
 import { capitalisedInside, nameChunks } from './names.ts';
 import { occasionRanges } from './occasions.ts';
+import { restoreCase } from './lowerCase.ts';
 import { installedPackages, lowerCaseTools } from './packages.ts';
 import { type Placed, sentenceRelations } from './relations.ts';
 import { analyse, type EntitySpan, type Word } from './words.ts';
@@ -127,7 +128,7 @@ const HOLIDAY_KEYS = () => (holidayKeys ??= new Set([...NAMED_EVENTS].map(entity
 
 /** Runs the rules on one text; synchronous, no I/O. */
 export function extractWithRules(input: ExtractionInput): Extraction {
-  const text = extractionText(input.text, input.title);
+  const text = restoreCase(extractionText(input.text, input.title));
   const reference = input.reference_time ? new Date(input.reference_time) : new Date();
   const { sentences, spans } = analyse(text);
 

@@ -1,0 +1,93 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractWithRules } from './rules.ts';
+import { restoreCase } from './lowerCase.ts';
+
+/** Issue 26, tenth round: a known tool cast as a firm, chat lines typed in lower case, assistants' "User". */
+
+const types = (text: string) => Object.fromEntries(extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.map(e => [e.name, e.entity_type]));
+
+describe('a known brand or tool doing what a firm does is the company', () => {
+  test('what people and firms do, not tools: emailing, replying, promising', () => {
+    assert.equal(types('Linear emailed us about the pricing change.').Linear, 'organization');
+    assert.equal(types('Zendesk promised a fix by Friday.').Zendesk, 'organization');
+  });
+
+  test("a brand's support team, sales team, founders and plan are the firm's", () => {
+    assert.equal(types("Sentry's support team replied within an hour.").Sentry, 'organization');
+    assert.equal(types("Slack's sales team keeps emailing us.").Slack, 'organization');
+    assert.equal(types("Zoom's annual plan renewed automatically.").Zoom, 'organization');
+    assert.equal(types("PostHog's founders gave a talk at the meetup.").PostHog, 'organization');
+    assert.equal(types('Strava changed its pricing again.').Strava, 'organization');
+  });
+
+  test('what a firm bills: contracts, subscriptions, credits; and cancelling a subscription', () => {
+    assert.equal(types('Renewed the Datadog contract but asked for a discount.').Datadog, 'organization');
+    assert.equal(types('Cancelled the Netflix subscription before it renewed.').Netflix, 'organization');
+    assert.equal(types('Cancelled Disney+ before the trial ended.')['Disney+'], 'organization');
+  });
+
+  test('payments, money moves and providers', () => {
+    assert.equal(types('Sofia: i paid you back on Venmo, check it').Venmo, 'organization');
+    assert.equal(types('Transfer 200 dollars to Mom through Zelle for the property tax.').Zelle, 'organization');
+    const moved = types('Moved my emergency fund from Barclays to Marcus because the rate is better.');
+    assert.equal(moved.Barclays, 'organization');
+    assert.equal(moved.Marcus, 'organization');
+    assert.equal(types('Switched the car insurance to Admiral, it saves 140 a year.').Admiral, 'organization');
+    assert.equal(types('Bought a Dyson V11 off Gumtree for half the price.').Gumtree, 'organization');
+    assert.equal(types('Hired a contractor through Toptal for the data platform.').Toptal, 'organization');
+  });
+
+  test('the same tools used, shown or reporting stay software, and people stay people', () => {
+    assert.equal(types('Jenkins broke the build again.').Jenkins, 'technology');
+    assert.equal(types('The Heroku dashboard is slow today.').Heroku, 'product');
+    assert.notEqual(types('Strava says I ran 40 km this week.').Strava, 'organization');
+    assert.equal(types('Anna emailed us the slides.').Anna, 'person');
+    assert.equal(types('My Dacia Duster failed its MOT.')['Dacia Duster'], 'product');
+    assert.equal(types('Blocked on the Terraform plan, the state lock never released.').Terraform, 'technology');
+  });
+});
+
+describe('a tool where work is kept, an export from a firm, a junction', () => {
+  test('"the board deck in Pitch" is a tool; "the deck in Lisbon" is still the town', () => {
+    assert.equal(types('Prepared the board deck in Pitch before the meeting.').Pitch, 'product');
+    assert.equal(types('Went through the evidence list in Vanta this morning.').Vanta, 'product');
+    assert.equal(types('Prepared the board deck in Lisbon before the meeting.').Lisbon, 'location');
+  });
+
+  test('"the payroll export from Visma" is a firm; "Clapham Junction" a place', () => {
+    assert.equal(types('The payroll export from Visma needs the new codes.').Visma, 'organization');
+    assert.equal(types('Lost my Oyster card at Clapham Junction yesterday.')['Clapham Junction'], 'location');
+  });
+});
+
+describe('notes an assistant writes about its user', () => {
+  test('"User" and a language are no entities', () => {
+    assert.deepEqual(Object.keys(types('User is allergic to penicillin.')), []);
+    assert.deepEqual(types("User's daughter Amaya plays violin."), { Amaya: 'person' });
+    assert.equal(types('User is learning Swahili with a tutor.').Swahili, undefined);
+  });
+});
+
+describe('chat lines typed in lower case', () => {
+  test('listed places and firms and given names get their capital back', () => {
+    assert.deepEqual(types('maya: landed in porto, the airbnb is right by the river'), { Maya: 'person', Porto: 'location', Airbnb: 'organization' });
+    const ikea = types('Noor: is the ikea in jeddah open on friday?');
+    assert.equal(ikea.Ikea, 'organization');
+    assert.equal(ikea.Jeddah, 'location');
+  });
+
+  test('only the case changes, so every offset stays', () => {
+    const line = 'maya: landed in porto, the airbnb is right by the river';
+    const restored = restoreCase(line);
+    assert.equal(restored, 'Maya: landed in Porto, the Airbnb is right by the river');
+    assert.equal(restored.toLowerCase(), line);
+  });
+
+  test('English words, tools written in lower case and lines written with capitals are left alone', () => {
+    assert.equal(restoreCase('we should go to the beach tomorrow'), 'we should go to the beach tomorrow');
+    assert.equal(restoreCase('npm i left-pad-ng'), 'npm i left-pad-ng');
+    assert.equal(restoreCase('Landed in porto this morning.'), 'Landed in porto this morning.');
+    assert.equal(restoreCase('Tom: on my way\nsam: landed in porto, see you'), 'Tom: on my way\nSam: landed in Porto, see you');
+  });
+});

@@ -1,0 +1,77 @@
+import { isGivenName } from './givenNames.ts';
+import { listedType } from './nameTypes.ts';
+import { isEnglishWord, lexiconTags } from './words.ts';
+
+/**
+ * Chat lines typed all in lower case ("maya: landed in porto, the airbnb is by the river"): the names in them have no
+ * capital for the name finder to start from. In such a line, a word or run of words the lists know as a name
+ * ("porto", "airbnb", "taylor swift") and a speaker's or given name no English word spells ("maya") get their capital
+ * back before the line is read. Case changes keep every character's offset. Lines written with capitals are left
+ * alone: their writer capitalises names, so a lower-case word there is a word.
+ */
+
+/** Runs of letters, digits and inner marks: the words of a line. */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.&+-]*/gu;
+/** A chat line's speaker: "maya: …", "Hiroshi: …". */
+const SPEAKER = /^\s*\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?:\s/u;
+/** The longest run of words looked up as one name ("seoul national university hospital"). */
+const LONGEST = 4;
+/** Fewer words than this say too little about how a line is written. */
+const FEWEST_WORDS = 3;
+
+export function restoreCase(text: string): string {
+  return text.replace(/[^\n]+/g, line => (writtenInLowerCase(line) ? capitaliseNames(line) : line));
+}
+
+/** Whether no word of the line after its speaker has a capital, except "I" (a writer who capitalises a sentence's first word capitalises names too). */
+function writtenInLowerCase(line: string): boolean {
+  const body = line.slice(speakerEnd(line));
+  const words = [...body.matchAll(WORD)].map(m => m[0]);
+  if (words.length < FEWEST_WORDS) return false;
+  return words.every(w => !/\p{Lu}/u.test(w) || /^I(?:['’]\p{Ll}+)?$/u.test(w));
+}
+
+const speakerEnd = (line: string) => SPEAKER.exec(line)?.[0].length ?? 0;
+
+function capitaliseNames(line: string): string {
+  const chars = [...line];
+  const capitalise = (start: number) => {
+    const upper = chars[start].toUpperCase();
+    // A letter whose capital is longer ("ß") is left alone: offsets must not move.
+    if (upper.length === chars[start].length) chars[start] = upper;
+  };
+  // Code points, so that an offset into `chars` is one into the line's letters.
+  const words = [...line.matchAll(WORD)].map(m => ({ text: m[0].toLowerCase(), at: [...line.slice(0, m.index)].length }));
+  const speaker = SPEAKER.exec(line);
+  if (speaker) {
+    const speakerWords = words.filter(w => w.at < [...speaker[0]].length);
+    // A given name is a speaker's even where it spells an English word ("sam", "bill"); a heading's word is not ("note:").
+    if (speakerWords.every(w => isGivenName(w.text) || !isEnglishWord(w.text))) speakerWords.forEach(w => capitalise(w.at));
+  }
+  for (let i = speaker ? words.filter(w => w.at < [...speaker[0]].length).length : 0; i < words.length; ) {
+    const length = [LONGEST, 3, 2, 1].find(n => i + n <= words.length && knownName(words.slice(i, i + n).map(w => w.text)));
+    if (!length) {
+      i++;
+      continue;
+    }
+    words.slice(i, i + length).forEach(w => capitalise(w.at));
+    i += length;
+  }
+  return chars.join('');
+}
+
+/**
+ * Whether lower-case words are a name the lists know, at least one of them no English word or number. Software is
+ * left as written: many tools are named in lower case ("npm", "esbuild"), and packages.ts reads those.
+ */
+function knownName(words: string[]): boolean {
+  const distinctive = words.filter(w => !isEnglishWord(w) && !/^\d/.test(w) && w.length >= 3);
+  if (distinctive.length === 0) return false;
+  const listed = (key: string) => {
+    const type = listedType(key);
+    return type !== null && type !== 'technology';
+  };
+  if (words.length > 1) return listed(words.join(' '));
+  const [word] = words;
+  return listed(word) || isGivenName(word) || lexiconTags(word).some(tag => tag === 'FirstName' || tag === 'MaleName' || tag === 'FemaleName');
+}
