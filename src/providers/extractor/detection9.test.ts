@@ -91,3 +91,32 @@ describe('chat lines typed in lower case', () => {
     assert.equal(restoreCase('Tom: on my way\nsam: landed in porto, see you'), 'Tom: on my way\nSam: landed in Porto, see you');
   });
 });
+
+describe('people named by everyday words, kin words and titles of more languages', () => {
+  test('a given name that is an English word opens a sentence as a person on what follows it', () => {
+    assert.equal(types('Hope has a dentist appointment on Thursday.').Hope, 'person');
+    assert.equal(types('Precious lost her school bag on the bus.').Precious, 'person');
+    assert.equal(types('Destiny and her cousins are driving up on Friday.').Destiny, 'person');
+    assert.equal(types('Bill from next door lent us his ladder.').Bill, 'person');
+    assert.equal(types('Bill has been paid.').Bill, undefined);
+  });
+
+  test('"Mama Nkechi", "Herr Schuster", "Mehta Aunty\'s house": the kin word or title is dropped, the name is a person', () => {
+    assert.deepEqual(types('Mama Nkechi is recovering well after the surgery.'), { Nkechi: 'person' });
+    assert.deepEqual(types('Herr Schuster complained about the pram again.'), { Schuster: 'person' });
+    assert.equal(types("Holi at Mehta Aunty's house, wear old clothes.").Mehta, 'person');
+  });
+});
+
+describe('streets and releases', () => {
+  test('"Lord Street", "26th Street", "Table Mountain": one place', () => {
+    assert.equal(types('The hearing test is at Specsavers on Lord Street.')['Lord Street'], 'location');
+    assert.equal(types('Rosa: the tortillería on 26th Street closed down')['26th Street'], 'location');
+    assert.equal(types('Hiked Table Mountain before the wind picked up.')['Table Mountain'], 'location');
+  });
+
+  test('"Python 3.12": the product, the release as written its alias', () => {
+    const [python] = extractWithRules({ text: 'Moved the scripts to Python 3.12 last week.', reference_time: '2026-03-04T10:00:00.000Z' }).entities.filter(e => e.name === 'Python');
+    assert.deepEqual(python.aliases, ['Python 3.12']);
+  });
+});

@@ -122,7 +122,8 @@ export const KIN_TITLES = new Set(
   abuelita, abuelito, oma, opa, yiayia, yiayiá, pappou, papou, nonna, nonno, bubbe, bubby, zayde, zaide, nani, nana-ji, dadi, dada-ji,
   ouma, oupa, mamie, papie, mormor, morfar, farmor, farfar, baba, dedushka, babushka, lolo, lola, halmeoni, harabeoji, obaachan, ojiichan,
   aunty, auntie, tante, onkel, tía, tío, tita, tito, zia, zio, teta, ciocia, wujek, bibi, chacha, chachi, mausi, mama-ji,
-  thatha, paati, ammamma, appachan, amca, teyze, dayı, khala, khalo`),
+  thatha, paati, ammamma, appachan, amca, teyze, dayı, khala, khalo, mama, vovó, vovô, avó, avô, herr, frau, madame, monsieur,
+  señora, señor, kuya, ate, nanay, tatay, bapak, ibu`),
 );
 
 /**

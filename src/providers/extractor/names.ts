@@ -110,8 +110,16 @@ function personFollows(word: Word, next: Word | undefined, after: Word | undefin
   if (word.possessive) return PERSONAL_AFTER.has(next.lower) || (given && next.pos === 'NOUN' && !PROJECT_PARTS.has(next.lower));
   if (word.pos === 'PROPN' && PERSON_OPENING_VERBS.has(next.lower)) return true;
   if (!given) return false;
-  return PERSON_AFTER.has(next.lower) || (/^(?:is|was)$/.test(next.lower) && !!after && /\p{Ll}ing$/u.test(after.text));
+  if (PERSON_AFTER.has(next.lower) || (/^(?:is|was)$/.test(next.lower) && !!after && /\p{Ll}ing$/u.test(after.text))) return true;
+  // "Hope has a dentist appointment", "Precious lost her bag", "Destiny and her cousins", "Bill from next door".
+  const owned = !!after && (PERSONAL_OBJECTS.has(after.lower) || /\p{Ll}ing$/u.test(after.text));
+  if (/^(?:has|had|got|gets|lost|loses)$/.test(next.lower)) return owned || next.lower === 'got' && after?.lower === 'into';
+  if (next.lower === 'and') return !!after && /^(?:her|his|their|my|i)$/.test(after.lower);
+  return next.lower === 'from' && !!after && (after.lower === 'the' || after.lower === 'next' || after.cap);
 }
+
+/** What follows "Hope has", "Precious lost": someone's things. */
+const PERSONAL_OBJECTS = new Set(['a', 'an', 'her', 'his', 'their', 'my', 'our']);
 
 const HOLIDAY_NAMES = new Set(HOLIDAYS);
 /** What a heading's or a plan's second word names rather than a firm's: "Team Lunch", "Sprint Review", "Family Dinner". */
@@ -181,7 +189,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const speaker = chatSpeaker(words, i, i + 1);
     // "Games Workshop put its prices up": two everyday words, both capitalised, opening the sentence.
     const phrase = atStart && continues && everydayNameOpening(words, i);
-    if ((!isThe && !project && !person && !speaker && !phrase && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
+    // "Lord Street", "26th Street", "Table Mountain": a word no name alone, or an ordinal, before a place's head word.
+    const placeNamed = !atStart && !word.punct && word.span === null && (word.cap || ORDINAL.test(word.text)) && !!words[i + 1]?.cap && PLACE_HEADS.has(bare(words[i + 1]));
+    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
       i++;
       continue;
     }
@@ -259,7 +269,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
   const chunks: NameChunk[] = [];
   /** The rules' two readings of each chunk, beside it: the model reads them once the chunks are coordinated. */
   const readings: (RuleReading | null)[] = [];
-  for (const [runFrom, to] of runs(words, names)) {
+  for (const [runFrom, runTo] of runs(words, names)) {
+    let to = runTo;
     if (possessiveVenue(words, runFrom, to)) {
       // "Gail's", "St Mungo's": the name keeps its possessive (and its "St"), a sure organisation.
       const name = words.slice(runFrom, to).map(w => w.raw).join(' ');
@@ -281,6 +292,12 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
       titled = titled || PERSON_TITLES.has(bare(words[from]));
       alias ??= joinWords(words, from, to);
       from++;
+    }
+    // "Mehta Aunty's house", "Sharma Uncle": a kin word after a surname, as many families in South Asia say it.
+    if (to - from > 1 && KIN_AFTER.has(bare(words[to - 1]))) {
+      titled = true;
+      alias ??= joinWords(words, from, to);
+      to--;
     }
     // "Dr." alone is no name, nor "Gran" ("lunch at Gran's").
     if (to - from === 1 && HONORIFICS.has(bare(words[from])) && (words[from].text.endsWith('.') || KIN_TITLES.has(bare(words[from])))) continue;
@@ -311,7 +328,9 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const vehicle = to - from === 1 && VEHICLE_MAKERS.has(bare(words[from])) && OWNED_OR_COUNTED.has(words[from - 1]?.lower ?? '') && !(words[to]?.pos === 'NOUN' && !words[to].cap);
     const ruled = vehicle ? { type: 'product', confidence: 0.9 } : chosen.type === 'product' && sureThing && softwareAfter ? { ...chosen, confidence: 0.9 } : chosen;
     const type = titled && ruled.type === 'other' ? 'person' : ruled.type;
-    chunks.push({ name: joinWords(words, from, to), type, confidence: ruled.confidence, word: from, endWord: to, alias });
+    // "Python 3.12", "Ubuntu 22.04": the product is the node, the release as written its alias.
+    const release = !alias && SOFTWARE_TYPES.has(type) && DOTTED_VERSION.test(words[to]?.text ?? '') ? joinWords(words, from, to + 1) : undefined;
+    chunks.push({ name: joinWords(words, from, to), type, confidence: ruled.confidence, word: from, endWord: to, alias: alias ?? release });
     // A title ("Dr. Okafor", "Aunt Mireille") is as sure a cue as the rules have: the model is not asked.
     readings.push(titled ? null : { chosen: ruled, intrinsic, context });
   }
@@ -341,6 +360,11 @@ function typeName(words: Word[], from: number, to: number, rules: RuleReading): 
 }
 
 const SAINT = /^(?:st|saint)$/;
+const ORDINAL = /^\d+(?:st|nd|rd|th)$/i;
+const DOTTED_VERSION = /^v?\d+(?:\.\d+)+$/;
+const SOFTWARE_TYPES = new Set(['technology', 'product']);
+/** Kin words said after a name: "Mehta Aunty", "Sharma Uncle", "Ravi Bhaiya". */
+const KIN_AFTER = new Set(['aunty', 'auntie', 'uncle', 'bhaiya', 'didi', 'ji']);
 
 /** Words before a thing one owns or counts: "my Kawasaki", "a Tesla". */
 const OWNED_OR_COUNTED = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'a', 'an', 'the', 'new', 'old']);
