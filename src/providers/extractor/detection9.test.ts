@@ -120,3 +120,25 @@ describe('streets and releases', () => {
     assert.deepEqual(python.aliases, ['Python 3.12']);
   });
 });
+
+describe('where names start and stop', () => {
+  test('a model number after a maker and model joins it, an amount owed does not', () => {
+    assert.equal(types('Got the Garmin Forerunner 265 in the sale.')['Garmin Forerunner 265'], 'product');
+    const owed = types('Stellan owes Marit 30 pounds from the pub quiz.');
+    assert.equal(owed.Marit, 'person');
+    assert.equal(owed['Marit 30'], undefined);
+  });
+
+  test('two names sharing a head word are one; each with its own head word, two', () => {
+    assert.ok('Royal Devon and Exeter Hospital' in types('Took Mum to the Royal Devon and Exeter Hospital on Friday.'));
+    assert.ok('Paws and Claws Clinic' in types('The vet at Paws and Claws Clinic said the puppy is fine.'));
+    const parks = types('Walked between Hyde Park and Regent\'s Park.');
+    assert.equal(parks['Hyde Park'], 'location');
+    assert.equal(parks["Regent's Park"], 'location');
+  });
+
+  test('a job alone, or a word capitalised only inside a longer name, is no name', () => {
+    assert.equal(types('Physio at Balance Clinic on Wednesday said my knee is fine.').Physio, undefined);
+    assert.equal(types('Council tax to Leeds City Council goes out on the 1st.').Council, undefined);
+  });
+});

@@ -1,7 +1,7 @@
 import { EVENT_HEADS, GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, GOODS_NOUNS, PERSON_AFTER, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
-  COMMON_ACRONYMS, GREETINGS, HONORIFICS, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
+  COMMON_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREPOSITIONS, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
@@ -144,6 +144,16 @@ function everydayNameOpening(words: Word[], i: number): boolean {
 }
 
 const ARTICLES = new Set(['the', 'la', 'le', 'les', 'los', 'las', 'el']);
+
+const headWord = (word: Word) => word.cap && (ORGANIZATION_HEADS.has(bare(word)) || PLACE_HEADS.has(bare(word)));
+
+/** How many name words from `at` end in a place's or an organisation's head word (at most three), else 0. */
+function sharedHead(words: Word[], at: number): number {
+  for (let n = 1; n <= 3 && at + n <= words.length && nameWord(words[at + n - 1], false); n++) {
+    if (n > 1 && headWord(words[at + n - 1]) && !words[at + n - 2].possessive) return n;
+  }
+  return 0;
+}
 const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
 
 /** Words written capitalised inside sentences (not first): at a sentence's start the same word is a name too. */
@@ -151,7 +161,11 @@ export function capitalisedInside(sentences: Word[][]): Set<string> {
   const names = new Set<string>();
   for (const words of sentences) {
     const first = words.findIndex(w => !w.punct);
-    for (let i = first + 1; i < words.length; i++) if (words[i].cap && !words[i].punct && words[i - 1].text !== ':') names.add(bare(words[i]));
+    for (let i = first + 1; i < words.length; i++) {
+      // A word inside a longer name ("Leeds City Council") does not make the same word a name alone ("Council tax …").
+      const inLongerName = words[i - 1]?.cap === true || words[i + 1]?.cap === true;
+      if (words[i].cap && !words[i].punct && words[i - 1].text !== ':' && !inLongerName) names.add(bare(words[i]));
+    }
   }
   return names;
 }
@@ -218,7 +232,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         j++;
         continue;
       }
-      if (versionWord(next) && j + 1 - i <= 3 && !last.number) {
+      // "Garmin Forerunner 265", "the DJI Mini 3": a model's number (a leading "the" does not count), but not an amount
+      // owed ("owes Marit 30 pounds").
+      if (versionWord(next) && j + 1 - (isThe ? i + 1 : i) <= 3 && !last.number && !MEASURES.has(words[j + 1]?.lower ?? '')) {
         j++;
         continue;
       }
@@ -228,6 +244,13 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       const pairAfterThe = isThe && j - i === 2 && after !== undefined && nameWord(after, false) && !words[j + 2]?.cap && !after.possessive;
       if (next.lower === 'and' && after && (FIRM_TAILS.has(bare(after)) || pairAfterThe)) {
         j += 2;
+        continue;
+      }
+      // "Royal Devon and Exeter Hospital", "Leeds and Liverpool Canal", "Paws and Claws Clinic": two names sharing one
+      // head word are one name ("Hyde Park and Regent's Park", each with its own, stay two).
+      const shared = (next.lower === 'and' || next.text === '&') && !headWord(last) ? sharedHead(words, j + 1) : 0;
+      if (shared > 0) {
+        j += shared + 1;
         continue;
       }
       const connects = after !== undefined && nameWord(after, false) && NAME_CONNECTORS.has(next.lower);
@@ -299,8 +322,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
       alias ??= joinWords(words, from, to);
       to--;
     }
-    // "Dr." alone is no name, nor "Gran" ("lunch at Gran's").
-    if (to - from === 1 && HONORIFICS.has(bare(words[from])) && (words[from].text.endsWith('.') || KIN_TITLES.has(bare(words[from])))) continue;
+    // "Dr." alone is no name, nor "Gran" ("lunch at Gran's"), nor a job ("Physio at Balance Clinic on Wednesday").
+    if (to - from === 1 && HONORIFICS.has(bare(words[from])) && (words[from].text.endsWith('.') || KIN_TITLES.has(bare(words[from])) || JOB_TITLES.has(bare(words[from])))) continue;
     const span = words.slice(from, to);
     if (genericAcronym(words, from, to) || FUNDING_ROUND.test(joinWords(words, from, to)) || NUMBERED_PLACE_IN.test(joinWords(words, from, to))) continue;
     const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
@@ -361,6 +384,10 @@ function typeName(words: Word[], from: number, to: number, rules: RuleReading): 
 
 const SAINT = /^(?:st|saint)$/;
 const ORDINAL = /^\d+(?:st|nd|rd|th)$/i;
+/** Words after a number that make it an amount, not a model's or a version's number. */
+const MEASURES = new Set(`euros euro pounds pound quid dollars dollar bucks pence cents rupees rupee yen pesos naira cedis rand shillings francs
+  kronor krona zloty lira baht ringgit won dirhams riyals percent % km miles minutes mins hours hrs days weeks months years kg people
+  times pages points`.split(/\s+/));
 const DOTTED_VERSION = /^v?\d+(?:\.\d+)+$/;
 const SOFTWARE_TYPES = new Set(['technology', 'product']);
 /** Kin words said after a name: "Mehta Aunty", "Sharma Uncle", "Ravi Bhaiya". */
