@@ -105,6 +105,8 @@ export interface Analysis {
 
 const SPAN_KINDS: Record<string, SpanKind> = { DATE: 'DATE', MONEY: 'MONEY', URL: 'URL', EMAIL: 'EMAIL' };
 const LONE_MONTH_ABBREVIATION = /^(?:jan|jun)$/i;
+/** A month's abbreviation in lower case, alone, is a word more often ("la mar", "the mar-a-lago"): a date only after "in", "since", …. */
+const LOWER_MONTH_ABBREVIATION = /^(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?$/;
 const SEASON = /^(?:spring|summer|autumn|fall|winter)$/i;
 /** Words after which "Jan" is the month: "back in Jan", "since Jun". */
 const MONTH_BEFORE = /^(?:in|since|until|till|by|from|before|after|early|late|mid|of|last|next|this|due|during|around)$/i;
@@ -133,7 +135,7 @@ export function analyse(text: string): Analysis {
   const entityValues = doc.entities().out(its.value) as string[];
   entitySpans.forEach(([from, to], i) => {
     // "Jan" and "Jun" alone are people's names more often than months ("Mei and Jun"); with a day they are dates.
-    if (LONE_MONTH_ABBREVIATION.test(entityValues[i]) && !MONTH_BEFORE.test(values[from - 1] ?? '')) return;
+    if ((LONE_MONTH_ABBREVIATION.test(entityValues[i]) || LOWER_MONTH_ABBREVIATION.test(entityValues[i])) && !MONTH_BEFORE.test(values[from - 1] ?? '')) return;
     // "winter boots", "the summer fair": a season describing a thing, no date; nor "in the sun.", wink's Sunday.
     if (SEASON.test(entityValues[i]) && (pos[to + 1] === 'NOUN' || pos[to + 1] === 'ADJ') && /^\p{Ll}/u.test(values[to + 1] ?? '')) return;
     if (/^sun\.?$/.test(entityValues[i])) return;
