@@ -137,6 +137,12 @@ describe('where names start and stop', () => {
     assert.equal(parks["Regent's Park"], 'location');
   });
 
+  test('"Fiat 500", "Porsche 911": the vehicle; "Hiking Mount Kinabalu": the mountain, not the walk', () => {
+    assert.equal(types('Rented a Fiat 500 in Palermo.')['Fiat 500'], 'product');
+    assert.deepEqual(Object.keys(types('Hiking Mount Kinabalu during the holidays.')), ['Mount Kinabalu']);
+    assert.equal(types('Reading Festival tickets are sold out.')['Reading Festival'], 'event');
+  });
+
   test('a job alone, or a word capitalised only inside a longer name, is no name', () => {
     assert.equal(types('Physio at Balance Clinic on Wednesday said my knee is fine.').Physio, undefined);
     assert.equal(types('Council tax to Leeds City Council goes out on the 1st.').Council, undefined);

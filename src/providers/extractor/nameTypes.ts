@@ -56,6 +56,8 @@ function nameType(words: Word[]): Typed | null {
   if (words.some(w => w.possessive) && NAMED_EVENTS.has(words.map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return { type: 'event', confidence: 0.9 };
   const versioned = versionWord(words[words.length - 1]) && words.length > 1 ? gazetteerType(words.slice(0, -1).map(w => w.lower).join(' ')) : null;
   // "Apollo 11", "Node 22": a number after a name makes a thing of it, never a person.
+  // "Fiat 500", "Porsche 911": a vehicle maker's name and a model's number is the vehicle.
+  if (versioned && VEHICLE_MAKERS.has(words.slice(0, -1).map(w => w.lower).join(' '))) return { type: 'product', confidence: 0.9 };
   const known = gazetteerType(key) ?? (versioned?.type === 'person' ? null : versioned);
   const tags = lexiconTags(key);
   // A famous person's name that compromise knows as a place or a company ("Fillmore", "Ford") is more often that.

@@ -137,7 +137,8 @@ function everydayNameOpening(words: Word[], i: number): boolean {
   if ((word.pos !== 'NOUN' && word.pos !== 'PROPN') || lexiconTags(bare(word)).includes('Adjective') || !next) return false;
   // "Cancelled Audible", "Booked Centre Parcs": a verb opening a note, whatever wink tags it, starts no name; but
   // "Reading Festival", "Ealing Broadway": a head word after it, or a list, says the two are one name.
-  const headAfter = EVENT_HEADS.has(bare(next)) || ORGANIZATION_HEADS.has(bare(next)) || PLACE_HEADS.has(bare(next));
+  // A head word ends the name ("Reading Festival"); one that begins a place's name ("Hiking Mount Kinabalu") does not count.
+  const headAfter = (EVENT_HEADS.has(bare(next)) || ORGANIZATION_HEADS.has(bare(next)) || PLACE_HEADS.has(bare(next))) && !words[i + 2]?.cap;
   if (/(?:ed|ing)$/.test(bare(word)) && !headAfter && !known(`${bare(word)} ${bare(next)}`)) return false;
   const everyday = next.text === '&' || (next.cap && !next.allCaps && isEnglishWord(bare(next)) && !DATE_WORDS.has(bare(next)) && !GATHERINGS.has(bare(next)));
   return everyday && words[i + 2]?.text !== ':' && words[i + 3]?.text !== ':';
