@@ -21,10 +21,18 @@ export interface Typed {
 }
 
 /** What a firm has or bills, after a brand's possessive ("Sentry's support team", "Zoom's annual plan"). */
-const FIRM_PARTS = new Set('support sales team teams staff rep reps engineers lawyers legal billing pricing prices fees terms policy plan plans subscription customer customers account founders'.split(' '));
-/** What a firm bills or sells by the month, after its name ("the Netflix subscription", "the Datadog contract", "Audible credits"). */
-const BILLING_NOUNS = new Set('subscription subscriptions trial trials membership memberships credits contract contracts pricing fees invoice invoices bill bills'.split(' '));
-/** Verbs after a name that people and firms do, tools never ("Linear emailed us", "Xero replied", "Zendesk promised"); not "says", which an app does ("Strava says I did 40 km"). */
+const FIRM_PARTS = new Set(
+  `support sales team teams staff rep reps engineers lawyers legal billing pricing prices fees terms policy plan plans subscription
+  customer customers account founders`.split(/\s+/),
+);
+/** What a firm bills or sells by the month, after its name ("the Netflix subscription", "the Datadog contract"). */
+const BILLING_NOUNS = new Set(
+  'subscription subscriptions trial trials membership memberships credits contract contracts pricing fees invoice invoices bill bills'.split(' '),
+);
+/**
+ * Verbs after a name that people and firms do, tools never ("Linear emailed us", "Xero replied", "Zendesk promised");
+ * not "says", which an app does ("Strava says I did 40 km").
+ */
 const FIRM_VERBS = new Set(
   `emailed emails replied replies responded answered called rang phoned texted confirmed promised apologised
   apologized agreed refused approved rejected offered thanked invited contacted`.split(/\s+/),

@@ -177,7 +177,11 @@ export const NOT_NAMES = new Set(
   oops, damn, gosh, geez, jeez, dude, man, guys, everyone, everybody, someone, anyone, nobody, nothing, something, anything, everything,
   what, when, where, who, why, how, which, that, this, these, those, there, here, then, now, still, yet, maybe, perhaps, probably,
   chapter, section, step, part, page, figure, table, note, todo, update, edit, re, fwd, subject, summary, agenda, action, items, q&a,
-  user, users,
+  user, users, mass,
+  saudi, emirati, qatari, omani, kuwaiti, jordanian, syrian, iraqi, iranian, afghan, nepalese, ghanaian, ugandan, tanzanian,
+  rwandan, cameroonian, senegalese, ivorian, chilean, venezuelan, ecuadorian, bolivian, uruguayan, paraguayan, cuban, jamaican,
+  haitian, taiwanese, singaporean, cambodian, laotian, azerbaijani, maltese, cypriot, zimbabwean, zambian, malawian, sudanese,
+  somalian, tunisian, algerian, libyan,
   swahili, urdu, tagalog, bengali, punjabi, yoruba, igbo, hausa, amharic, zulu, xhosa, hebrew, farsi, mandarin, cantonese, catalan,
   gujarati, marathi, telugu, kannada, malayalam, sinhala, burmese, khmer, mongolian, kazakh, uzbek, serbian, croatian,
   slovak, slovenian, bulgarian, estonian, latvian, lithuanian, albanian, armenian, afrikaans, somali, tigrinya, wolof, twi`),
@@ -192,7 +196,7 @@ export const COMMON_ACRONYMS = new Set(
   am, gmt, utc, est, pst, cet, nda, sla, rfc, rfp, mou, llc, inc, ltd, phd, mba, ba, bs, bsc, msc, md, rn, mri, ct, er, icu, ivf, adhd,
   ptsd, ocd, covid, hiv, dna, rna, bbq, rsvp, dm, dms, pm's, lgbt, lgbtq, lgbtq+, lgbtqia, diy, q1, q2, q3, q4, h1, h2, fy, ytd, yoy,
   mom, wow, ok, usd, eur, gbp, jpy, atm, pto, wfh, ooo, eod, eow, asap, tba, tbd, n/a, aka, vs, etc, ie, eg, ps, nb, rip, lol, omg,
-  brb, btw, imo, imho, irl, smh, tbh, nas, nft, nfts, crypto, ev, evs, suv, nyt`),
+  brb, btw, imo, imho, irl, smh, tbh, nas, nft, nfts, crypto, ev, evs, suv, nyt, iou, ious, dag, dags`),
 );
 
 /** Words after which a capitalised name is a place ("moved to Denver"). */

@@ -177,6 +177,10 @@ const INNER_NAME_WORDS = new Set(
   african canadian mexican indian thai vietnamese greek turkish polish dutch swedish danish finnish irish scottish welsh brazilian
   argentinian peruvian colombian nigerian kenyan ethiopian moroccan egyptian lebanese persian israeli pakistani indonesian
   malaysian filipino australian swiss austrian belgian czech hungarian romanian ukrainian icelandic new good happy national royal
+  saudi emirati qatari omani kuwaiti jordanian syrian iraqi iranian afghan nepalese ghanaian ugandan tanzanian rwandan
+  cameroonian senegalese ivorian chilean venezuelan ecuadorian bolivian uruguayan paraguayan cuban jamaican haitian
+  taiwanese singaporean cambodian laotian azerbaijani maltese cypriot zimbabwean zambian malawian sudanese somalian
+  tunisian algerian libyan
   international great web`.split(/\s+/),
 );
 
