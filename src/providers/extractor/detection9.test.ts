@@ -69,6 +69,15 @@ describe('notes an assistant writes about its user', () => {
   });
 });
 
+describe('vocabulary of code and of countries', () => {
+  test('"ORMs", "TypeError", "the Saudi launch": no names', () => {
+    assert.deepEqual(types('The talk on async ORMs was worth it.'), {});
+    assert.equal(types('Sentry is flooding us with a TypeError from the signup form.').TypeError, undefined);
+    assert.equal(types('Met Yusuf in Riyadh to plan the Saudi launch.').Saudi, undefined);
+    assert.equal(types('Flew to Saudi Arabia on business.')['Saudi Arabia'], 'location');
+  });
+});
+
 describe('chat lines typed in lower case', () => {
   test('listed places and firms and given names get their capital back', () => {
     assert.deepEqual(types('maya: landed in porto, the airbnb is right by the river'), { Maya: 'person', Porto: 'location', Airbnb: 'organization' });

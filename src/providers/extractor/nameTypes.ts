@@ -23,9 +23,9 @@ export const vocabulary = (key: string) =>
   COMMON_ACRONYMS.has(key) || GENERIC_TERMS.has(key) || UNITS.has(key) || NOT_NAMES.has(key) || ERROR_CLASS.test(key) || pluralTerm(key);
 
 /** An exception's class ("TypeError", "NullPointerException"): vocabulary of code, not a name. */
-const ERROR_CLASS = /^\p{L}+(?:error|exception)$/u;
+export const ERROR_CLASS = /^\p{L}+(?:error|exception)$/u;
 /** A term's plural ("ORMs", "PDFs", "SDKs"): vocabulary as the term is. */
-const pluralTerm = (key: string) => key.length > 3 && key.endsWith('s') && (COMMON_ACRONYMS.has(key.slice(0, -1)) || GENERIC_TERMS.has(key.slice(0, -1)));
+export const pluralTerm = (key: string) => key.length > 3 && key.endsWith('s') && (COMMON_ACRONYMS.has(key.slice(0, -1)) || GENERIC_TERMS.has(key.slice(0, -1)));
 
 /** Open data types with less confidence than the hand lists: a brand may be named as a company ("joined Hetzner"). */
 const OPEN_CONFIDENCE = { technology: 0.75, organization: 0.85, location: 0.8, person: 0.75, event: 0.85 } as const;

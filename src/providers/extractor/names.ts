@@ -13,7 +13,7 @@ import { chatSpeaker } from './speakers.ts';
 import { sportsSide } from './teams.ts';
 import { possessiveVenue } from './venues.ts';
 import { versionWord } from './versions.ts';
-import { bare, chooseType, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, vocabulary } from './nameTypes.ts';
+import { bare, chooseType, ERROR_CLASS, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, pluralTerm, vocabulary } from './nameTypes.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, cuedByContext, modelMayRetype, typingModel } from './typingModel.ts';
 import { isEnglishWord, lexiconTags, type Word, writtenKey } from './words.ts';
@@ -70,6 +70,8 @@ function genericWord(word: Word, key: string, inside: boolean): boolean {
   // Flight numbers and ticket ids ("BA117", "JIRA-123") are references, not names.
   if (/^\p{Lu}{2}\d{2,4}$|^\p{Lu}{2,6}-\d+$/u.test(word.text)) return true;
   const shaped = word.allCaps || /\d/.test(key) || (word.text.match(/\p{Lu}/gu)?.length ?? 0) >= 2;
+  // "ORMs", "SDKs": a term's plural, as the term; "TypeError": an exception's class.
+  if ((shaped && pluralTerm(key)) || (!inside && ERROR_CLASS.test(key))) return true;
   // A generic word inside a longer name belongs to it ("Vilnius Legal Partners").
   return (shaped && (COMMON_ACRONYMS.has(key) || UNITS.has(key))) || (GENERIC_TERMS.has(key) && !inside);
 }
