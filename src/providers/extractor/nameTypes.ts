@@ -27,6 +27,15 @@ export const ERROR_CLASS = /^\p{L}+(?:error|exception)$/u;
 /** A term's plural ("ORMs", "PDFs", "SDKs"): vocabulary as the term is. */
 export const pluralTerm = (key: string) => key.length > 3 && key.endsWith('s') && (COMMON_ACRONYMS.has(key.slice(0, -1)) || GENERIC_TERMS.has(key.slice(0, -1)));
 
+/** Month and day names, whose capital says nothing about a name. */
+export const DATE_WORDS = new Set(
+  'january february march april may june july august september october november december feb mar apr jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays'.split(' '),
+);
+
+const listed = (key: string) => ORGANIZATIONS.has(key) || TECHNOLOGIES.has(key) || PRODUCTS.has(key) || PLACES.has(key) || NAMED_EVENTS.has(key);
+/** In the hand lists, or in the open-data gazetteer where it is not vocabulary. */
+export const known = (key: string) => listed(key) || (!vocabulary(key) && openGazetteerType(key) !== null);
+
 /** Open data types with less confidence than the hand lists: a brand may be named as a company ("joined Hetzner"). */
 const OPEN_CONFIDENCE = { technology: 0.75, organization: 0.85, location: 0.8, person: 0.75, event: 0.85 } as const;
 

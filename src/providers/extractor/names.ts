@@ -1,10 +1,10 @@
-import { EVENT_HEADS, GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
-import { contextType, GOODS_NOUNS, PERSON_AFTER, PERSONAL_AFTER, PROJECT_PARTS, type Typed } from './cues.ts';
+import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
+import { contextType, GOODS_NOUNS, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
-  COMMON_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, ORGANIZATIONS, PERSON_TITLES,
-  PLACE_HEADS, PLACE_PREPOSITIONS, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES,
+  COMMON_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, PERSON_TITLES,
+  PLACE_HEADS, PLACE_PREPOSITIONS, VEHICLE_MAKERS,
 } from './gazetteer.ts';
-import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
+import { openGazetteerListsPlace } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
 import { coordinate, type NameChunk, routes } from './neighbours.ts';
 import { colonSubtitle, listedContinuation, phraseContinuation, topicContinuation } from './phraseNames.ts';
@@ -13,7 +13,8 @@ import { chatSpeaker } from './speakers.ts';
 import { sportsSide } from './teams.ts';
 import { possessiveVenue } from './venues.ts';
 import { versionWord } from './versions.ts';
-import { bare, chooseType, ERROR_CLASS, FIRST_NAME_TAGS, hasTag, intrinsicType, ORG_TAGS, PLACE_TAGS, pluralTerm, vocabulary } from './nameTypes.ts';
+import { bare, chooseType, DATE_WORDS, ERROR_CLASS, FIRST_NAME_TAGS, hasTag, intrinsicType, known, ORG_TAGS, pluralTerm } from './nameTypes.ts';
+import { everydayNameOpening, nameAtSentenceStart, personFollows } from './openings.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, cuedByContext, modelMayRetype, typingModel } from './typingModel.ts';
 import { isEnglishWord, lexiconTags, type Word, writtenKey } from './words.ts';
@@ -24,45 +25,9 @@ import { isEnglishWord, lexiconTags, type Word, writtenKey } from './words.ts';
  * head words ("… University", "Mount …"), then the words around the name ("my sister Anna", "moved to Denver").
  */
 
-const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Person', 'LastName', 'Honorific']);
-const DATE_WORDS = new Set(
-  'january february march april may june july august september october november december feb mar apr jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays'.split(' '),
-);
 
-const COMMON_SUFFIX = /(?:ment|ness|tion|sion|ous|ful|ity|ism|ence|ance|able|ible|less)$/;
 
-/** First words that open a name of their kind even at a sentence's start, where an English word is otherwise no name. */
-const NAME_OPENERS = new Set(['mount', 'mt', 'lake', 'river', 'loch', 'cape', 'isle', 'fort', ...VENUE_PREFIXES, ...STORM_PREFIXES]);
 
-const listed = (key: string) => ORGANIZATIONS.has(key) || TECHNOLOGIES.has(key) || PRODUCTS.has(key) || PLACES.has(key) || NAMED_EVENTS.has(key);
-/** In the hand lists, or in the open-data gazetteer where it is not vocabulary. */
-const known = (key: string) => listed(key) || (!vocabulary(key) && openGazetteerType(key) !== null);
-
-/**
- * Whether a capitalised word at the start of a sentence is a name rather than an ordinary word written in capitals.
- * An English word ("Payments", "Backups", "Heron") is a name there only when more of a name follows it or the same
- * text writes it capitalised elsewhere (`names`).
- */
-function nameAtSentenceStart(word: Word, inside: boolean, names: ReadonlySet<string>): boolean {
-  const key = bare(word);
-  if (NOT_NAMES.has(key) || word.stopWord) return false;
-  if (known(key)) return true;
-  // "River Doverby burst its banks", "Storm Ingrith took the roof off", "Bistro Olvera closed": a kind of place, venue
-  // or storm that opens its own name.
-  if (inside && NAME_OPENERS.has(key)) return true;
-  if (GENERIC_TERMS.has(key) || UNITS.has(key)) return false;
-  const tags = lexiconTags(key);
-  if (hasTag(tags, NAME_TAGS) || hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)) return true;
-  // A bare 'Noun' in the lexicon is a word that is also a name (Jasmine, Maya): trust wink's proper-noun tag.
-  if (tags.length > 0 && !(tags.length === 1 && tags[0] === 'Noun')) return false;
-  // An unknown word shaped like an ordinary noun or adjective ("Unemployment", "Jealous") is not a name.
-  if (!word.allCaps && COMMON_SUFFIX.test(key)) return false;
-  if (names.has(key)) return true;
-  // A verb opening a work-log line ("Rebased the branch", "Pair-programmed with Noor") is not a name either.
-  if (!word.allCaps && /(?:ed|ing)$/.test(key) && (!inside || key.length >= 7 || isEnglishWord(key))) return false;
-  if (!word.allCaps && !inside && (isEnglishWord(key) || (VERB_PREFIX.test(key) && isEnglishWord(key.replace(VERB_PREFIX, ''))))) return false;
-  return word.pos === 'PROPN' || word.allCaps;
-}
 
 /** Vocabulary written in capitals ("PhD", "URLs", "MB", "SOC 2"), or a generic term that is never a name alone ("Payments", "Legal"). */
 function genericWord(word: Word, key: string, inside: boolean): boolean {
@@ -95,56 +60,9 @@ const NUMBERED_PLACE_IN = /^(?:year|ward|bay|bed|room|level|entry|grade|class|se
  * where a town has the name. Not "branch", "library", "account" or "plan", which towns have too ("the Stockport library").
  */
 const SOFTWARE_HEADS = new Set(['app', 'apps', 'sync', 'api', 'sdk', 'cli', 'plugin', 'repo', 'dashboard', 'bot', 'webhook', 'endpoint', 'extension']);
-/** "Rewrote", "Unpinned", "Overslept": a prefix on an English word. */
-const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
-/** Verbs after a name opening a sentence that only people do ("Bryony said", "Marigold joined Stripe"). */
-const PERSON_OPENING_VERBS = new Set('said says thinks thought asked asks told tells reckons joined wants wanted recommended suggested promised texted emailed'.split(' '));
-
-/**
- * Whether what follows a capitalised word says it is a person: kin or a birthday after its possessive, or a person's
- * verb. A given name that is also an English word ("Hope", "Sunny", "Florence") is a person on less: anything it owns
- * ("Hope's school"), a verb only people do ("Hope started"), or "is" doing something ("Sky is staying").
- */
-function personFollows(word: Word, next: Word | undefined, after: Word | undefined): boolean {
-  if (!next || next.cap) return false;
-  // Not a listed company's or product's name: "Sky sent an engineer" is the broadband firm.
-  const given = isGivenName(bare(word)) && !known(bare(word)) && !DATE_WORDS.has(bare(word)) && !NOT_NAMES.has(bare(word));
-  if (word.possessive) return PERSONAL_AFTER.has(next.lower) || (given && next.pos === 'NOUN' && !PROJECT_PARTS.has(next.lower));
-  if (word.pos === 'PROPN' && PERSON_OPENING_VERBS.has(next.lower)) return true;
-  if (!given) return false;
-  if (PERSON_AFTER.has(next.lower) || (/^(?:is|was)$/.test(next.lower) && !!after && /\p{Ll}ing$/u.test(after.text))) return true;
-  // "Hope has a dentist appointment", "Precious lost her bag", "Destiny and her cousins", "Bill from next door".
-  const owned = !!after && (PERSONAL_OBJECTS.has(after.lower) || /\p{Ll}ing$/u.test(after.text));
-  if (/^(?:has|had|got|gets|lost|loses)$/.test(next.lower)) return owned || next.lower === 'got' && after?.lower === 'into';
-  if (next.lower === 'and') return !!after && /^(?:her|his|their|my|i)$/.test(after.lower);
-  return next.lower === 'from' && !!after && (after.lower === 'the' || after.lower === 'next' || after.cap);
-}
-
-/** What follows "Hope has", "Precious lost": someone's things. */
-const PERSONAL_OBJECTS = new Set(['a', 'an', 'her', 'his', 'their', 'my', 'our']);
 
 const HOLIDAY_NAMES = new Set(HOLIDAYS);
-/** What a heading's or a plan's second word names rather than a firm's: "Team Lunch", "Sprint Review", "Family Dinner". */
-const GATHERINGS = new Set('lunch dinner breakfast brunch drinks meeting meetings call calls standup review retro sync update updates notes plan plans party day night'.split(' '));
 
-/**
- * Whether a sentence opens with a name made of everyday words ("Games Workshop put its prices up", "Refugee Action
- * needs volunteers", "Marrow & Crumb sold out"): a noun, then a capitalised everyday word or "&" — the
- * second word's capital says it is a name, as an opening word's does not. Not a heading ("Shopping List: eggs",
- * "Weekly Review", "Team Lunch"), a date, a greeting or a word that is never a name.
- */
-function everydayNameOpening(words: Word[], i: number): boolean {
-  const [word, next] = [words[i], words[i + 1]];
-  if (!word.cap || word.allCaps || !isEnglishWord(bare(word)) || DATE_WORDS.has(bare(word)) || NOT_NAMES.has(bare(word)) || GREETINGS.has(bare(word))) return false;
-  if ((word.pos !== 'NOUN' && word.pos !== 'PROPN') || lexiconTags(bare(word)).includes('Adjective') || !next) return false;
-  // "Cancelled Audible", "Booked Centre Parcs": a verb opening a note, whatever wink tags it, starts no name; but
-  // "Reading Festival", "Ealing Broadway": a head word after it, or a list, says the two are one name.
-  // A head word ends the name ("Reading Festival"); one that begins a place's name ("Hiking Mount Kinabalu") does not count.
-  const headAfter = (EVENT_HEADS.has(bare(next)) || ORGANIZATION_HEADS.has(bare(next)) || PLACE_HEADS.has(bare(next))) && !words[i + 2]?.cap;
-  if (/(?:ed|ing)$/.test(bare(word)) && !headAfter && !known(`${bare(word)} ${bare(next)}`)) return false;
-  const everyday = next.text === '&' || (next.cap && !next.allCaps && isEnglishWord(bare(next)) && !DATE_WORDS.has(bare(next)) && !GATHERINGS.has(bare(next)));
-  return everyday && words[i + 2]?.text !== ':' && words[i + 3]?.text !== ':';
-}
 
 const ARTICLES = new Set(['the', 'la', 'le', 'les', 'los', 'las', 'el']);
 

@@ -1,0 +1,96 @@
+import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
+import { PERSON_AFTER, PERSONAL_AFTER, PROJECT_PARTS } from './cues.ts';
+import { GREETINGS, NOT_NAMES, ORGANIZATION_HEADS, PLACE_HEADS, STORM_PREFIXES, VENUE_PREFIXES } from './gazetteer.ts';
+import { isGivenName } from './givenNames.ts';
+import { bare, DATE_WORDS, hasTag, known, ORG_TAGS, PLACE_TAGS } from './nameTypes.ts';
+import { isEnglishWord, lexiconTags, type Word } from './words.ts';
+
+/**
+ * A sentence's first words: whether a capitalised word there is a name or only written so because it opens the
+ * sentence ("Payments are down" against "Hope has a dentist appointment", "Games Workshop put its prices up").
+ * names.ts asks these while it finds the names of a sentence.
+ */
+
+const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Person', 'LastName', 'Honorific']);
+
+const COMMON_SUFFIX = /(?:ment|ness|tion|sion|ous|ful|ity|ism|ence|ance|able|ible|less)$/;
+
+/** First words that open a name of their kind even at a sentence's start, where an English word is otherwise no name. */
+const NAME_OPENERS = new Set(['mount', 'mt', 'lake', 'river', 'loch', 'cape', 'isle', 'fort', ...VENUE_PREFIXES, ...STORM_PREFIXES]);
+
+/**
+ * Whether a capitalised word at the start of a sentence is a name rather than an ordinary word written in capitals.
+ * An English word ("Payments", "Backups", "Heron") is a name there only when more of a name follows it or the same
+ * text writes it capitalised elsewhere (`names`).
+ */
+export function nameAtSentenceStart(word: Word, inside: boolean, names: ReadonlySet<string>): boolean {
+  const key = bare(word);
+  if (NOT_NAMES.has(key) || word.stopWord) return false;
+  if (known(key)) return true;
+  // "River Doverby burst its banks", "Storm Ingrith took the roof off", "Bistro Olvera closed": a kind of place, venue
+  // or storm that opens its own name.
+  if (inside && NAME_OPENERS.has(key)) return true;
+  if (GENERIC_TERMS.has(key) || UNITS.has(key)) return false;
+  const tags = lexiconTags(key);
+  if (hasTag(tags, NAME_TAGS) || hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)) return true;
+  // A bare 'Noun' in the lexicon is a word that is also a name (Jasmine, Maya): trust wink's proper-noun tag.
+  if (tags.length > 0 && !(tags.length === 1 && tags[0] === 'Noun')) return false;
+  // An unknown word shaped like an ordinary noun or adjective ("Unemployment", "Jealous") is not a name.
+  if (!word.allCaps && COMMON_SUFFIX.test(key)) return false;
+  if (names.has(key)) return true;
+  // A verb opening a work-log line ("Rebased the branch", "Pair-programmed with Noor") is not a name either.
+  if (!word.allCaps && /(?:ed|ing)$/.test(key) && (!inside || key.length >= 7 || isEnglishWord(key))) return false;
+  if (!word.allCaps && !inside && (isEnglishWord(key) || (VERB_PREFIX.test(key) && isEnglishWord(key.replace(VERB_PREFIX, ''))))) return false;
+  return word.pos === 'PROPN' || word.allCaps;
+}
+
+/** "Rewrote", "Unpinned", "Overslept": a prefix on an English word. */
+const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
+
+/** Verbs after a name opening a sentence that only people do ("Bryony said", "Marigold joined Stripe"). */
+const PERSON_OPENING_VERBS = new Set('said says thinks thought asked asks told tells reckons joined wants wanted recommended suggested promised texted emailed'.split(' '));
+
+/**
+ * Whether what follows a capitalised word says it is a person: kin or a birthday after its possessive, or a person's
+ * verb. A given name that is also an English word ("Hope", "Sunny", "Florence") is a person on less: anything it owns
+ * ("Hope's school"), a verb only people do ("Hope started"), or "is" doing something ("Sky is staying").
+ */
+export function personFollows(word: Word, next: Word | undefined, after: Word | undefined): boolean {
+  if (!next || next.cap) return false;
+  // Not a listed company's or product's name: "Sky sent an engineer" is the broadband firm.
+  const given = isGivenName(bare(word)) && !known(bare(word)) && !DATE_WORDS.has(bare(word)) && !NOT_NAMES.has(bare(word));
+  if (word.possessive) return PERSONAL_AFTER.has(next.lower) || (given && next.pos === 'NOUN' && !PROJECT_PARTS.has(next.lower));
+  if (word.pos === 'PROPN' && PERSON_OPENING_VERBS.has(next.lower)) return true;
+  if (!given) return false;
+  if (PERSON_AFTER.has(next.lower) || (/^(?:is|was)$/.test(next.lower) && !!after && /\p{Ll}ing$/u.test(after.text))) return true;
+  // "Hope has a dentist appointment", "Precious lost her bag", "Destiny and her cousins", "Bill from next door".
+  const owned = !!after && (PERSONAL_OBJECTS.has(after.lower) || /\p{Ll}ing$/u.test(after.text));
+  if (/^(?:has|had|got|gets|lost|loses)$/.test(next.lower)) return owned || next.lower === 'got' && after?.lower === 'into';
+  if (next.lower === 'and') return !!after && /^(?:her|his|their|my|i)$/.test(after.lower);
+  return next.lower === 'from' && !!after && (after.lower === 'the' || after.lower === 'next' || after.cap);
+}
+
+/** What follows "Hope has", "Precious lost": someone's things. */
+const PERSONAL_OBJECTS = new Set(['a', 'an', 'her', 'his', 'their', 'my', 'our']);
+
+/** What a heading's or a plan's second word names rather than a firm's: "Team Lunch", "Sprint Review", "Family Dinner". */
+const GATHERINGS = new Set('lunch dinner breakfast brunch drinks meeting meetings call calls standup review retro sync update updates notes plan plans party day night'.split(' '));
+
+/**
+ * Whether a sentence opens with a name made of everyday words ("Games Workshop put its prices up", "Refugee Action
+ * needs volunteers", "Marrow & Crumb sold out"): a noun, then a capitalised everyday word or "&" — the
+ * second word's capital says it is a name, as an opening word's does not. Not a heading ("Shopping List: eggs",
+ * "Weekly Review", "Team Lunch"), a date, a greeting or a word that is never a name.
+ */
+export function everydayNameOpening(words: Word[], i: number): boolean {
+  const [word, next] = [words[i], words[i + 1]];
+  if (!word.cap || word.allCaps || !isEnglishWord(bare(word)) || DATE_WORDS.has(bare(word)) || NOT_NAMES.has(bare(word)) || GREETINGS.has(bare(word))) return false;
+  if ((word.pos !== 'NOUN' && word.pos !== 'PROPN') || lexiconTags(bare(word)).includes('Adjective') || !next) return false;
+  // "Cancelled Audible", "Booked Centre Parcs": a verb opening a note, whatever wink tags it, starts no name; but
+  // "Reading Festival", "Ealing Broadway": a head word after it, or a list, says the two are one name.
+  // A head word ends the name ("Reading Festival"); one that begins a place's name ("Hiking Mount Kinabalu") does not count.
+  const headAfter = (EVENT_HEADS.has(bare(next)) || ORGANIZATION_HEADS.has(bare(next)) || PLACE_HEADS.has(bare(next))) && !words[i + 2]?.cap;
+  if (/(?:ed|ing)$/.test(bare(word)) && !headAfter && !known(`${bare(word)} ${bare(next)}`)) return false;
+  const everyday = next.text === '&' || (next.cap && !next.allCaps && isEnglishWord(bare(next)) && !DATE_WORDS.has(bare(next)) && !GATHERINGS.has(bare(next)));
+  return everyday && words[i + 2]?.text !== ':' && words[i + 3]?.text !== ':';
+}
