@@ -10,7 +10,7 @@
  *     ("notes-fresh2", written without reading the extractor's rules or lists, mostly real-world long-tail names) and
  *     entities-fresh3.txt ("notes-fresh3", the same, written blind to the code by another annotator) and
  *     entities-fresh4.txt ("notes-fresh4", the same, by a third annotator), entities-fresh5.txt ("notes-fresh5", by a
- *     fourth), entities-fresh6.txt ("notes-fresh6", by a fifth) and entities-fresh7.txt ("notes-fresh7", by a sixth);
+ *     fourth), entities-fresh6.txt ("notes-fresh6", by a fifth) and so on to entities-fresh9.txt (by an eighth);
  *  3. cost on the write path: POST /memories (in-process, Fastify inject) with CAIRN_EXTRACTOR=rules against none.
  *
  * A predicted entity matches a labelled one when their match keys are equal (case, accents and punctuation do not
@@ -37,12 +37,9 @@ const FIXTURE = join(REPO_ROOT, 'bench/fixtures/entities.json');
 const HELD_OUT = join(REPO_ROOT, 'bench/fixtures/entities-heldout.json');
 const NOTES = join(REPO_ROOT, 'bench/fixtures/entities-notes.txt');
 const FRESH = join(REPO_ROOT, 'bench/fixtures/entities-fresh.txt');
-const FRESH2 = join(REPO_ROOT, 'bench/fixtures/entities-fresh2.txt');
-const FRESH3 = join(REPO_ROOT, 'bench/fixtures/entities-fresh3.txt');
-const FRESH4 = join(REPO_ROOT, 'bench/fixtures/entities-fresh4.txt');
-const FRESH5 = join(REPO_ROOT, 'bench/fixtures/entities-fresh5.txt');
-const FRESH6 = join(REPO_ROOT, 'bench/fixtures/entities-fresh6.txt');
-const FRESH7 = join(REPO_ROOT, 'bench/fixtures/entities-fresh7.txt');
+/** The blind sets, entities-fresh2.txt … entities-fresh9.txt, each written by another annotator ("notes-fresh2" …). */
+const FRESH_NUMBERS = [2, 3, 4, 5, 6, 7, 8, 9];
+const freshFile = (n: number) => join(REPO_ROOT, `bench/fixtures/entities-fresh${n}.txt`);
 const TYPING_DIR = join(REPO_ROOT, 'bench/fixtures/typing');
 /** Every typing training file, bench/fixtures/typing/train-*.txt, sorted: a new file is trained on and scored without code changes. */
 export const typingTrainingFiles = (): string[] =>
@@ -77,8 +74,9 @@ export function readNotes(path: string): Labelled[] {
  * entities-fresh3.txt, written the same way by another annotator blind to the code (its per-name errors read once, for
  * the typing layer's seventh round: no longer blind); entities-fresh4.txt, written the same way by a third
  * annotator (its per-name errors read once, for the eighth round: no longer blind); entities-fresh5.txt, written
- * the same way by a fourth, entities-fresh6.txt by a fifth and entities-fresh7.txt by a sixth (only their totals are
- * read; fresh7's only to compare the ninth round with main, after it was done).
+ * the same way by a fourth, entities-fresh6.txt by a fifth and entities-fresh7.txt by a sixth (their per-name errors
+ * read for the tenth round: no longer blind); entities-fresh8.txt by a seventh (written for the tenth round and its
+ * errors read in it) and entities-fresh9.txt by an eighth (only its totals read, once, after the tenth round).
  */
 export function notesSets(): { name: string; sentences: Labelled[] }[] {
   const sentences = readNotes(NOTES);
@@ -86,12 +84,7 @@ export function notesSets(): { name: string; sentences: Labelled[] }[] {
     { name: 'notes-tuning', sentences: sentences.filter((_, i) => i % 3 !== 2) },
     { name: 'notes-heldout', sentences: sentences.filter((_, i) => i % 3 === 2) },
     { name: 'notes-fresh', sentences: readNotes(FRESH) },
-    { name: 'notes-fresh2', sentences: readNotes(FRESH2) },
-    { name: 'notes-fresh3', sentences: readNotes(FRESH3) },
-    { name: 'notes-fresh4', sentences: readNotes(FRESH4) },
-    { name: 'notes-fresh5', sentences: readNotes(FRESH5) },
-    { name: 'notes-fresh6', sentences: readNotes(FRESH6) },
-    { name: 'notes-fresh7', sentences: readNotes(FRESH7) },
+    ...FRESH_NUMBERS.map(n => ({ name: `notes-fresh${n}`, sentences: readNotes(freshFile(n)) })),
     // The typing model's training sentences (scripts/build-typing-model.ts): a training score, not a measure of generalisation.
     { name: 'typing-train (training score)', sentences: typingTrainingFiles().flatMap(path => readNotes(path)) },
   ];

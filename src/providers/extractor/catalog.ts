@@ -157,7 +157,7 @@ small business saturday, blue monday, plough monday
 /** Last words of event names ("Boston Marathon", "Glastonbury Festival", "Web Summit"). */
 export const EVENT_HEADS = new Set(
   list(`festival, fest, marathon, half, half-marathon, ultra, triathlon, 10k, 5k, parade, fair, exhibition, conference,
-  summit, symposium, event, convention, congress, meetup, hackathon, championship, championships, cup, games, olympics, grand prix, carnival, race, run, week,
+  summit, symposium, forum, event, convention, congress, meetup, hackathon, championship, championships, cup, games, olympics, grand prix, carnival, race, run, week,
   tournament, regatta, relay, derby, gala, concert, awards, ceremony, jubilee, fiesta, classic, eisteddfod, fayre, expo, show,
   sportive, walkathon, showcase, retreat, reunion, tour, supper, mela, feis, fete, fête, open, jamboree, rally, swim, sleepout,
   challenge, ride, races, sevens, bonfire, worlds, competition, illuminations, stampede`),

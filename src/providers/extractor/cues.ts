@@ -35,7 +35,7 @@ const BILLING_NOUNS = new Set(
  */
 const FIRM_VERBS = new Set(
   `emailed emails replied replies responded answered called rang phoned texted confirmed promised apologised
-  apologized agreed refused approved rejected offered thanked invited contacted`.split(/\s+/),
+  apologized agreed refused approved rejected offered thanked invited contacted renews renewed`.split(/\s+/),
 );
 /** What one moves between banks and providers ("moved the emergency fund from Barclays to Marcus"). */
 const MONEY_THINGS = new Set('fund funds savings money cash pension pensions isa balance deposit deposits salary transfer transfers'.split(' '));
@@ -109,7 +109,7 @@ const ORGANIZATION_PHRASES = new Set(
   working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
   developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
   sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|deal with|signed with|agreement with|office of|offices of|founder of|head of|email from|emails from|letter from|newsletter from|
-  parcel from|package from|delivery from|bill from|export from|statement from|payout from|payouts from|notice from|got into|accepted into|accepted to|admitted to|enrolled at|enrolled in`.split(/\s*\|\s*/),
+  parcel from|package from|delivery from|bill from|charge from|charges from|export from|statement from|payout from|payouts from|notice from|got into|accepted into|accepted to|admitted to|enrolled at|enrolled in`.split(/\s*\|\s*/),
 );
 /** Verbs after an organisation's name. */
 const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo invoiced charged billed refunded'.split(' '));
@@ -169,7 +169,7 @@ const PERSON_STATES = new Set('sick ill unwell away pregnant ooo jetlagged exhau
 const PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'our', 'my', 'the']);
 const ADVERBS = new Set(['just', 'such', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
 /** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
-const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim)$/;
+const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim|renewal)$/;
 
 /** Possessives of a person ("Ravi's team", "Esme's school"): the next word is one of these, or any lower-case word. */
 const FAMILY_AFTER_AND = ['i', 'me', 'my', 'his', 'her'];
@@ -273,6 +273,10 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
   if (PURCHASE_PREPOSITIONS.has(before) && earlier.some(w => PURCHASE.test(w))) return { type: 'organization', confidence: 0.7, firm: true };
   // "sent Rosa 5,000 pesos through GCash", "transferred it via Wise": a payment service.
   if ((before === 'through' || before === 'via') && earlier.some(w => MONEY_SENT.test(w))) return { type: 'organization', confidence: 0.7, firm: true };
+  // "tickets for Fuji Rock", "two tickets to Glastonbury": what one holds a ticket for is an event, where nothing else
+  // says who performs or plays ("tickets for Dua Lipa"; "season tickets for Leyton Orient" are a club's).
+  const ticketed = /^(?:tickets?|tix|passes|wristbands?)$/.test(before2) && words[lead - 3]?.lower !== 'season';
+  if ((before === 'for' || before === 'to') && ticketed && lead === from) return { type: 'event', confidence: 0.6 };
   // "cancelled Disney+", "renewed Audible before it lapsed": a subscription's firm.
   if (SUBSCRIBED.test(before) && lead === from) return { type: 'organization', confidence: 0.6, firm: true };
   if (before === 'in' && earlier.some(w => CODING.test(w))) return { type: 'technology', confidence: 0.75 };
@@ -282,7 +286,7 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
   const twoBefore = phrase(words, lead - 1);
   if (twoBefore === 'set up' || twoBefore === 'setting up' || twoBefore === 'sets up') return { type: 'technology', confidence: 0.7 };
   if (before === 'with' && earlier.some(w => TOOL_WITH.test(w))) return { type: 'technology', confidence: 0.7 };
-  if (before === 'with' && earlier.some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.7 };
+  if (before === 'with' && earlier.some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.7, firm: true };
   // "Bought a Brompton", "ordered an Oura": a product.
   if (lead < from && /^(?:a|an)$/.test(words[lead].lower) && PURCHASE.test(before)) return { type: 'product', confidence: 0.8 };
   // "ordered the Framework 13": what one buys (not "booked the Hilton", a place to stay).
@@ -300,7 +304,7 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
   if (SWITCHING.test(before) && (after === 'to' || after === 'from' || after === 'off')) return { type: 'technology', confidence: 0.8 };
   if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };
   // "the plumber from Flowright", "our rep from Tidewell": someone sent by a firm.
-  if (before === 'from' && lead === from && (TRADES.has(before2) || ROLES.has(before2))) return { type: 'organization', confidence: 0.75 };
+  if (before === 'from' && lead === from && (TRADES.has(before2) || ROLES.has(before2))) return { type: 'organization', confidence: 0.75, firm: true };
   // "flew Qatar Airways", "flying Norwegian": an airline; "flew to Oslo" is a place (below).
   if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
     return { type: 'organization', confidence: 0.7 };
@@ -380,10 +384,15 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   const acts = verbLike && !words[at].cap && !SHARED_AFTER.has(acted) && !ORGANIZATION_AFTER.has(acted);
   // "Quillory closed its seed round": "its" says the actor is no person.
   // "Strava changed its pricing": what a firm has, so a known brand is the firm ("the Duster failed its MOT" is not).
+  // "Mailgun paused our account", "Monzo froze my card": what a firm does to a customer's money or account.
+  if (subject && acts && OWNED.test(object) && ACCOUNT_THINGS.has(words[at + 2]?.lower ?? '')) return { type: 'organization', confidence: 0.6, firm: true };
   if (subject && acts && object === 'its') return { type: 'organization', confidence: 0.6, firm: FIRM_PARTS.has(words[at + 2]?.lower ?? '') };
   if (subject && acts && lead === from && to - from <= 2 && !techShaped(words.slice(from, to))) return { type: 'person', confidence: 0.55 };
   return null;
 }
+
+/** A customer's things a firm acts on: "paused our account", "froze my card", "held the transfer". */
+const ACCOUNT_THINGS = new Set('account accounts card cards transfer transfers payment payments refund order orders subscription domain'.split(' '));
 
 /** Words after which a name begins a clause as its subject. */
 const CLAUSE_OPENERS = new Set(['and', 'but', 'so', 'then', ',', 'when', 'because', 'while', 'if', 'since', 'after', 'before', 'until', 'though', 'although',

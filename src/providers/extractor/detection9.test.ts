@@ -157,3 +157,29 @@ describe('where names start and stop', () => {
     assert.equal(types('Council tax to Leeds City Council goes out on the 1st.').Council, undefined);
   });
 });
+
+describe('eleventh-hour cues: family words, tickets, what firms do to accounts, towns before shared nouns', () => {
+  test('a family word before a name makes a person of a brand\'s or a town\'s name', () => {
+    assert.equal(types("The user's niece Chanel starts at Spelman College in August.").Chanel, 'person');
+    assert.equal(types('My son Jordan loves the museum.').Jordan, 'person');
+    assert.deepEqual(types('Sister-in-law Ngozi is moving to Calgary.'), { Ngozi: 'person', Calgary: 'location' });
+  });
+
+  test('tickets for an unknown name are for an event; for a singer or a club, not', () => {
+    assert.equal(types('Tickets for Fuji Rock sorted, and Kenji is driving us up.')['Fuji Rock'], 'event');
+    assert.equal(types('Got tickets for Dua Lipa at Wembley in June.')['Dua Lipa'], 'person');
+  });
+
+  test('a brand that pauses an account, renews, recruits or signs a renewal is the firm', () => {
+    assert.equal(types('Mailgun paused our account after the bounces.').Mailgun, 'organization');
+    assert.equal(types('Headspace renews on 3 March, so cancel it.').Headspace, 'organization');
+    assert.equal(types('The recruiter from Datadog never replied.').Datadog, 'organization');
+    assert.equal(types('Signed the renewal with Bitwarden for the whole studio.').Bitwarden, 'organization');
+  });
+
+  test('a town before a noun that other things have too stays the town; before an app\'s noun it is the app', () => {
+    assert.equal(types('The forklift at the Venlo warehouse is due for inspection.').Venlo, 'location');
+    assert.equal(types('Whether to keep the Kyiv servers on Hetzner.').Kyiv, 'location');
+    assert.equal(types('Fixed the Thornbury sync service.').Thornbury, 'product');
+  });
+});

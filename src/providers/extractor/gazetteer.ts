@@ -123,7 +123,7 @@ export const KIN_TITLES = new Set(
   ouma, oupa, mamie, papie, mormor, morfar, farmor, farfar, baba, dedushka, babushka, lolo, lola, halmeoni, harabeoji, obaachan, ojiichan,
   aunty, auntie, tante, onkel, tía, tío, tita, tito, zia, zio, teta, ciocia, wujek, bibi, chacha, chachi, mausi, mama-ji,
   thatha, paati, ammamma, appachan, amca, teyze, dayı, khala, khalo, mama, vovó, vovô, avó, avô, herr, frau, madame, monsieur,
-  señora, señor, kuya, ate, nanay, tatay, bapak, ibu`),
+  señora, señor, kuya, ate, nanay, tatay, bapak, ibu, sister-in-law, brother-in-law, mother-in-law, father-in-law`),
 );
 
 /**
@@ -157,7 +157,18 @@ export const PERSON_CUES = new Set(
   fiancee, fiancée, cousin, aunt, uncle, niece, nephew, grandma, grandpa, grandad, granddad, granny, gran, nana, grandmother, grandfather, friend, buddy, colleague, coworker,
   co-worker, boss, manager, neighbor, neighbour, roommate, teacher, mentor, student, kid, kids, baby, landlord, doctor, dentist, therapist,
   coach, named, called, meet, met, with, told, asked, thanks, thank, congrats, hi, hey, hello, dear, love, ask, ping, pinged, tell,
-  remind, reminded, cc, cc'd, dm, dm'd, nudge, nudged, thanked, invite, invited, hug, hugged, babysit, babysat`),
+  remind, reminded, cc, cc'd, dm, dm'd, nudge, nudged, thanked, invite, invited, hug, hugged, babysit, babysat, sister-in-law,
+  brother-in-law, mother-in-law, father-in-law, son-in-law, daughter-in-law, stepson, stepdaughter, grandson, granddaughter`),
+);
+
+/**
+ * Family words right before a name: "my niece Chanel", "father-in-law Giorgos", "our son Jordan". As sure a sign of a
+ * person as a title, whatever brand or place has the name.
+ */
+export const FAMILY_NOUNS = new Set(
+  list(`sister, brother, mom, mum, mother, dad, father, son, daughter, wife, husband, cousin, niece, nephew, grandmother, grandfather,
+  grandson, granddaughter, stepson, stepdaughter, stepmother, stepfather, stepsister, stepbrother, sister-in-law, brother-in-law,
+  mother-in-law, father-in-law, son-in-law, daughter-in-law, godmother, godfather, goddaughter, godson`),
 );
 
 /** Greetings before a holiday ("Happy Diwali", "Merry Christmas"): the wish, no part of the holiday's name. */

@@ -163,8 +163,6 @@ export function chooseType(intrinsic: Typed | null, context: Typed, firstName: b
   if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
   if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
   if ((intrinsic.type === 'technology' || intrinsic.type === 'product') && context.type === 'organization' && context.confidence >= 0.75) return context;
-  // "the Thornbury sync service", "the Kestrel app": what follows the name says it is a thing, whatever town has the name.
-  if (intrinsic.type === 'location' && intrinsic.confidence < 0.9 && context.type === 'product' && context.confidence >= 0.85) return context;
   // "the Zerodha app", "the Synology NAS": a company's name before a product's noun is its product (the labelling guideline).
   if (intrinsic.type === 'organization' && context.type === 'product' && context.confidence >= 0.85) return context;
   // A brand from the open list, named as a company ("at Hetzner", "Feedzai announced"): the company.

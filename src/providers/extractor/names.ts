@@ -1,7 +1,7 @@
 import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, GOODS_NOUNS, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
-  COMMON_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, PERSON_TITLES,
+  COMMON_ACRONYMS, FAMILY_NOUNS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREPOSITIONS, VEHICLE_MAKERS,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace } from './openGazetteer.ts';
@@ -227,7 +227,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
       continue;
     }
     let from = runFrom;
-    let titled = HONORIFICS.has(words[from - 1]?.lower.replace(/\.$/, '') ?? '') && PERSON_TITLES.has(bare(words[from - 1]));
+    const before = words[from - 1];
+    let titled = (HONORIFICS.has(before?.lower.replace(/\.$/, '') ?? '') && PERSON_TITLES.has(bare(before))) || (!!before && !before.cap && FAMILY_NOUNS.has(before.lower));
     let alias: string | undefined;
     // "Dr. Okafor" → Okafor (person); "St. Mary's Hospital" keeps its "St." because it names a place.
     const head = bare(words[to - 1]);
@@ -264,7 +265,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const contextRules = town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic);
     // "Helen Park", "Fenella Marsh": a given name, then a surname that is a place's last word.
     const givenFirst = to - from === 2 && (isGivenName(bare(words[from])) || hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS));
-    const read = contextRules ? context : chooseType(intrinsic, context, firstName, to - from === 1, givenFirst);
+    // A title or a family word before the name ("Dr. Ford", "my niece Chanel") says a person, whatever else has the name.
+    const read = titled ? context : contextRules ? context : chooseType(intrinsic, context, firstName, to - from === 1, givenFirst);
     const chosen = speaker ? { type: 'person', confidence: 0.9 } : (side ?? read);
     // "the Thornbury sync service": a town's name before a noun only software has is the software, and the model
     // (which knows the town) is not asked.
@@ -274,7 +276,9 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const sureThing = intrinsic?.type === 'location' || intrinsic?.type === 'organization';
     // "my Kawasaki", "a Tesla", "the Skoda": a vehicle maker's name owned or counted is the vehicle.
     const vehicle = to - from === 1 && VEHICLE_MAKERS.has(bare(words[from])) && OWNED_OR_COUNTED.has(words[from - 1]?.lower ?? '') && !(words[to]?.pos === 'NOUN' && !words[to].cap);
-    const ruled = vehicle ? { type: 'product', confidence: 0.9 } : chosen.type === 'product' && sureThing && softwareAfter ? { ...chosen, confidence: 0.9 } : chosen;
+    // A town's name before a noun other things have too stays the town ("the Venlo warehouse", "the Kyiv servers").
+    const software = sureThing && softwareAfter && (chosen.type === 'product' || intrinsic?.type === 'location');
+    const ruled = vehicle ? { type: 'product', confidence: 0.9 } : software ? { type: 'product', confidence: 0.9 } : chosen;
     const type = titled && ruled.type === 'other' ? 'person' : ruled.type;
     // "Python 3.12", "Ubuntu 22.04": the product is the node, the release as written its alias.
     const release = !alias && SOFTWARE_TYPES.has(type) && DOTTED_VERSION.test(words[to]?.text ?? '') ? joinWords(words, from, to + 1) : undefined;
