@@ -61,7 +61,7 @@ const PRODUCT_NOUNS = new Set(
   speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
   microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
   screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding deck decks spec specs mockup mockups prd crash
-  crashes slides ingest ingestion scraper crawler parser exporter indexer checks monitors
+  crashes slides ingest ingestion scraper crawler parser exporter indexer checks monitors key keys token tokens format formats
   ${GOODS}`.split(/\s+/),
 );
 
@@ -73,6 +73,8 @@ export const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mo
 const WORKED_ON = /^(?:work|works|worked|working|progress|update|updates|feedback|focus|focused|focusing|blocked)$/;
 /** Nouns before "called X" that make X an organisation ("a startup called Fernweh"). */
 const NAMED_ORGANIZATIONS = new Set('startup company firm agency shop store cafe café restaurant bar pub bakery brand charity band club school gym clinic consultancy studio'.split(' '));
+/** More kinds of firm, before a name set off by commas ("our bank, Nordea,", "the supplier, Kaltenbach Textil,"). */
+const FIRM_KINDS = new Set('pharmacy bank supplier vendor employer client insurer landlord agency garage dentist vet nursery practice surgery'.split(' '));
 /** Verbs of exchanging one thing for another ("swapped X for Y"). */
 const SWAPPED = /^(?:swap|swapped|swapping|replace|replaced|replacing|drop|dropped|dropping|ditch|ditched|ditching|trade|traded)$/;
 /** Verbs before a name that make it something built and shipped ("shipped Heron", "released Kestrel 2"). */
@@ -335,6 +337,8 @@ function personCue({ words, from, to, lead, before, before2, after, after2, earl
   if (lead === from && LENT_TO.test(before) && OWNED.test(after)) return { type: 'person', confidence: 0.7 };
   // "My manager, Helen Park, approved": a name set off after a role or kin word is who that is.
   if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2))) return { type: 'person', confidence: 0.8 };
+  // "their pharmacy, Apotek Hjärtat, stopped …": a name set off after a kind of firm is that firm.
+  if (before === ',' && after === ',' && (NAMED_ORGANIZATIONS.has(before2) || FIRM_KINDS.has(before2))) return { type: 'organization', confidence: 0.8 };
   if (before === ',' && after === ',' && GENERIC_TERMS.has(before2)) return { type: 'person', confidence: 0.65 };
   const next = words[to];
   // "Ravi's team", "Tiago's PR" (a pull request is someone's), but not "Heron's app".

@@ -183,3 +183,24 @@ describe('eleventh-hour cues: family words, tickets, what firms do to accounts, 
     assert.equal(types('Fixed the Thornbury sync service.').Thornbury, 'product');
   });
 });
+
+describe('a group after a possessive, a firm set off after its kind, a brand that is a speaker, a tool and its edition', () => {
+  test('"Ms Achterberg\'s Year 9 class": the teacher; "Baldur\'s Gate 3" stays whole', () => {
+    assert.equal(types("Ms Achterberg's Year 9 class will build volcanoes.").Achterberg, 'person');
+    assert.ok("Baldur's Gate 3" in types("Finally finished Baldur's Gate 3 after 140 hours."));
+  });
+
+  test('"their pharmacy, Apotek Hjärtat,": the firm', () => {
+    assert.equal(types('Their pharmacy, Apotek Hjärtat, stopped stocking the eye drops.')['Apotek Hjärtat'], 'organization');
+  });
+
+  test('"Zara: did anyone …" is a person speaking; "Jira: 3 new tickets" is the tool', () => {
+    assert.equal(types('Zara: did anyone save the Miro board?').Zara, 'person');
+    assert.equal(types('Jira: 3 new tickets assigned to you').Jira, 'technology');
+  });
+
+  test('"Azure AD" is software; a key or a format of a name is a product', () => {
+    assert.equal(types('They want SSO through Azure AD by the end of Q3.')['Azure AD'], 'technology');
+    assert.equal(types('Only accepts invoices in the Peppol format.').Peppol, 'product');
+  });
+});

@@ -121,6 +121,8 @@ function nameType(words: Word[]): Typed | null {
   if (words.length > 1 && (PLACES.has(firstWord) || hasTag(firstTags, PLACE_TAGS)) && !hasTag(firstTags, FIRST_NAME_TAGS) && !hasTag(lexiconTags(final), PLACE_TAGS) && !PLACE_HEADS.has(final)) {
     return { type: 'organization', confidence: 0.7 };
   }
+  // "Azure AD", "Windows IoT": a known tool's name and an acronym of its edition.
+  if (words.length === 2 && TECHNOLOGIES.has(firstWord) && words[1].allCaps && /\p{Lu}{2}/u.test(words[1].text)) return { type: 'technology', confidence: 0.75 };
   // A known company's or tool's name before a product word is its product ("Hetzner Cloud", "Grafana Cloud").
   if (words.length > 1 && (ORGANIZATIONS.has(firstWord) || TECHNOLOGIES.has(firstWord)) && PRODUCT_WORDS.has(final)) return { type: 'technology', confidence: 0.75 };
   // A known organisation's name leads a division's ("Bosch Rexroth", "Siemens Energy").

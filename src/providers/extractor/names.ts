@@ -54,6 +54,8 @@ const NO_NAMES: ReadonlySet<string> = new Set();
 /** "Series A": a funding round, not a name. */
 const FUNDING_ROUND = /^(?:pre-)?series [a-h]\.?$/i;
 /** A numbered group, room or grade in a school, ward or shop ("Year 5", "Level 3", "aisle 9"): no name. */
+/** Someone's numbered group ("Mr Ahmadi's Year 11", "Ms Okoro's Class 4"), not a title's number ("Baldur's Gate 3"). */
+const SOMEONES_GROUP = /^(?:year|class|form|grade|set|group) \d{1,2}[a-z]?$/i;
 const NUMBERED_PLACE_IN = /^(?:year|ward|bay|bed|room|level|entry|grade|class|set|form|stage|aisle|court|pitch|gate|table) \d{1,2}[a-z]?$/i;
 /**
  * Nouns after a name that only software has ("the Thornbury sync service", "the Kestrel app"): a sure product even
@@ -140,6 +142,8 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       const last = words[j - 1];
       // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross".
       if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower))))) break;
+      // "Ms Achterberg's Year 9 class": a numbered group after a possessive is the group, not more of the name.
+      if (last.possessive && SOMEONES_GROUP.test(`${next.text} ${words[j + 1]?.text ?? ''}`)) break;
       if (IPOED.test(next.text)) break;
       // "On New Year's Day Emeka and I walked …": a listed holiday ends where a person's name follows it.
       if (isGivenName(next.lower) && HOLIDAY_NAMES.has(writtenKey(words, i, j)) && !known(`${writtenKey(words, i, j)} ${next.lower}`)) break;
@@ -315,7 +319,7 @@ const SAINT = /^(?:st|saint)$/;
 const ORDINAL = /^\d+(?:st|nd|rd|th)$/i;
 /** Words after a number that make it an amount, not a model's or a version's number. */
 const MEASURES = new Set(`euros euro pounds pound quid dollars dollar bucks pence cents rupees rupee yen pesos naira cedis rand shillings francs
-  kronor krona zloty lira baht ringgit won dirhams riyals percent % km miles minutes mins hours hrs days weeks months years kg people
+  kronor krona zloty złoty lira baht ringgit won dirhams riyals percent % km miles minutes mins hours hrs days weeks months years kg people
   times pages points`.split(/\s+/));
 const DOTTED_VERSION = /^v?\d+(?:\.\d+)+$/;
 const SOFTWARE_TYPES = new Set(['technology', 'product']);

@@ -8,7 +8,7 @@ import type { Word } from './words.ts';
  * its sender first, so a given name there (givenNames.ts) is a person even where the same word is an English word
  * ("Sky", "Hope") or a town ("Brooklyn"). A town's name counts only where what follows reads as a message (a
  * lower-case word or a pronoun first: "Brooklyn: can we …"), not as a travel note's heading ("Florence: the Uffizi
- * at nine"); a listed brand ("Jira: 3 new tickets") is never a speaker.
+ * at nine"); so does a listed brand's ("Zara: did anyone …", but not "Jira: 3 new tickets").
  */
 
 /** Words that open a message rather than a heading's subject. */
@@ -23,7 +23,9 @@ export function chatSpeaker(words: Word[], from: number, to: number): boolean {
   if (from !== words.findIndex(w => !w.punct)) return false;
   const opener = words[to + 1];
   if (!opener || opener.punct || !isGivenName(name.lower)) return false;
-  if (ORGANIZATIONS.has(name.lower) || TECHNOLOGIES.has(name.lower) || PRODUCTS.has(name.lower)) return false;
+  // A listed brand that is also a given name speaks only where a message follows ("Zara: did anyone save the board?").
+  const brand = ORGANIZATIONS.has(name.lower) || TECHNOLOGIES.has(name.lower) || PRODUCTS.has(name.lower);
+  if (brand && !MESSAGE_OPENERS.has(opener.lower)) return false;
   const town = PLACES.has(name.lower) || openGazetteerListsPlace(name.lower);
   return !town || !opener.cap || MESSAGE_OPENERS.has(opener.lower);
 }
