@@ -12,8 +12,9 @@
  *                                                    (every combination, and always the development sets): mean
  *                                                    type accuracy by how many files were trained on; writes nothing
  *
- * The held-out sets (entities-heldout.json, the notes-heldout third of entities-notes.txt, and entities-fresh2.txt to
- * entities-fresh7.txt) are never read here.
+ * The blind sets entities-fresh2.txt to entities-fresh9.txt are trained on: each was measured blind once (its round's
+ * note says with what), then joined the training data. The held-out sets (entities-heldout.json, the notes-heldout
+ * third of entities-notes.txt, and the newest blind set, entities-fresh10.txt) are never read here.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,7 +35,10 @@ interface Corpus {
   sentences: Labelled[];
 }
 
-/** The training corpora: the typing training files, and the development sets that are not held out. */
+/** The blind sets trained on once measured (see above); the newest blind set is not among them. */
+const TRAINED_BLIND_SETS = [2, 3, 4, 5, 6, 7, 8, 9].map(n => `entities-fresh${n}.txt`);
+
+/** The training corpora: the typing training files, the development sets that are not held out, the measured blind sets. */
 function trainingCorpora(): Corpus[] {
   const typing = typingTrainingFiles();
   const notes = readNotes(join(FIXTURES, 'entities-notes.txt'));
@@ -44,6 +48,7 @@ function trainingCorpora(): Corpus[] {
     // Every third line of entities-notes.txt is held out (bench extract: notes-heldout): the other two are used.
     { name: 'notes-tuning', sentences: notes.filter((_, i) => i % 3 !== 2) },
     { name: 'entities-fresh.txt', sentences: readNotes(join(FIXTURES, 'entities-fresh.txt')) },
+    ...TRAINED_BLIND_SETS.map(name => ({ name, sentences: readNotes(join(FIXTURES, name)) })),
   ];
 }
 

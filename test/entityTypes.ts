@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import type { App } from '../src/main.ts';
 import { extractWithRules } from '../src/providers/extractor/rules.ts';
+import { replaceTypingModel, typingModel } from '../src/providers/extractor/typingModel.ts';
 import { buildTestApp, createMemory, get } from './helpers.ts';
 
 /** Dates, amounts, quantities and links: typed by their shape, not by the cues and gazetteers these tests check. */
@@ -14,6 +15,17 @@ export function namedEntityTypes(text: string): Record<string, string> {
       .entities.filter(e => !NOT_NAMES.includes(e.entity_type))
       .map(e => [e.name, e.entity_type]),
   );
+}
+
+/** What `read` gives with the learned typing layer off: the hand-written rules' own reading. */
+export function rulesAlone<T>(read: () => T): T {
+  const shipped = typingModel();
+  replaceTypingModel(null);
+  try {
+    return read();
+  } finally {
+    replaceTypingModel(shipped);
+  }
 }
 
 export interface ListedEntity {

@@ -232,7 +232,8 @@ function nounAfter({ words, to, after, after2 }: Around): Typed | null {
   const second = words[to + 1];
   if (next.pos === 'NOUN' && !next.allCaps && second && !second.cap && second.pos === 'NOUN') {
     const compound = headNoun(second.lower);
-    if (compound) return compound;
+    // "the Whinlatter bike trails", "the Cairngorm ski slopes": a place two nouns say is one surely.
+    if (compound) return compound.type === 'location' ? { ...compound, confidence: 0.9 } : compound;
   }
   return null;
 }
