@@ -93,11 +93,13 @@ const DATE_PHRASES = new RegExp(
     `(?<=\\bbetween )(?:19|20)\\d{2}(?= and (?:19|20)\\d{2}\\b)`,
     `(?<=\\bbetween (?:19|20)\\d{2} and )(?:19|20)\\d{2}\\b`,
     `\\b(?:mid|early|late)-?(?:19|20)\\d{2}\\b`,
+    // "until mid-January": wink reads the month after "until" as a span of time.
+    `\\b(?:mid|early|late)-(?:${MONTH})\\b`,
   ].join('|'),
   'gi',
 );
 /** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
-const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) /i;
+const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) /i;
 
 /** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
 export function datePhrases(text: string): { start: number; end: number }[] {

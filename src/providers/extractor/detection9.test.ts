@@ -204,3 +204,15 @@ describe('a group after a possessive, a firm set off after its kind, a brand tha
     assert.equal(types('Only accepts invoices in the Peppol format.').Peppol, 'product');
   });
 });
+
+describe('dates', () => {
+  test('"until mid-January" is a date, not a span of time', () => {
+    const dates = extractWithRules({ text: "The roof tiles won't arrive until mid-January.", reference_time: '2026-03-04T10:00:00.000Z' }).entities.filter(e => e.entity_type === 'date');
+    assert.deepEqual(dates.map(d => d.name), ['mid-January']);
+  });
+
+  test('a month\'s abbreviation in lower case alone is no date ("la mar in lima")', () => {
+    const dates = extractWithRules({ text: 'Gabriela: the ceviche at la mar in lima is worth the line', reference_time: '2026-03-04T10:00:00.000Z' }).entities.filter(e => e.entity_type === 'date');
+    assert.deepEqual(dates, []);
+  });
+});
