@@ -1,4 +1,5 @@
 import { GENERIC_TERMS } from './catalog.ts';
+import { ACCOUNT_THINGS, BILLING_NOUNS, FIRM_KINDS, FIRM_PARTS, FIRM_VERBS, MONEY_SENT, MONEY_THINGS, SUBSCRIBED } from './firms.ts';
 import { ORGANIZATION_HEADS, PERSON_CUES, PLACE_PREPOSITIONS } from './gazetteer.ts';
 import { roleCue } from './roles.ts';
 import type { Word } from './words.ts';
@@ -19,28 +20,6 @@ export interface Typed {
    */
   firm?: boolean;
 }
-
-/** What a firm has or bills, after a brand's possessive ("Sentry's support team", "Zoom's annual plan"). */
-const FIRM_PARTS = new Set(
-  `support sales team teams staff rep reps engineers lawyers legal billing pricing prices fees terms policy plan plans subscription
-  customer customers account founders`.split(/\s+/),
-);
-/** What a firm bills or sells by the month, after its name ("the Netflix subscription", "the Datadog contract"). */
-const BILLING_NOUNS = new Set(
-  'subscription subscriptions trial trials membership memberships credits contract contracts pricing fees invoice invoices bill bills'.split(' '),
-);
-/**
- * Verbs after a name that people and firms do, tools never ("Linear emailed us", "Xero replied", "Zendesk promised");
- * not "says", which an app does ("Strava says I did 40 km").
- */
-const FIRM_VERBS = new Set(
-  `emailed emails replied replies responded answered called rang phoned texted confirmed promised apologised
-  apologized agreed refused approved rejected offered thanked invited contacted renews renewed`.split(/\s+/),
-);
-/** What one moves between banks and providers ("moved the emergency fund from Barclays to Marcus"). */
-const MONEY_THINGS = new Set('fund funds savings money cash pension pensions isa balance deposit deposits salary transfer transfers'.split(' '));
-/** Verbs before a name that make it a subscription, a firm's service ("cancelled Disney+", "renewed Audible"). */
-const SUBSCRIBED = /^(?:cancel|cancelled|canceled|cancelling|canceling|renew|renewed|renewing|unsubscribed)$/;
 
 /** Things one holds or uses, after a brand: "the Oura ring", "the Costco card", "a Monzo link", "the Eurail pass". */
 const GOODS = `ring watch bulb bulbs lights jacket jackets coat boots trainers bracelet necklace pot pan kettle drill mower hoover tent sim
@@ -73,8 +52,6 @@ export const PERSONAL_AFTER = new Set('birthday birthdays wedding funeral mum mo
 const WORKED_ON = /^(?:work|works|worked|working|progress|update|updates|feedback|focus|focused|focusing|blocked)$/;
 /** Nouns before "called X" that make X an organisation ("a startup called Fernweh"). */
 const NAMED_ORGANIZATIONS = new Set('startup company firm agency shop store cafe café restaurant bar pub bakery brand charity band club school gym clinic consultancy studio'.split(' '));
-/** More kinds of firm, before a name set off by commas ("our bank, Nordea,", "the supplier, Kaltenbach Textil,"). */
-const FIRM_KINDS = new Set('pharmacy bank supplier vendor employer client insurer landlord agency garage dentist vet nursery practice surgery'.split(' '));
 /** Verbs of exchanging one thing for another ("swapped X for Y"). */
 const SWAPPED = /^(?:swap|swapped|swapping|replace|replaced|replacing|drop|dropped|dropping|ditch|ditched|ditching|trade|traded)$/;
 /** Verbs before a name that make it something built and shipped ("shipped Heron", "released Kestrel 2"). */
@@ -146,8 +123,6 @@ const MOVED_THINGS = new Set('dns domain domains site website blog logs logging 
 /** Verbs of buying and booking: "through X", "via X", "on X", "from X" after them is a shop or a service. */
 const PURCHASE = /^(?:paid|pay|pays|paying|booked|book|booking|ordered|order|bought|buy|buying|sold|sell|selling|rented|renewed|subscribed|shipped|delivered)$/;
 const PURCHASE_PREPOSITIONS = new Set(['through', 'via', 'on', 'from', 'off']);
-/** Verbs of sending money or hiring help: "through X", "via X" after them is a service ("hired a contractor through Toptal"). */
-const MONEY_SENT = /^(?:sent|send|sending|transfer|transferred|transferring|wired|remitted|hired|hire|hiring)$/;
 /** Things made and kept in a tool: "in X" after them is the tool ("the board deck in Pitch", "the evidence list in Vanta"). */
 const WORK_THINGS = new Set(`deck decks doc docs document documents spreadsheet spreadsheets sheet sheets list lists model models dashboard dashboards
   report reports chart charts board boards ticket tickets notes file files query queries table tables workflow workflows
@@ -396,8 +371,6 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   return null;
 }
 
-/** A customer's things a firm acts on: "paused our account", "froze my card", "held the transfer". */
-const ACCOUNT_THINGS = new Set('account accounts card cards transfer transfers payment payments refund order orders subscription domain'.split(' '));
 
 /** Words after which a name begins a clause as its subject. */
 const CLAUSE_OPENERS = new Set(['and', 'but', 'so', 'then', ',', 'when', 'because', 'while', 'if', 'since', 'after', 'before', 'until', 'though', 'although',

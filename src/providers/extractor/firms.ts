@@ -1,0 +1,37 @@
+/**
+ * Words that cast a name as a firm's doing (cues.ts reads them): what people and firms do but tools never, what a firm
+ * has, bills or does to an account, money moved through or between providers, kinds of firm. A cue built on them
+ * carries `firm`: a known brand or tool so cast is the company (nameTypes.ts `chooseType`), the labelling guideline's
+ * "a tool's maker acting as a firm" ("Linear emailed us", "the Datadog contract", "paid you back on Venmo").
+ */
+
+/** What a firm has or bills, after a brand's possessive ("Sentry's support team", "Zoom's annual plan"). */
+export const FIRM_PARTS = new Set(
+  `support sales team teams staff rep reps engineers lawyers legal billing pricing prices fees terms policy plan plans subscription
+  customer customers account founders`.split(/\s+/),
+);
+/** What a firm bills or sells by the month, after its name ("the Netflix subscription", "the Datadog contract"). */
+export const BILLING_NOUNS = new Set(
+  'subscription subscriptions trial trials membership memberships credits contract contracts pricing fees invoice invoices bill bills'.split(' '),
+);
+/**
+ * Verbs after a name that people and firms do, tools never ("Linear emailed us", "Xero replied", "Zendesk promised");
+ * not "says", which an app does ("Strava says I did 40 km").
+ */
+export const FIRM_VERBS = new Set(
+  `emailed emails replied replies responded answered called rang phoned texted confirmed promised apologised
+  apologized agreed refused approved rejected offered thanked invited contacted renews renewed`.split(/\s+/),
+);
+/** What one moves between banks and providers ("moved the emergency fund from Barclays to Marcus"). */
+export const MONEY_THINGS = new Set('fund funds savings money cash pension pensions isa balance deposit deposits salary transfer transfers'.split(' '));
+/** Verbs before a name that make it a subscription, a firm's service ("cancelled Disney+", "renewed Audible"). */
+export const SUBSCRIBED = /^(?:cancel|cancelled|canceled|cancelling|canceling|renew|renewed|renewing|unsubscribed)$/;
+
+/** More kinds of firm, before a name set off by commas ("our bank, Nordea,", "the supplier, Kaltenbach Textil,"). */
+export const FIRM_KINDS = new Set('pharmacy bank supplier vendor employer client insurer landlord agency garage dentist vet nursery practice surgery'.split(' '));
+
+/** Verbs of sending money or hiring help: "through X", "via X" after them is a service ("hired a contractor through Toptal"). */
+export const MONEY_SENT = /^(?:sent|send|sending|transfer|transferred|transferring|wired|remitted|hired|hire|hiring)$/;
+
+/** A customer's things a firm acts on: "paused our account", "froze my card", "held the transfer". */
+export const ACCOUNT_THINGS = new Set('account accounts card cards transfer transfers payment payments refund order orders subscription domain'.split(' '));
