@@ -371,7 +371,6 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   return null;
 }
 
-
 /** Words after which a name begins a clause as its subject. */
 const CLAUSE_OPENERS = new Set(['and', 'but', 'so', 'then', ',', 'when', 'because', 'while', 'if', 'since', 'after', 'before', 'until', 'though', 'although',
   // chat openers: "lol Fenella fell asleep", "omg Tiberius got engaged"
