@@ -14,8 +14,8 @@ import { isEnglishWord, lexiconTags } from './words.ts';
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.&+-]*/gu;
 /** A chat line's speaker: "maya: …", "Hiroshi: …". */
 const SPEAKER = /^\s*\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?:\s/u;
-/** The longest run of words looked up as one name ("seoul national university hospital"). */
-const LONGEST = 4;
+/** Runs of words looked up as one name, longest first ("taylor swift", "seoul national university hospital"). */
+const RUN_LENGTHS = [4, 3, 2, 1];
 /** Fewer words than this say too little about how a line is written. */
 const FEWEST_WORDS = 3;
 
@@ -42,14 +42,12 @@ function capitaliseNames(line: string): string {
   };
   // Code points, so that an offset into `chars` is one into the line's letters.
   const words = [...line.matchAll(WORD)].map(m => ({ text: m[0].toLowerCase(), at: [...line.slice(0, m.index)].length }));
-  const speaker = SPEAKER.exec(line);
-  if (speaker) {
-    const speakerWords = words.filter(w => w.at < [...speaker[0]].length);
-    // A given name is a speaker's even where it spells an English word ("sam", "bill"); a heading's word is not ("note:").
-    if (speakerWords.every(w => isGivenName(w.text) || !isEnglishWord(w.text))) speakerWords.forEach(w => capitalise(w.at));
-  }
-  for (let i = speaker ? words.filter(w => w.at < [...speaker[0]].length).length : 0; i < words.length; ) {
-    const length = [LONGEST, 3, 2, 1].find(n => i + n <= words.length && knownName(words.slice(i, i + n).map(w => w.text)));
+  const speakerLength = [...line.slice(0, speakerEnd(line))].length;
+  const speakerWords = words.filter(w => w.at < speakerLength);
+  // A given name is a speaker's even where it spells an English word ("sam", "bill"); a heading's word is not ("note:").
+  if (speakerWords.every(w => isGivenName(w.text) || !isEnglishWord(w.text))) speakerWords.forEach(w => capitalise(w.at));
+  for (let i = speakerWords.length; i < words.length; ) {
+    const length = RUN_LENGTHS.find(n => i + n <= words.length && knownName(words.slice(i, i + n).map(w => w.text)));
     if (!length) {
       i++;
       continue;
