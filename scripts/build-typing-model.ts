@@ -18,7 +18,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emptyTally, type Labelled, readNotes, score, type Tally, typingTrainingFiles } from '../bench/extract.ts';
+import { emptyTally, freshFile, type Labelled, readNotes, score, type Tally, TRAINED_FRESH, typingTrainingFiles } from '../bench/extract.ts';
 import { REPO_ROOT } from '../bench/lib.ts';
 import { cleanEntityName, entityKey } from '../src/domain/entity.ts';
 import { observeTyping } from '../src/providers/extractor/names.ts';
@@ -35,9 +35,6 @@ interface Corpus {
   sentences: Labelled[];
 }
 
-/** The blind sets trained on once measured (see above); the newest blind set is not among them. */
-const TRAINED_BLIND_SETS = [2, 3, 4, 5, 6, 7, 8, 9].map(n => `entities-fresh${n}.txt`);
-
 /** The training corpora: the typing training files, the development sets that are not held out, the measured blind sets. */
 function trainingCorpora(): Corpus[] {
   const typing = typingTrainingFiles();
@@ -48,7 +45,8 @@ function trainingCorpora(): Corpus[] {
     // Every third line of entities-notes.txt is held out (bench extract: notes-heldout): the other two are used.
     { name: 'notes-tuning', sentences: notes.filter((_, i) => i % 3 !== 2) },
     { name: 'entities-fresh.txt', sentences: readNotes(join(FIXTURES, 'entities-fresh.txt')) },
-    ...TRAINED_BLIND_SETS.map(name => ({ name, sentences: readNotes(join(FIXTURES, name)) })),
+    // The blind sets trained on once measured (bench/extract.ts TRAINED_FRESH); the newest blind set is not among them.
+    ...[...TRAINED_FRESH].map(n => ({ name: `entities-fresh${n}.txt`, sentences: readNotes(freshFile(n)) })),
   ];
 }
 

@@ -1,11 +1,11 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { namedEntityTypes as types } from '../../../test/entityTypes.ts';
 import { extractWithRules } from './rules.ts';
 import { restoreCase } from './lowerCase.ts';
 
 /** Issue 26, tenth round: a known tool cast as a firm, chat lines typed in lower case, assistants' "User". */
 
-const types = (text: string) => Object.fromEntries(extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.map(e => [e.name, e.entity_type]));
 
 describe('a known brand or tool doing what a firm does is the company', () => {
   test('what people and firms do, not tools: emailing, replying, promising', () => {

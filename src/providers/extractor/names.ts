@@ -270,7 +270,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     // "Helen Park", "Fenella Marsh": a given name, then a surname that is a place's last word.
     const givenFirst = to - from === 2 && (isGivenName(bare(words[from])) || hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS));
     // A title or a family word before the name ("Dr. Ford", "my niece Chanel") says a person, whatever else has the name.
-    const read = titled ? context : contextRules ? context : chooseType(intrinsic, context, firstName, to - from === 1, givenFirst);
+    const read = titled || contextRules ? context : chooseType(intrinsic, context, firstName, to - from === 1, givenFirst);
     const chosen = speaker ? { type: 'person', confidence: 0.9 } : (side ?? read);
     // "the Thornbury sync service": a town's name before a noun only software has is the software, and the model
     // (which knows the town) is not asked.
@@ -282,7 +282,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const vehicle = to - from === 1 && VEHICLE_MAKERS.has(bare(words[from])) && OWNED_OR_COUNTED.has(words[from - 1]?.lower ?? '') && !(words[to]?.pos === 'NOUN' && !words[to].cap);
     // A town's name before a noun other things have too stays the town ("the Venlo warehouse", "the Kyiv servers").
     const software = sureThing && softwareAfter && (chosen.type === 'product' || intrinsic?.type === 'location');
-    const ruled = vehicle ? { type: 'product', confidence: 0.9 } : software ? { type: 'product', confidence: 0.9 } : chosen;
+    const ruled = vehicle || software ? { type: 'product', confidence: 0.9 } : chosen;
     const type = titled && ruled.type === 'other' ? 'person' : ruled.type;
     // "Python 3.12", "Ubuntu 22.04": the product is the node, the release as written its alias.
     const release = !alias && SOFTWARE_TYPES.has(type) && DOTTED_VERSION.test(words[to]?.text ?? '') ? joinWords(words, from, to + 1) : undefined;
