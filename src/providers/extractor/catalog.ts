@@ -151,7 +151,9 @@ golden week, obon, songkran, vesak, nowruz, kwanzaa, mardi gras, carnaval, shrov
 cyber monday, prime day, singles' day, pride month, earth day, world book day, international women's day, st andrew's day,
 st david's day, st george's day, midsummer, juhannus, walpurgis night, king's day, koningsdag, mothering sunday, maundy thursday,
 holy saturday, easter saturday, trinity sunday, whit monday, giving tuesday, pancake tuesday, fat tuesday, super bowl sunday,
-small business saturday, blue monday, plough monday
+small business saturday, blue monday, plough monday, midsommar, midsommarafton, shabbat, sabbath, carnival, karneval, fasching,
+wigilia, eid, holi, lohri, vaisakhi, baisakhi, ugadi, makar sankranti, thaipusam, chuseok, seollal, tết, timkat, meskel, festa junina,
+hari raya, hari raya puasa, hari raya haji
 `);
 
 /** Last words of event names ("Boston Marathon", "Glastonbury Festival", "Web Summit"). */

@@ -84,11 +84,11 @@ const FIRM_ONLY_NOUNS = new Set('headquarters hq staff employees recruiters memb
 const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
 /** Two words before a name that make it an organisation ("offer from X", "works at X"). */
 const ORGANIZATION_PHRASES = new Set(
-  `offer from|interview with|interviewing with|invoice from|refund from|quote from|contract with|account with|works at|worked at|
+  `offer from|interview with|interviewing with|work for|works for|worked for|working for|invoice from|refund from|quote from|contract with|account with|works at|worked at|
   working at|work at|job at|role at|intern at|internship at|started at|starts at|rep at|team at|engineer at|manager at|designer at|
   developer at|founders of|ceo of|cto of|customer of|partnered with|partnership with|signed with|insured with|bank with|banking with|
   sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|deal with|signed with|agreement with|office of|offices of|founder of|head of|email from|emails from|letter from|newsletter from|
-  parcel from|package from|delivery from|bill from|charge from|charges from|export from|statement from|payout from|payouts from|notice from|got into|accepted into|accepted to|admitted to|enrolled at|enrolled in`.split(/\s*\|\s*/),
+  parcel from|package from|delivery from|bill from|charge from|charges from|export from|statement from|payout from|payouts from|notice from|audit from|estimate from|proposal from|valuation from|got into|accepted into|accepted to|admitted to|enrolled at|enrolled in`.split(/\s*\|\s*/),
 );
 /** Verbs after an organisation's name. */
 const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo invoiced charged billed refunded'.split(' '));
@@ -134,6 +134,9 @@ const CODING = /^(?:wr[io]te|written|writing|coded|code|implemented|implementing
 const PLACE_BEFORE = new Set(['up', 'climbed', 'summited', 'visited', 'visiting', 'explored', 'exploring', 'toured', 'touring']);
 /** What follows an organisation's name: "X is hiring", "X was acquired". */
 const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acquired|bought|listed|public|bankrupt|closing|expanding|relocating)$|^(?:went|goes) (?:public|bust|under)$/;
+
+/** Where one exhibits: "at X" after them is a fair or a conference. */
+const EXHIBITED = /^(?:booth|booths|stand|stands|stall|stalls|exhibiting|exhibited)$/;
 
 /** People a firm sends ("the plumber from X"). */
 const TRADES = new Set('plumber plumbers electrician electricians engineer engineers builder builders technician technicians courier driver rep reps recruiter recruiters agent agents fitter fitters installer surveyor inspector adjuster broker auditor auditors salesman saleswoman guy guys lady woman man folks people team'.split(' '));
@@ -280,7 +283,11 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
   if (after === 'to' && /^v?\d+(?:\.\d+)+$/.test(after2)) return { type: 'technology', confidence: 0.8 };
   // "migrate Tessera to Postgres": what is moved is software too.
   if (SWITCHING.test(before) && (after === 'to' || after === 'from' || after === 'off')) return { type: 'technology', confidence: 0.8 };
-  if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${before2} ${before}`)) return { type: 'organization', confidence: 0.75 };
+  // "invoice 2291 from Kessler Bau": a document's number between its noun and "from" does not count.
+  const noun = words[lead - 2]?.number ? (words[lead - 3]?.lower ?? '') : before2;
+  if (ORGANIZATION_BEFORE.has(before) || ORGANIZATION_PHRASES.has(`${noun} ${before}`)) return { type: 'organization', confidence: 0.75 };
+  // "our booth at Collision", "a stand at Web Summit": where exhibitors stand is a fair or a conference.
+  if (before === 'at' && EXHIBITED.test(before2)) return { type: 'event', confidence: 0.7 };
   // "the plumber from Flowright", "our rep from Tidewell": someone sent by a firm.
   if (before === 'from' && lead === from && (TRADES.has(before2) || ROLES.has(before2))) return { type: 'organization', confidence: 0.75, firm: true };
   // "flew Qatar Airways", "flying Norwegian": an airline; "flew to Oslo" is a place (below).

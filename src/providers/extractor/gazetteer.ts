@@ -174,9 +174,21 @@ export const FAMILY_NOUNS = new Set(
 /** Greetings before a holiday ("Happy Diwali", "Merry Christmas"): the wish, no part of the holiday's name. */
 export const GREETINGS = new Set(['happy', 'merry', 'blessed', 'joyous', 'joyful']);
 
+/**
+ * Languages and faiths: words of a person's profile ("speaks Lingala", "is a Catholic"), no names alone, but they
+ * begin longer ones ("Tamil Nadu", "Catholic University of Leuven"; names.ts INNER_NAME_WORDS).
+ */
+export const LANGUAGES_AND_FAITHS = list(`swahili, urdu, tagalog, bengali, punjabi, yoruba, igbo, hausa, amharic, zulu, xhosa, hebrew, farsi,
+  mandarin, cantonese, catalan, gujarati, marathi, telugu, kannada, malayalam, sinhala, burmese, khmer, mongolian, kazakh, uzbek,
+  serbian, croatian, slovak, slovenian, bulgarian, estonian, latvian, lithuanian, albanian, armenian, afrikaans, somali, tigrinya,
+  wolof, twi, lingala, kinyarwanda, kirundi, shona, sesotho, setswana, oromo, fulani, bambara, fante, luganda, kikuyu, dholuo,
+  malagasy, tamil, pashto, kurdish, tajik, kyrgyz, turkmen, uyghur, tibetan, hmong, cebuano, ilocano,
+  catholic, catholics, protestant, protestants, anglican, methodist, baptist, lutheran, presbyterian, evangelical, pentecostal,
+  muslim, muslims, hindu, hindus, buddhist, buddhists, jewish, sikh, sikhs, christian, christians, atheist, agnostic, mormon, quaker`);
+
 /** Capitalised words that are not names on their own: greetings, exclamations, pronouns, common chat words. */
-export const NOT_NAMES = new Set(
-  list(`i, i'm, i've, i'll, i'd, im, ive, let, lets, me, my, we, you, he, she, it, they, ok, okay, hey, hi, hello, wow, oh, ooh, yeah, yep, yes, no,
+export const NOT_NAMES = new Set([
+  ...list(`i, i'm, i've, i'll, i'd, im, ive, let, lets, me, my, we, you, he, she, it, they, ok, okay, hey, hi, hello, wow, oh, ooh, yeah, yep, yes, no,
   nope, ha, thanks, thank, sure, cool, great, awesome, nice, lol, omg, haha, hahaha, ah, aw, aww, bye, congrats, congratulations, sorry,
   please, dear, mom, mum, dad, grandma, grandpa, mommy, daddy, sis, bro, babe, honey, god, lord, jesus, internet, web, tv, ai, wifi,
   today, tomorrow, yesterday, tonight, morning, evening, afternoon, night, weekend, english, spanish, french, german, chinese,
@@ -192,11 +204,9 @@ export const NOT_NAMES = new Set(
   saudi, emirati, qatari, omani, kuwaiti, jordanian, syrian, iraqi, iranian, afghan, nepalese, ghanaian, ugandan, tanzanian,
   rwandan, cameroonian, senegalese, ivorian, chilean, venezuelan, ecuadorian, bolivian, uruguayan, paraguayan, cuban, jamaican,
   haitian, taiwanese, singaporean, cambodian, laotian, azerbaijani, maltese, cypriot, zimbabwean, zambian, malawian, sudanese,
-  somalian, tunisian, algerian, libyan,
-  swahili, urdu, tagalog, bengali, punjabi, yoruba, igbo, hausa, amharic, zulu, xhosa, hebrew, farsi, mandarin, cantonese, catalan,
-  gujarati, marathi, telugu, kannada, malayalam, sinhala, burmese, khmer, mongolian, kazakh, uzbek, serbian, croatian,
-  slovak, slovenian, bulgarian, estonian, latvian, lithuanian, albanian, armenian, afrikaans, somali, tigrinya, wolof, twi`),
-);
+  somalian, tunisian, algerian, libyan`),
+  ...LANGUAGES_AND_FAITHS,
+]);
 
 /** Acronyms that are vocabulary, not names. */
 export const COMMON_ACRONYMS = new Set(
@@ -227,7 +237,8 @@ export const ORGANIZATION_HEADS = new Set(
   legal, solicitors, lawyers, accountants, finance, payroll, lettings, estates, removals, roofing, plumbing, builders, hire,
   logistics, logistik, freight, unit, ward, invest, investments, wealth, rehab, physio, seeds, couriers, travel, tours, campers, books, stores, primary, robotics, analytics, bio, biotech,
   savings, pensions, brewing, distillery, roasters, kitchen, catering, nursery, preschool, ferries, buses, coaches, cabs, taxis,
-  joinery, carpentry, glazing, landscaping, electrical, interiors, decorating, garage, salon, barbers, florist, florists, butchers, deli, patisserie, boulangerie`),
+  joinery, carpentry, glazing, landscaping, electrical, interiors, decorating, garage, salon, barbers, florist, florists, butchers, deli, patisserie, boulangerie,
+  bau, bouw`),
 );
 
 /** Last words of place names. */

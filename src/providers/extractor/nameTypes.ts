@@ -102,6 +102,8 @@ function nameType(words: Word[]): Typed | null {
   // "KubeCon Europe", "JSConf Budapest", "DevOpsDays Amsterdam": a meeting's name written as one word is sure, its
   // edition's place after it or not (the learned layer had read the pair as a firm or a place).
   if (MEETING_WORD.test(words[0].text)) return { type: 'event', confidence: 0.9 };
+  // "CCP Games", "Riot Games": a head that ends firms' names as well as events' leaves the sentence to say which.
+  if (words.length > 1 && EVENT_HEADS.has(final) && ORGANIZATION_HEADS.has(final) && of < 0) return { type: 'event', confidence: 0.7 };
   if (words.length > 1 && (EVENT_HEADS.has(final) || (of > 0 && EVENT_HEADS.has(last)))) return { type: 'event', confidence: 0.85 };
   // "Air India", "Air Baltic": an airline, not the country.
   if (words.length > 1 && firstWord === 'air') return { type: 'organization', confidence: 0.8 };
@@ -112,6 +114,9 @@ function nameType(words: Word[]): Typed | null {
   // "Trinity College Dublin": an institution named with its place.
   if (words.length > 2 && words.slice(0, -1).some(w => INSTITUTION_HEADS.has(bare(w)))) return { type: 'organization', confidence: 0.75 };
   if (words.length > 1 && (PLACE_HEADS.has(last) || PLACE_PREFIXES.has(firstWord))) return { type: 'location', confidence: 0.8 };
+  // A known company's or tool's name before a product word is its product ("Hetzner Cloud", "Meta Ads"), though
+  // the company's name is someone's too ("Meta").
+  if (words.length > 1 && (ORGANIZATIONS.has(firstWord) || TECHNOLOGIES.has(firstWord)) && PRODUCT_WORDS.has(final)) return { type: 'technology', confidence: 0.75 };
   const firstTags = lexiconTags(firstWord);
   if (words.length <= 3 && (hasTag(firstTags, FIRST_NAME_TAGS) || givenName(firstWord)) && !words.some(w => /\d/.test(w.text))) return { type: 'person', confidence: 0.8 };
   // A surname that is also a town ("Bradford", "Rivera") is left to the words around it.
@@ -123,8 +128,6 @@ function nameType(words: Word[]): Typed | null {
   }
   // "Azure AD", "Windows IoT": a known tool's name and an acronym of its edition.
   if (words.length === 2 && TECHNOLOGIES.has(firstWord) && words[1].allCaps && /\p{Lu}{2}/u.test(words[1].text)) return { type: 'technology', confidence: 0.75 };
-  // A known company's or tool's name before a product word is its product ("Hetzner Cloud", "Grafana Cloud").
-  if (words.length > 1 && (ORGANIZATIONS.has(firstWord) || TECHNOLOGIES.has(firstWord)) && PRODUCT_WORDS.has(final)) return { type: 'technology', confidence: 0.75 };
   // A known organisation's name leads a division's ("Bosch Rexroth", "Siemens Energy").
   if (words.length > 1 && ORGANIZATIONS.has(firstWord) && !PRODUCT_WORDS.has(final)) return { type: 'organization', confidence: 0.7 };
   if (words.length > 1 && hasTag(lexiconTags(last), PLACE_TAGS)) return { type: 'location', confidence: 0.7 };
@@ -164,6 +167,8 @@ export function chooseType(intrinsic: Typed | null, context: Typed, firstName: b
   // "Zara's mum", "Ana and I": a first name that is also a brand, used as a person.
   if (firstName && context.type === 'person' && context.confidence >= 0.65) return context;
   if (intrinsic.type === 'person' && intrinsic.confidence <= 0.8 && context.confidence >= 0.8 && context.type !== 'other') return context;
+  // "work for CCP Games": a firm's cue beats an event read from a head both can have.
+  if (intrinsic.type === 'event' && intrinsic.confidence <= 0.7 && context.type === 'organization' && context.confidence >= 0.75) return context;
   if ((intrinsic.type === 'technology' || intrinsic.type === 'product') && context.type === 'organization' && context.confidence >= 0.75) return context;
   // "the Zerodha app", "the Synology NAS": a company's name before a product's noun is its product (the labelling guideline).
   if (intrinsic.type === 'organization' && context.type === 'product' && context.confidence >= 0.85) return context;

@@ -1,7 +1,8 @@
 import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, GOODS_NOUNS, PROJECT_PARTS, type Typed } from './cues.ts';
 import {
-  COMMON_ACRONYMS, FAMILY_NOUNS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, ORGANIZATION_HEADS, PERSON_TITLES,
+  COMMON_ACRONYMS, FAMILY_NOUNS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS,
+  ORGANIZATION_HEADS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREPOSITIONS, VEHICLE_MAKERS,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace } from './openGazetteer.ts';
@@ -94,8 +95,8 @@ export function capitalisedInside(sentences: Word[][]): Set<string> {
 }
 
 /** Capitalised words that are not names alone but begin longer ones ("British Museum", "New Year's Day"). */
-const INNER_NAME_WORDS = new Set(
-  `english spanish french german chinese japanese italian portuguese korean russian arabic hindi american british european asian
+const INNER_NAME_WORDS = new Set([
+  ...`english spanish french german chinese japanese italian portuguese korean russian arabic hindi american british european asian
   african canadian mexican indian thai vietnamese greek turkish polish dutch swedish danish finnish irish scottish welsh brazilian
   argentinian peruvian colombian nigerian kenyan ethiopian moroccan egyptian lebanese persian israeli pakistani indonesian
   malaysian filipino australian swiss austrian belgian czech hungarian romanian ukrainian icelandic new good happy national royal
@@ -104,7 +105,8 @@ const INNER_NAME_WORDS = new Set(
   taiwanese singaporean cambodian laotian azerbaijani maltese cypriot zimbabwean zambian malawian sudanese somalian
   tunisian algerian libyan
   international great web`.split(/\s+/),
-);
+  ...LANGUAGES_AND_FAITHS,
+]);
 
 /** Capitalised runs of a sentence as word-index ranges. */
 /** A lower-case particle glued to a name by a hyphen ("al-Fitr", "el-Sheikh"): part of a listed name ("Eid al-Fitr"). */
@@ -311,8 +313,13 @@ export const observeTyping = (listener: typeof observer) => {
 function typeName(words: Word[], from: number, to: number, rules: RuleReading): Typed {
   const model = typingModel();
   if (observer) observer(typingFeatures(words, from, to, rules), rules, joinWords(words, from, to));
-  if (!model || !modelMayRetype(rules.chosen)) return rules.chosen;
-  return combineTypes(model, rules.chosen, typingFeatures(words, from, to, rules), cuedByContext(rules.chosen, rules.context));
+  const cued = cuedByContext(rules.chosen, rules.context);
+  // A type the hand lists give a brand ("Bosch", "GitLab") is asked about too, where a cue agreeing with it gives way
+  // only to a surer model: the same brand is its firm in one sentence and its product in another ("the Bosch
+  // dishwasher", "in GitLab"). A cue that changed the type (a firm's: "Linear emailed us") is kept.
+  const listedAlone = rules.intrinsic?.type === rules.chosen.type;
+  if (!model || !modelMayRetype(rules.chosen, listedAlone)) return rules.chosen;
+  return combineTypes(model, rules.chosen, typingFeatures(words, from, to, rules), cued, listedAlone);
 }
 
 const SAINT = /^(?:st|saint)$/;

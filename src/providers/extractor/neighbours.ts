@@ -37,6 +37,15 @@ export function coordinate(words: Word[], chunks: NameChunk[]): void {
       }
     }
   }
+  // "their Leeds and Bradford clinics": a surname that is also a listed town, joined to a sure place, is the town.
+  for (let i = 0; i + 1 < chunks.length; i++) {
+    const [a, b] = [chunks[i], chunks[i + 1]];
+    if (!/^(?:and|&|or)$/.test(words.slice(a.endWord, b.word).map(w => w.lower).join(' '))) continue;
+    const [place, other] = a.type === 'location' ? [a, b] : [b, a];
+    if (place.type === 'location' && place.confidence >= 0.8 && other.type === 'person' && other.confidence <= 0.8 && !other.alias && openGazetteerListsPlace(other.name.toLowerCase())) {
+      Object.assign(other, { type: 'location', confidence: 0.8 });
+    }
+  }
 }
 
 /** What joins a route's two ends: "from Kandy to Ella", "from Florence up to Fiesole". */

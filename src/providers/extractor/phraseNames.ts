@@ -1,4 +1,4 @@
-import { ORGANIZATIONS, PLACES, PRODUCTS, TECHNOLOGIES } from './gazetteer.ts';
+import { NAMED_EVENTS, ORGANIZATIONS, PLACES, PRODUCTS, TECHNOLOGIES } from './gazetteer.ts';
 import { openGazetteerListsPlace } from './openGazetteer.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
 
@@ -23,7 +23,7 @@ const bare = (word: Word) => word.lower.replace(/\.$/, '');
 function everydayCapital(word: Word): boolean {
   const key = bare(word);
   if (!word.cap || word.allCaps || word.possessive || word.punct || key.length < 3 || !isEnglishWord(key)) return false;
-  if (ORGANIZATIONS.has(key) || PLACES.has(key) || PRODUCTS.has(key) || TECHNOLOGIES.has(key) || openGazetteerListsPlace(key)) return false;
+  if (ORGANIZATIONS.has(key) || PLACES.has(key) || PRODUCTS.has(key) || TECHNOLOGIES.has(key) || NAMED_EVENTS.has(key) || openGazetteerListsPlace(key)) return false;
   return !lexiconTags(key).some(tag => NAME_LIKE_TAGS.test(tag));
 }
 

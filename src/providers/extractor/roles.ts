@@ -9,6 +9,8 @@ import type { Word } from './words.ts';
 export interface RoleTyped {
   type: string;
   confidence: number;
+  /** A firm's doing ("Figma raised the price"): a known tool so cast is its company (cues.ts `Typed.firm`). */
+  firm?: boolean;
 }
 
 /** The words around a name, as cues.ts reads them. */
@@ -56,7 +58,7 @@ function subjectRole({ words, from, to, lead, after }: RoleAround): RoleTyped | 
   if (object && PERSONAL_WORK.has(object.lower)) return { type: 'person', confidence: 0.6 };
   // "Docmost released version 0.9": the name is the product released.
   if (object && /^(?:version|v\d[\d.]*)$/.test(object.lower)) return { type: 'product', confidence: 0.65 };
-  return { type: 'organization', confidence: 0.7 };
+  return { type: 'organization', confidence: 0.7, firm: true };
 }
 
 /** Where something is kept ("recipes in Paprika") or where one eats ("dinner at Dishoom"). */

@@ -108,6 +108,9 @@ const LONE_MONTH_ABBREVIATION = /^(?:jan|jun)$/i;
 /** A month's abbreviation in lower case, alone, is a word more often ("la mar", "the mar-a-lago"): a date only after "in", "since", …. */
 const LOWER_MONTH_ABBREVIATION = /^(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?$/;
 const SEASON = /^(?:spring|summer|autumn|fall|winter)$/i;
+const DAY_ABBREVIATION = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat)$/i;
+/** A month, a day or a part of the day after a day's abbreviation keeps it a date ("Thu March 5", "Fri Sat", "Sat Morning"). */
+const MONTH_OR_DAY_AFTER = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|morning|afternoon|evening|night|noon|am|pm|[AP]M)/i;
 /** Words after which "Jan" is the month: "back in Jan", "since Jun". */
 const MONTH_BEFORE = /^(?:in|since|until|till|by|from|before|after|early|late|mid|of|last|next|this|due|during|around)$/i;
 const GLUE_PUNCT = new Set(['.', '-', '/', '_', '&', '@', "'", '’']);
@@ -139,12 +142,17 @@ export function analyse(text: string): Analysis {
     // "winter boots", "the summer fair": a season describing a thing, no date; nor "in the sun.", wink's Sunday.
     if (SEASON.test(entityValues[i]) && (pos[to + 1] === 'NOUN' || pos[to + 1] === 'ADJ') && /^\p{Ll}/u.test(values[to + 1] ?? '')) return;
     if (/^sun\.?$/.test(entityValues[i])) return;
+    // "the Thu Bồn River", "Sat Nam": a day's abbreviation alone before a capitalised word begins a name.
+    if (from === to && DAY_ABBREVIATION.test(entityValues[i]) && /^\p{Lu}/u.test(values[to + 1] ?? '') && !MONTH_OR_DAY_AFTER.test(values[to + 1] ?? '')) return;
     const kind = SPAN_KINDS[entityTypes[i]];
     if (kind) for (let t = from; t <= to; t++) entityOf[t] = kind;
   });
   const sentenceOf = new Array<number>(values.length).fill(0);
+  let merged = 0;
   (doc.sentences().out(its.span) as unknown as [number, number][]).forEach(([from, to], s) => {
-    for (let t = from; t <= to; t++) sentenceOf[t] = s;
+    // wink may end a sentence inside a word ("Next." "js 15 took …"): what follows stays in the word's sentence.
+    if (from >= 2 && spaces[from] === '' && types[from] === 'word' && GLUE_PUNCT.has(values[from - 1]) && spaces[from - 1] === '' && types[from - 2] === 'word') merged++;
+    for (let t = from; t <= to; t++) sentenceOf[t] = s - merged;
   });
 
   const sentences: Word[][] = [];

@@ -1,0 +1,77 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { namedEntityTypes as types } from '../../../test/entityTypes.ts';
+import { extractWithRules } from './rules.ts';
+
+/** Issue 26, eleventh round: a listed brand read in its sentence, holidays, faiths and languages, wink's sentence breaks. */
+
+const names = (text: string) => extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.map(e => e.name);
+
+describe('a brand the hand lists type is read in its sentence', () => {
+  test('a maker before its appliance, a tool one works in, is the product', () => {
+    assert.equal(types("Check the warranty on the Bosch dishwasher, it's leaking from the door.").Bosch, 'product');
+    assert.equal(types('Ravi: pushed the fix, can someone approve PR 412 in GitLab').GitLab, 'product');
+  });
+
+  test('a firm cue stays sure: the model does not undo it', () => {
+    assert.equal(types('Renewed the Datadog contract but asked for a discount.').Datadog, 'organization');
+    assert.equal(types('Need to renew the Notion subscription before it lapses.').Notion, 'organization');
+  });
+
+  test("what firms do as a clause's subject casts a known tool as its company", () => {
+    assert.equal(types('Figma raised the price for our plan again.').Figma, 'organization');
+  });
+});
+
+describe('more cues', () => {
+  test("a document's number between its noun and \"from\"; audits and estimates from a firm", () => {
+    assert.equal(types('Invoice 2291 from Kessler Bau is still unpaid.')['Kessler Bau'], 'organization');
+    assert.equal(types('Reviewed the accessibility audit from Deque, most issues are labels.').Deque, 'organization');
+  });
+
+  test('where exhibitors stand is an event', () => {
+    assert.equal(types('Our booth at Collision in Toronto got good traffic.').Collision, 'event');
+  });
+
+  test('"X Games" after working for it is the studio; the Commonwealth Games stay an event', () => {
+    assert.equal(types('The user\'s brother moved to Reykjavík to work for CCP Games.')['CCP Games'], 'organization');
+    assert.equal(types('We watched the Commonwealth Games in Glasgow.')['Commonwealth Games'], 'event');
+  });
+
+  test('a surname that is a listed town, joined to a sure place, is the town', () => {
+    assert.equal(types('The pilot is limited to their Leeds and Bradford clinics.').Bradford, 'location');
+  });
+
+  test('a known brand before a product word is the product though the brand is a given name', () => {
+    assert.equal(types('The spring campaign on Meta Ads spent 4,200 dollars.')['Meta Ads'], 'technology');
+  });
+});
+
+describe('holidays, faiths and languages', () => {
+  test('more holidays of more places are events, and a listed holiday starts no phrase name', () => {
+    assert.equal(types("Anna: are we still doing Midsommar at Lars's cabin in Dalarna?").Midsommar, 'event');
+    assert.equal(types("Shabbat dinner at Miriam's this Friday.").Shabbat, 'event');
+    const carnival = types('Carnival in Port of Spain was unforgettable.');
+    assert.equal(carnival.Carnival, 'event');
+    assert.equal(carnival['Port of Spain'], 'location');
+  });
+
+  test('faiths and languages are no names alone, but begin longer ones', () => {
+    assert.deepEqual(names('The user is a Catholic and speaks French and Lingala.'), []);
+    assert.ok(names('Tamil Nadu trip in March.').includes('Tamil Nadu'));
+    assert.ok(names('The Catholic University of Leuven replied.').includes('Catholic University of Leuven'));
+  });
+});
+
+describe('where wink breaks a sentence or reads a date', () => {
+  test('a sentence break inside "Next.js" does not cut the version off', () => {
+    assert.ok(names('Retro: the migration to Next.js 15 took twice as long.').includes('Next.js 15'));
+    assert.ok(names('Debugged a memory leak in the Node.js 20 worker.').includes('Node.js 20'));
+  });
+
+  test("a day's abbreviation before a capitalised word begins a name; before a month or a part of the day it is a date", () => {
+    assert.ok(names('The lanterns along the Thu Bồn River were beautiful.').includes('Thu Bồn River'));
+    const dated = extractWithRules({ text: 'Call Dad on Sat March 3.', reference_time: '2026-03-04T10:00:00.000Z' }).entities;
+    assert.ok(dated.some(e => e.entity_type === 'date'));
+  });
+});
