@@ -1,6 +1,7 @@
 import { GENERIC_TERMS } from './catalog.ts';
 import { ACCOUNT_THINGS, BILLING_NOUNS, FIRM_KINDS, FIRM_PARTS, FIRM_VERBS, MONEY_SENT, MONEY_THINGS, SUBSCRIBED } from './firms.ts';
 import { ORGANIZATION_HEADS, PERSON_CUES, PLACE_PREPOSITIONS } from './gazetteer.ts';
+import { isGivenName } from './givenNames.ts';
 import { roleCue } from './roles.ts';
 import type { Word } from './words.ts';
 
@@ -341,7 +342,8 @@ function weakCue({ words, from, to, lead, before, before2, after, after2 }: Arou
   // Not after a sentence's opening verb, capitalised only there ("Walked from Florence …"); a noun is fine ("Skip from Biffa").
   const sender = words[lead - 2];
   const openingVerb = lead - 2 === words.findIndex(w => !w.punct) && sender?.pos === 'VERB';
-  if (before === 'from' && sender?.cap && !openingVerb && !route) return { type: 'organization', confidence: 0.65 };
+  // Someone named from it ("Ryan from Datadog demoed …") is sent by a firm: a known tool so named is its company.
+  if (before === 'from' && sender?.cap && !openingVerb && !route) return { type: 'organization', confidence: 0.65, firm: isGivenName(sender.lower) };
   if (ORGANIZATION_AFTER.has(after)) return { type: 'organization', confidence: 0.6, firm: true };
   if (before === 'at' && !PLACE_PREPOSITIONS.has(before2)) return { type: 'organization', confidence: 0.6 };
   if (PLACE_PREPOSITIONS.has(before)) return { type: 'location', confidence: 0.6 };

@@ -75,7 +75,6 @@ const DATE_PHRASES = new RegExp(
     `\\b(?:early |late )?(?:this|last|next|coming) (?:${PERIOD})\\b`,
     `\\b(?:the )?(?:long )?weekend\\b`,
     `\\bthe (?:end|start|beginning|middle) of (?:the )?(?:week|month|year|quarter|term|sprint)\\b`,
-    `\\bin (?:two|three|four|five|six|a couple of|a few) (?:days|weeks|months)\\b`,
     `\\b(?:every (?:other )?)${DAY}\\b`,
     `\\b${DAY}s?(?: (?:morning|afternoon|evening|night|lunchtime)s?)\\b`,
     `\\b${DAY} week\\b`,

@@ -75,3 +75,19 @@ describe('where wink breaks a sentence or reads a date', () => {
     assert.ok(dated.some(e => e.entity_type === 'date'));
   });
 });
+
+describe('dates as notes name them', () => {
+  const dates = (text: string) =>
+    extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.filter(e => e.entity_type === 'date').map(e => [e.name, ...(e.aliases ?? [])]);
+
+  test('a recurring day and a part of a day keep the day itself as an alias', () => {
+    assert.deepEqual(dates('Their one-to-ones are every other Thursday.'), [['every other Thursday', 'Thursday']]);
+    assert.deepEqual(dates('Design crit moved to Thursday afternoon.'), [['Thursday afternoon', 'Thursday']]);
+    assert.deepEqual(dates('The delivery is booked for next Thursday morning.'), [['2026-03-12', 'next Thursday morning', 'next Thursday']]);
+  });
+
+  test('a stretch of time from now is no date', () => {
+    assert.deepEqual(dates('The dentist wants a repeat cleaning in six months.'), []);
+    assert.deepEqual(dates('Back in two days, then flying in March.'), [['March']]);
+  });
+});

@@ -253,7 +253,7 @@ export const PLACE_HEADS = new Set(
 );
 
 /** First words of place names. */
-export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river, gare, cerro, lago, praia, piazza, parque, parc, pico, punta, pulau, gunung, bukit, ilha, île, paseo, rua, jalan, calle, avenida, mercado, lough, lac'));
+export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river, gare, cerro, lago, praia, piazza, parque, parc, pico, punta, pulau, gunung, bukit, ilha, île, paseo, rua, jalan, calle, avenida, mercado, lough, lac, route, highway, interstate'));
 
 /** First words of a venue's name, a business ("Bistro Kalina", "Hotel Amrâth", "Ryokan Hanaoka"). */
 export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ryokan, osteria, trattoria, taverna, pizzeria, café, cafe, restaurant, auberge, pension, posada, studio, atelier, salon, bakkerij, bakerie, boulangerie, patisserie, bäckerei, konditorei, panadería, padaria, fietsenmakerij, apotheke, farmacia'));

@@ -112,14 +112,24 @@ function withDatePhrases(text: string, sentences: Word[][], spans: EntitySpan[])
 
 const LEADING_PREPOSITION = /^(?:by|until|till|since|from|on)\s+(?=\S)/i;
 
-/** A date as an entity: absolute dates by their words, relative ones by the day they mean ("yesterday" → 2026-03-03). */
-function dateEntity(spanText: string, reference: Date): { name: string; alias?: string } {
+/** A recurrence before a day and a part of the day after it: "every other Thursday", "Thursday afternoon". */
+const RECURRENCE = /^(?:every|each)(?: other)?\s+(?=\S)/i;
+const DAY_PART_AFTER = /(?<=\S)\s+(?:morning|afternoon|evening|night)s?$/i;
+
+/**
+ * A date as an entity: absolute dates by their words, relative ones by the day they mean ("yesterday" → 2026-03-03,
+ * with what was written as an alias). A recurring day or a part of a day keeps the day itself as an alias too
+ * ("every Thursday", "Thursday night" → also "Thursday"): notes and their readers name the date by either.
+ */
+function dateEntity(spanText: string, reference: Date): { name: string; aliases: string[] } {
   // wink's span of "by April" takes the preposition in; the date is "April".
   const text = spanText.replace(LEADING_PREPOSITION, '');
+  const day = text.replace(RECURRENCE, '').replace(DAY_PART_AFTER, '');
+  const dayAlias = day !== text ? [day] : [];
   // "the last week of October", "the first Saturday of the month": a day of a month, not one relative to now.
-  if (!RELATIVE_DATE.test(text) || DAY_OF_A_MONTH.test(text)) return { name: text };
+  if (!RELATIVE_DATE.test(text) || DAY_OF_A_MONTH.test(text)) return { name: text, aliases: dayAlias };
   const iso = resolveRelativeDate(text, reference);
-  return iso ? { name: iso, alias: text } : { name: text };
+  return iso ? { name: iso, aliases: [text, ...dayAlias] } : { name: text, aliases: dayAlias };
 }
 
 let holidayKeys: Set<string> | null = null;
@@ -135,19 +145,20 @@ export function extractWithRules(input: ExtractionInput): Extraction {
   const found = new Map<string, Found>();
   /** Name as written in a sentence → the key of the entity it became. */
   const placedBySentence: Placed[][] = sentences.map(() => []);
-  const add = (name: string, type: string, confidence: number, alias?: string): string | null => {
+  const add = (name: string, type: string, confidence: number, ...written: (string | undefined)[]): string | null => {
     const clean = cleanEntityName(name);
     const key = entityKey(clean);
     if (!key || key.length < 2 && type !== 'person') return null;
+    const aliases = written.filter((alias): alias is string => !!alias).map(cleanEntityName).filter(alias => entityKey(alias) !== key);
     const existing = found.get(key);
     if (existing) {
       existing.occurrences++;
       vote(existing, type, confidence);
-      if (alias && !existing.aliases.includes(alias)) existing.aliases.push(alias);
+      for (const alias of aliases) if (!existing.aliases.includes(alias)) existing.aliases.push(alias);
       return key;
     }
     const votes = new Map(type === 'other' ? [] : [[type, confidence]]);
-    found.set(key, { name: clean, entity_type: type, confidence, occurrences: 1, aliases: alias ? [cleanEntityName(alias)] : [], votes });
+    found.set(key, { name: clean, entity_type: type, confidence, occurrences: 1, aliases: [...new Set(aliases)], votes });
     return key;
   };
 
@@ -176,8 +187,8 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     if (inOccasion(span.start, span.end)) continue;
     // A holiday wink reads as a date ("Christmas", "New Year's Eve") is an event on the calendar.
     const type = span.kind === 'DATE' && HOLIDAY_KEYS().has(entityKey(span.text)) ? 'event' : SPAN_TYPES[span.kind];
-    const { name, alias } = type === 'date' ? dateEntity(span.text.trim(), reference) : { name: span.text.trim() };
-    add(name, type, type === 'date' || type === 'event' ? 0.8 : 0.95, alias);
+    const { name, aliases } = type === 'date' ? dateEntity(span.text.trim(), reference) : { name: span.text.trim(), aliases: [] };
+    add(name, type, type === 'date' || type === 'event' ? 0.8 : 0.95, ...aliases);
   }
 
   const redirect = mergeShortNames(found);

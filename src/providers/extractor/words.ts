@@ -108,6 +108,7 @@ const LONE_MONTH_ABBREVIATION = /^(?:jan|jun)$/i;
 /** A month's abbreviation in lower case, alone, is a word more often ("la mar", "the mar-a-lago"): a date only after "in", "since", …. */
 const LOWER_MONTH_ABBREVIATION = /^(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?$/;
 const SEASON = /^(?:spring|summer|autumn|fall|winter)$/i;
+const TIME_FROM_NOW = /^in (?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|\d+) (?:days?|weeks?|months?|years?)$/i;
 const DAY_ABBREVIATION = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat)$/i;
 /** A month, a day or a part of the day after a day's abbreviation keeps it a date ("Thu March 5", "Fri Sat", "Sat Morning"). */
 const MONTH_OR_DAY_AFTER = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|morning|afternoon|evening|night|noon|am|pm|[AP]M)/i;
@@ -142,6 +143,8 @@ export function analyse(text: string): Analysis {
     // "winter boots", "the summer fair": a season describing a thing, no date; nor "in the sun.", wink's Sunday.
     if (SEASON.test(entityValues[i]) && (pos[to + 1] === 'NOUN' || pos[to + 1] === 'ADJ') && /^\p{Ll}/u.test(values[to + 1] ?? '')) return;
     if (/^sun\.?$/.test(entityValues[i])) return;
+    // "in six weeks", "in two days": a stretch of time from now, which notes' readers do not call a date.
+    if (TIME_FROM_NOW.test(entityValues[i])) return;
     // "the Thu Bồn River", "Sat Nam": a day's abbreviation alone before a capitalised word begins a name.
     if (from === to && DAY_ABBREVIATION.test(entityValues[i]) && /^\p{Lu}/u.test(values[to + 1] ?? '') && !MONTH_OR_DAY_AFTER.test(values[to + 1] ?? '')) return;
     const kind = SPAN_KINDS[entityTypes[i]];
