@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as Chrono from 'chrono-node';
+import { foreignDatePhrases } from './foreignDates.ts';
 
 /** chrono-node, loaded on first use rather than when the server starts. */
 let chronoModule: typeof Chrono | null = null;
@@ -73,8 +74,9 @@ const DATE_PHRASES = new RegExp(
     `\\bthe ${ORDINAL}\\b(?! (?:floor|century|birthday|anniversary|edition|place|time|round|row|grade|percentile))`,
     `\\bthe (?:day after tomorrow|day before yesterday|week after next|week before last)\\b`,
     `\\b(?:early |late )?(?:this|last|next|coming) (?:${PERIOD})\\b`,
-    `\\b(?:the )?(?:long )?weekend\\b`,
-    `\\bthe (?:end|start|beginning|middle) of (?:the )?(?:week|month|year|quarter|term|sprint)\\b`,
+    // "the weekend", "the long weekend"; not "a weekend away", "Folk Weekend", "weekend camping".
+    `\\bthe (?:long |bank holiday )?weekend\\b`,
+    `\\bthe (?:end|start|beginning|middle) of (?:(?:the )?(?:week|month|year|quarter|term|sprint)|Q[1-4])\\b`,
     `\\b(?:every (?:other )?)${DAY}\\b`,
     `\\b${DAY}s?(?: (?:morning|afternoon|evening|night|lunchtime)s?)\\b`,
     `\\b${DAY} week\\b`,
@@ -102,10 +104,12 @@ const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|comi
 
 /** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
 export function datePhrases(text: string): { start: number; end: number }[] {
-  if (!DATE_PHRASE_HINT.test(text)) return [];
+  const foreign = foreignDatePhrases(text);
+  if (!DATE_PHRASE_HINT.test(text)) return foreign;
   // A month's name alone in lower case is a word ("may and june flowers", "you may and should"), not a date.
-  return [...text.matchAll(DATE_PHRASES)]
+  const english = [...text.matchAll(DATE_PHRASES)]
     .filter(match => !LOWER_MONTH.test(match[0]))
     .map(match => ({ start: match.index, end: match.index + match[0].length }));
+  return foreign.length ? [...english, ...foreign].sort((a, b) => a.start - b.start) : english;
 }
 const LOWER_MONTH = new RegExp(`^(?=[a-z])${MONTH}$`);

@@ -91,3 +91,20 @@ describe('dates as notes name them', () => {
     assert.deepEqual(dates('Back in two days, then flying in March.'), [['March']]);
   });
 });
+
+describe('dates in the languages chats mix with English', () => {
+  const dates = (text: string) => extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.filter(e => e.entity_type === 'date').map(e => e.name);
+
+  test('weekdays, days of a month and the days around today', () => {
+    assert.deepEqual(dates('Fernando: ya reservé la cancha para el jueves'), ['jueves']);
+    assert.deepEqual(dates('Agnieszka: czy możesz odebrać dzieci ze szkoły w piątek?'), ['piątek']);
+    assert.deepEqual(dates('Ana Paula: reunião com a Natura foi remarcada pra quinta'), ['quinta']);
+    assert.deepEqual(dates('Amaru: la fiesta del Inti Raymi en Cusco es el 24 de junio'), ['24 de junio']);
+    assert.deepEqual(dates('Andrés: ¿vamos al festival en Valledupar este año?'), ['este año']);
+  });
+
+  test('a given name and an ordinal stay what they are', () => {
+    assert.deepEqual(dates('Domingo brought the wine.'), []);
+    assert.deepEqual(dates('Uma quinta no Douro.'), []);
+  });
+});
