@@ -109,6 +109,12 @@ export function typingFeatures(words: Word[], from: number, to: number, rules: R
   // A given name of some country (givenNames.ts): alone, or first of two words ("Jarvis Cocker").
   if (name.length === 1 && isGivenName(key)) features.push('given');
   if (name.length > 1 && isGivenName(first)) features.push('given-first');
+  // A given name and one more word: a surname no dictionary knows ("Rebecca Thornbury"), an everyday word or a
+  // kind of place or firm ("Helen Park", "Victoria Station"): the linear models cannot combine the two features alone.
+  if (name.length === 2 && isGivenName(first)) {
+    const heads = ORGANIZATION_HEADS.has(last) || PLACE_HEADS.has(last) || EVENT_HEADS.has(last);
+    features.push(`given-pair:${heads ? 'head' : isEnglishWord(last) ? 'word' : 'surname'}`);
+  }
 
   // Where it stands.
   const start = words.findIndex(w => !w.punct);
