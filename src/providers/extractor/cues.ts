@@ -132,6 +132,9 @@ const WORK_THINGS = new Set(`deck decks doc docs document documents spreadsheet 
 /** Verbs of writing code: "in X" after them is a language ("wrote the exporter in Go"). */
 const CODING = /^(?:wr[io]te|written|writing|coded|code|implemented|implementing|rewr\w*|ported|prototyped|scripted)$/;
 /** Verbs after which a name is a place one goes up or around ("hiked up Snowdon", "climbed Kilimanjaro"). */
+/** Travelling over, past or along a name: "drive over Haukelifjell", "walked along Mälaren". */
+const TRAVELLING = /^(?:drive|drove|driving|drives|cycle|cycled|cycling|ride|rode|riding|hike|hiked|hiking|walk|walked|walking|run|ran|running|ski|skied|skiing|sail|sailed|sailing|fly|flew|flying|paddled|kayaked|rowed|trained|training)$/;
+const TRAVELLED_BY = /^(?:over|across|through|past|along|around|up|down)$/;
 const PLACE_BEFORE = new Set(['up', 'climbed', 'summited', 'visited', 'visiting', 'explored', 'exploring', 'toured', 'touring']);
 /** What follows an organisation's name: "X is hiring", "X was acquired". */
 const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acquired|bought|listed|public|bankrupt|closing|expanding|relocating)$|^(?:went|goes) (?:public|bust|under)$/;
@@ -331,6 +334,8 @@ function personCue({ words, from, to, lead, before, before2, after, after2, earl
   const afterFrom = words[to + 1];
   if (after === 'from' && afterFrom && !afterFrom.punct && afterFrom.lower !== 'the' && !PLACE_PREPOSITIONS.has(before)) return { type: 'person', confidence: 0.6 };
   if (PLACE_BEFORE.has(before)) return { type: 'location', confidence: 0.55 };
+  // "don't drive over Haukelifjell", "cycled past Kinderdijk": a way travelled is a place.
+  if (TRAVELLED_BY.test(before) && TRAVELLING.test(before2)) return { type: 'location', confidence: 0.75 };
   if (after === 'and' && FAMILY_AFTER_AND.includes(after2)) return { type: 'person', confidence: 0.75 };
   return null;
 }

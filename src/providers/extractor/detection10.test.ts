@@ -108,3 +108,32 @@ describe('dates in the languages chats mix with English', () => {
     assert.deepEqual(dates('Uma quinta no Douro.'), []);
   });
 });
+
+describe('chat lines and names from the eleventh blind set', () => {
+  test("a speaker written in lower case on a line written with capitals is a person; a heading's word is not", () => {
+    assert.equal(types('kasia: idziemy na pierogi at Zapiecek after work?').Kasia, 'person');
+    assert.equal(types('fatima: did anyone pick up the keys from the Foxtons office in Clapham?').Fatima, 'person');
+    assert.equal(types('fyi: Stripe is down').Fyi, undefined);
+  });
+
+  test('a listed tool that is an English word, where the words around it say so', () => {
+    assert.equal(types('lena: my fan is screaming since i installed docker').docker, 'technology');
+    assert.equal(types('dawit: meeting moved to friday, same zoom link').zoom, 'technology');
+    assert.equal(types('can you send me the Obsidian vault link before the call').vault, undefined);
+  });
+
+  test('a holiday in a lower-case line, and no name in its greeting', () => {
+    assert.deepEqual(types("reza: nowruz mubarak!! haft-sin is set up at maman's"), { Reza: 'person', Nowruz: 'event' });
+  });
+
+  test('"van den" inside a name, a vehicle\'s edition, stadiums and arenas', () => {
+    assert.equal(types('Met Pieter van den Hoogenband at the pool.')['Pieter van den Hoogenband'], 'person');
+    assert.equal(types('The user drives a Kia Niro EV.')['Kia Niro EV'], 'product');
+    assert.equal(types("AIK need a win at Strawberry Arena on Sunday or it's over")['Strawberry Arena'], 'organization');
+  });
+
+  test('a way travelled over or along is a place', () => {
+    assert.equal(types("Don't drive over Haukelifjell without snow chains.").Haukelifjell, 'location');
+    assert.equal(types('Training on rollerskis along Mälaren.').Mälaren, 'location');
+  });
+});

@@ -200,7 +200,7 @@ export const NOT_NAMES = new Set([
   oops, damn, gosh, geez, jeez, dude, man, guys, everyone, everybody, someone, anyone, nobody, nothing, something, anything, everything,
   what, when, where, who, why, how, which, that, this, these, those, there, here, then, now, still, yet, maybe, perhaps, probably,
   chapter, section, step, part, page, figure, table, note, todo, update, edit, re, fwd, subject, summary, agenda, action, items, q&a,
-  user, users, mass,
+  user, users, mass, mubarak,
   saudi, emirati, qatari, omani, kuwaiti, jordanian, syrian, iraqi, iranian, afghan, nepalese, ghanaian, ugandan, tanzanian,
   rwandan, cameroonian, senegalese, ivorian, chilean, venezuelan, ecuadorian, bolivian, uruguayan, paraguayan, cuban, jamaican,
   haitian, taiwanese, singaporean, cambodian, laotian, azerbaijani, maltese, cypriot, zimbabwean, zambian, malawian, sudanese,
@@ -221,7 +221,7 @@ export const COMMON_ACRONYMS = new Set(
 );
 
 /** Words after which a capitalised name is a place ("moved to Denver"). */
-export const PLACE_PREPOSITIONS = new Set(list('in, to, from, near, into, around, across, through, outside, inside, via, toward, towards, across'));
+export const PLACE_PREPOSITIONS = new Set(list('in, to, from, near, into, around, across, through, outside, inside, via, toward, towards, along'));
 
 /** Last words of organisation names. */
 export const ORGANIZATION_HEADS = new Set(
@@ -238,7 +238,7 @@ export const ORGANIZATION_HEADS = new Set(
   logistics, logistik, freight, unit, ward, invest, investments, wealth, rehab, physio, seeds, couriers, travel, tours, campers, books, stores, primary, robotics, analytics, bio, biotech,
   savings, pensions, brewing, distillery, roasters, kitchen, catering, nursery, preschool, ferries, buses, coaches, cabs, taxis,
   joinery, carpentry, glazing, landscaping, electrical, interiors, decorating, garage, salon, barbers, florist, florists, butchers, deli, patisserie, boulangerie,
-  bau, bouw`),
+  bau, bouw, stadium, stadion, arena`),
 );
 
 /** Last words of place names. */

@@ -1,3 +1,4 @@
+import { NAMED_EVENTS, NOT_NAMES } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
 import { listedType } from './nameTypes.ts';
 import { isEnglishWord, lexiconTags } from './words.ts';
@@ -16,11 +17,13 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.&+-]*/gu;
 const SPEAKER = /^\s*\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?:\s/u;
 /** Runs of words looked up as one name, longest first ("taylor swift", "seoul national university hospital"). */
 const RUN_LENGTHS = [4, 3, 2, 1];
+/** Occasions a line in lower case names as everyday words ("off to the carnival"). */
+const COMMON_OCCASIONS = new Set(['carnival', 'sabbath', 'fasching', 'karneval']);
 /** Fewer words than this say too little about how a line is written. */
 const FEWEST_WORDS = 3;
 
 export function restoreCase(text: string): string {
-  return text.replace(/[^\n]+/g, line => (writtenInLowerCase(line) ? capitaliseNames(line) : line));
+  return text.replace(/[^\n]+/g, line => (writtenInLowerCase(line) ? capitaliseNames(line) : capitaliseSpeaker(line)));
 }
 
 /** Whether no word of the line after its speaker has a capital, except "I" (a writer who capitalises a sentence's first word capitalises names too). */
@@ -33,21 +36,38 @@ function writtenInLowerCase(line: string): boolean {
 
 const speakerEnd = (line: string) => SPEAKER.exec(line)?.[0].length ?? 0;
 
-function capitaliseNames(line: string): string {
+/** A line's letters (code points, so that an offset is one into the line's letters) and its words, to capitalise some. */
+function lineLetters(line: string) {
   const chars = [...line];
   const capitalise = (start: number) => {
     const upper = chars[start].toUpperCase();
     // A letter whose capital is longer ("ß") is left alone: offsets must not move.
     if (upper.length === chars[start].length) chars[start] = upper;
   };
-  // Code points, so that an offset into `chars` is one into the line's letters.
-  const words = [...line.matchAll(WORD)].map(m => ({ text: m[0].toLowerCase(), at: [...line.slice(0, m.index)].length }));
+  const words = [...line.matchAll(WORD)].map(m => ({ text: m[0], lower: m[0].toLowerCase(), at: [...line.slice(0, m.index)].length }));
   const speakerLength = [...line.slice(0, speakerEnd(line))].length;
-  const speakerWords = words.filter(w => w.at < speakerLength);
-  // A given name is a speaker's even where it spells an English word ("sam", "bill"); a heading's word is not ("note:").
-  if (speakerWords.every(w => isGivenName(w.text) || !isEnglishWord(w.text))) speakerWords.forEach(w => capitalise(w.at));
+  return { chars, capitalise, words, speakerWords: words.filter(w => w.at < speakerLength) };
+}
+
+/**
+ * Whether a lower-case speaker's words are a name: a given name even where it spells an English word ("sam",
+ * "bill"), not a heading's word ("note:", "fyi:").
+ */
+const speakerNamed = (words: { lower: string }[]) => words.every(w => (isGivenName(w.lower) || !isEnglishWord(w.lower)) && !NOT_NAMES.has(w.lower));
+
+/** "kasia: idziemy na pierogi at Zapiecek": a speaker written in lower case on a line written with capitals. */
+function capitaliseSpeaker(line: string): string {
+  const { chars, capitalise, speakerWords } = lineLetters(line);
+  if (speakerWords.length === 0 || speakerWords.some(w => /\p{Lu}/u.test(w.text)) || !speakerNamed(speakerWords)) return line;
+  speakerWords.forEach(w => capitalise(w.at));
+  return chars.join('');
+}
+
+function capitaliseNames(line: string): string {
+  const { chars, capitalise, words, speakerWords } = lineLetters(line);
+  if (speakerNamed(speakerWords)) speakerWords.forEach(w => capitalise(w.at));
   for (let i = speakerWords.length; i < words.length; ) {
-    const length = RUN_LENGTHS.find(n => i + n <= words.length && knownName(words.slice(i, i + n).map(w => w.text)));
+    const length = RUN_LENGTHS.find(n => i + n <= words.length && knownName(words.slice(i, i + n).map(w => w.lower)));
     if (!length) {
       i++;
       continue;
@@ -63,6 +83,8 @@ function capitaliseNames(line: string): string {
  * left as written: many tools are named in lower case ("npm", "esbuild"), and packages.ts reads those.
  */
 function knownName(words: string[]): boolean {
+  // A holiday is a name though a dictionary has it ("nowruz mubarak", "diwali at my aunt's").
+  if (words.length === 1 && NAMED_EVENTS.has(words[0]) && !COMMON_OCCASIONS.has(words[0])) return true;
   const distinctive = words.filter(w => !isEnglishWord(w) && !/^\d/.test(w) && w.length >= 3);
   if (distinctive.length === 0) return false;
   const listed = (key: string) => {

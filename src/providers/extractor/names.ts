@@ -67,7 +67,9 @@ const SOFTWARE_HEADS = new Set(['app', 'apps', 'sync', 'api', 'sdk', 'cli', 'plu
 const HOLIDAY_NAMES = new Set(HOLIDAYS);
 
 
-const ARTICLES = new Set(['the', 'la', 'le', 'les', 'los', 'las', 'el']);
+/** Editions written after a vehicle's model: "Kia Niro EV", "Golf GTI", "Yaris Hybrid". */
+const VEHICLE_EDITIONS = new Set(['ev', 'phev', 'hev', 'hybrid', 'gt', 'gti', 'gtd', 'rs', 'st', 'amg', 'tdi', 'tsi', 'e-tron']);
+const ARTICLES = new Set(['the', 'la', 'le', 'les', 'los', 'las', 'el', 'den', 'der', 'het']);
 
 const headWord = (word: Word) => word.cap && (ORGANIZATION_HEADS.has(bare(word)) || PLACE_HEADS.has(bare(word)));
 
@@ -160,6 +162,11 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       }
       // A word that is vocabulary alone but completes a known name ("Apple TV", "Google Docs").
       if ((next.cap || HYPHENED_PARTICLE.test(next.text)) && known(`${words.slice(i, j).map(w => w.lower).join(' ')} ${next.lower}`)) {
+        j++;
+        continue;
+      }
+      // "Kia Niro EV", "VW Golf GTI": a vehicle's edition after its maker and model.
+      if (next.cap && VEHICLE_EDITIONS.has(next.lower) && j - (isThe ? i + 1 : i) >= 2 && VEHICLE_MAKERS.has(words[isThe ? i + 1 : i].lower)) {
         j++;
         continue;
       }

@@ -111,6 +111,18 @@ function commandLine(words: Word[], i: number): boolean {
   return opens && SUBCOMMANDS.has(words[i + 1]?.lower ?? '') && !CHAT_SLANG.has(words[i].lower);
 }
 
+/** Verbs done to software: "since i installed docker". */
+const INSTALLED = new Set('installed install installing reinstalled uninstalled updated upgraded'.split(' '));
+/** What a meeting tool or a runtime has: "same zoom link", "the docker container". */
+const TOOL_THINGS = new Set('link links call calls meeting meetings container containers image images desktop extension plugin'.split(' '));
+
+/**
+ * A listed tool that is also an English word, where the words around it say it is the tool ("installed docker", "the
+ * zoom link"); not a noun of the brand before it ("the Obsidian vault link").
+ */
+const toolInContext = (words: Word[], i: number) =>
+  INSTALLED.has(words[i - 1]?.lower ?? '') || (TOOL_THINGS.has(words[i + 1]?.lower ?? '') && !words[i - 1]?.cap);
+
 /** Chat shorthand that opens a message ("ngl status quo wins", "tbh build quality is poor"): no tool. */
 const CHAT_SLANG = new Set('ngl tbh idk imo imho fwiw btw afaik iirc smh rn brb ikr lmk wyd hbu tho pls plz thx ty np lol lmao omg'.split(' '));
 
@@ -126,8 +138,9 @@ export function lowerCaseTools(words: Word[], packages: PackageMention[] = insta
     if (word.cap || word.punct || word.number || word.span !== null || word.stopWord || !LOWER_TOOL.test(word.text)) return;
     // Cheapest test first: most words of a sentence are in no list.
     const listedKind = openGazetteerKind(word.lower) === 'technology';
-    // A listed tool that is also an English word ("git", "docker", "helm") counts only in a command line.
-    const listedTool = (listedKind && (openGazetteerType(word.lower) === 'technology' || commandLine(words, i))) || (TECHNOLOGIES.has(word.lower) && !isEnglishWord(word.lower));
+    // A listed tool that is also an English word ("git", "docker", "helm") counts only in a command line or where the
+    // words around it say so.
+    const listedTool = (listedKind && (openGazetteerType(word.lower) === 'technology' || commandLine(words, i) || toolInContext(words, i))) || (TECHNOLOGIES.has(word.lower) && !isEnglishWord(word.lower));
     if (!listedTool && !unlistedTool(words, i)) return;
     // "npm i zod-forms": the manager of an install command is the tool used, not what the note is about ("ran pnpm
     // install and the lockfile exploded", with no package, is about the manager).
