@@ -81,13 +81,15 @@ const DATE_PHRASES = new RegExp(
     `\\b${DAY}s?(?: (?:morning|afternoon|evening|night|lunchtime)s?)\\b`,
     `\\b${DAY} week\\b`,
     `\\b${DAY}s\\b`,
-    `\\bQ[1-4]\\b`,
+    // "Q3", "in Q1 2027": a quarter, and its year where one follows.
+    `\\bQ[1-4](?: (?:19|20)\\d{2})?\\b`,
     `\\bhalf[- ]term\\b`,
     `\\b(?:the )?bank holiday\\b`,
     // What wink calls a time ("filing it tonight") or a duration ("until Monday", "since 2022", "from Friday to Monday").
     `\\b(?:tonight|today|tomorrow|yesterday)\\b`,
     `(?<=\\b(?:until|till|since|from|before|after|to) )(?:${DAY}|(?:19|20)\\d{2})\\b`,
-    `(?<=\\b(?:until|till|since|from|before|after) )${MONTH}\\b`,
+    // "until 31 May", "since March 2026", "around 20 July": wink reads them as spans of time, or takes the month alone.
+    `(?<=\\b(?:until|till|since|from|before|after|around|by) )(?:\\d{1,2}(?:st|nd|rd|th)? )?${MONTH}(?: \\d{1,2}(?:st|nd|rd|th)?)?(?:,? (?:19|20)\\d{2})?\\b`,
     // A range's two ends: "Monday to Friday", "March to May", "between March and May", "between 2019 and 2021".
     `\\b(?:${DAY}|${MONTH})(?= (?:to|until|till|through|and|-|–) (?:${DAY}|${MONTH})\\b)`,
     `(?<=\\b(?:${DAY}|${MONTH}) (?:to|until|till|through|and|-|–) )(?:${DAY}|${MONTH})\\b`,
@@ -100,7 +102,7 @@ const DATE_PHRASES = new RegExp(
   'gi',
 );
 /** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
-const DATE_PHRASE_HINT = /\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) /i;
+const DATE_PHRASE_HINT = /\b(?:around|by) |\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) /i;
 
 /** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
 export function datePhrases(text: string): { start: number; end: number }[] {

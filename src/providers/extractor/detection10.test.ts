@@ -137,3 +137,14 @@ describe('chat lines and names from the eleventh blind set', () => {
     assert.equal(types('Training on rollerskis along Mälaren.').Mälaren, 'location');
   });
 });
+
+describe('a date after "until", "since", "around", and a quarter with its year', () => {
+  const dates = (text: string) => extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.filter(e => e.entity_type === 'date').map(e => e.name);
+
+  test('the whole date, not the month alone', () => {
+    assert.deepEqual(dates('Reservations for the tent are open until 31 May'), ['31 May']);
+    assert.deepEqual(dates('Saved 200 a month since March 2026 toward the deposit.'), ['March 2026']);
+    assert.deepEqual(dates('Fees are due before the term ends around 20 July.'), ['20 July']);
+    assert.deepEqual(dates('Pitching to investors in Q1 2027.'), ['Q1 2027']);
+  });
+});
