@@ -162,7 +162,7 @@ export const EVENT_HEADS = new Set(
   summit, symposium, forum, event, convention, congress, meetup, hackathon, championship, championships, cup, games, olympics, grand prix, carnival, race, run, week,
   tournament, regatta, relay, derby, gala, concert, awards, ceremony, jubilee, fiesta, classic, eisteddfod, fayre, expo, show,
   sportive, walkathon, showcase, retreat, reunion, tour, supper, mela, feis, fete, fête, open, jamboree, rally, swim, sleepout,
-  challenge, ride, races, sevens, bonfire, worlds, competition, illuminations, stampede`),
+  challenge, ride, race, gathering, powwows, sevens, bonfire, worlds, competition, illuminations, stampede`),
 );
 
 /** Units and measures that are written in capitals or mixed case but are never names ("500 MB", "3 GHz"). */

@@ -109,7 +109,9 @@ describe('projects, companies and people by what they do', () => {
   });
 
   test('a mover that is a department is no person changing jobs: "Payroll moved from Gusto to Deel"', () => {
-    assert.deepEqual(types('Payroll moved from Gusto to Deel.'), { Gusto: 'technology', Deel: 'technology' });
+    // Payroll providers both: the firms (the labelling guideline), not a person's employers.
+    assert.deepEqual(types('Payroll moved from Gusto to Deel.'), { Gusto: 'organization', Deel: 'organization' });
+    assert.deepEqual(types('Moved the mobile app from React Native to Flutter.'), { 'React Native': 'technology', Flutter: 'technology' });
   });
 });
 

@@ -153,7 +153,7 @@ const PERSON_STATES = new Set('sick ill unwell away pregnant ooo jetlagged exhau
 const PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'our', 'my', 'the']);
 const ADVERBS = new Set(['just', 'such', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
 /** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
-const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim|renewal)$/;
+const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim|renewal|payroll|carrier)$/;
 
 /** Possessives of a person ("Ravi's team", "Esme's school"): the next word is one of these, or any lower-case word. */
 const FAMILY_AFTER_AND = ['i', 'me', 'my', 'his', 'her'];

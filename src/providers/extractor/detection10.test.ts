@@ -148,3 +148,14 @@ describe('a date after "until", "since", "around", and a quarter with its year',
     assert.deepEqual(dates('Pitching to investors in Q1 2027.'), ['Q1 2027']);
   });
 });
+
+describe('providers one moves between, and heads before "of"', () => {
+  test('payroll and mobile carriers moved from one to another are firms', () => {
+    assert.deepEqual(types('Switched mobile carrier from Safaricom to Airtel Kenya last month.'), { Safaricom: 'organization', 'Airtel Kenya': 'organization' });
+    assert.equal(types('Switched our payroll to Deel for the contractors.').Deel, 'organization');
+  });
+
+  test('"Gathering of Nations" is one event', () => {
+    assert.equal(types('Grandpa wants to go to the Gathering of Nations in Albuquerque again.')['Gathering of Nations'], 'event');
+  });
+});

@@ -22,8 +22,14 @@ export const FIRM_VERBS = new Set(
   `emailed emails replied replies responded answered called rang phoned texted confirmed promised apologised
   apologized agreed refused approved rejected offered thanked invited contacted renews renewed`.split(/\s+/),
 );
-/** What one moves between banks and providers ("moved the emergency fund from Barclays to Marcus"). */
-export const MONEY_THINGS = new Set('fund funds savings money cash pension pensions isa balance deposit deposits salary transfer transfers'.split(' '));
+/**
+ * What one moves between banks and providers ("moved the emergency fund from Barclays to Marcus", "payroll moved from
+ * Sage to Deel", "switched mobile carrier from Safaricom to Airtel").
+ */
+export const MONEY_THINGS = new Set(
+  `fund funds savings money cash pension pensions isa balance deposit deposits salary transfer transfers payroll carrier
+  carriers provider providers supplier suppliers broadband`.split(/\s+/),
+);
 /** Verbs before a name that make it a subscription, a firm's service ("cancelled Disney+", "renewed Audible"). */
 export const SUBSCRIBED = /^(?:cancel|cancelled|canceled|cancelling|canceling|renew|renewed|renewing|unsubscribed)$/;
 

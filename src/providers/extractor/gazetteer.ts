@@ -271,5 +271,5 @@ export const OF_HEADS = new Set(
   court, house, house, museum, palace, sea, straits, strait, lake, cape, duke, duchess, prince, princess, king, queen, lord,
   commonwealth, province, district, county, federal, united, people, people's, bureau, center, centre, hall, center, office, ministry,
   chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley, cliffs, rock, tour, festival,
-  club, friends, library, guild, sisters, brothers, knights, gift, feast`),
+  club, friends, library, guild, sisters, brothers, knights, gift, feast, gathering, parade, carnival, battle`),
 );

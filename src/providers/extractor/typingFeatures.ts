@@ -93,9 +93,13 @@ export function typingFeatures(words: Word[], from: number, to: number, rules: R
   if (name.some(w => /\p{Ll}\p{Lu}/u.test(w.text))) features.push('camel');
   if (name.every(w => w.allCaps)) features.push('all-caps');
   if (name.some(w => w.possessive)) features.push('possessive');
-  if (ORGANIZATION_HEADS.has(last) && name.length > 1) features.push('head:organization');
-  if (PLACE_HEADS.has(last) && name.length > 1) features.push('head:location');
-  if (EVENT_HEADS.has(last) && name.length > 1) features.push('head:event');
+  // The head: the last word, or the word before "of" ("Valley of Flowers", "Gathering of Nations").
+  const of = name.findIndex((w, i) => i > 0 && w.lower === 'of');
+  const head = of > 0 ? bare(name[of - 1]) : last;
+  if (of > 0) features.push(`of-head:${head}`);
+  if (ORGANIZATION_HEADS.has(head) && name.length > 1) features.push('head:organization');
+  if (PLACE_HEADS.has(head) && name.length > 1) features.push('head:location');
+  if (EVENT_HEADS.has(head) && name.length > 1) features.push('head:event');
   if (PLACE_PREFIXES.has(first) && name.length > 1) features.push('prefix:location');
 
   // The lists it is in: the hand lists, the open-data gazetteer, compromise's lexicon, the English vocabulary.
