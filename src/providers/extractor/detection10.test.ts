@@ -159,3 +159,12 @@ describe('providers one moves between, and heads before "of"', () => {
     assert.equal(types('Grandpa wants to go to the Gathering of Nations in Albuquerque again.')['Gathering of Nations'], 'event');
   });
 });
+
+describe('lower-case tools by what is done with them', () => {
+  test('a package noun after the name, and what a test is run with', () => {
+    assert.equal(types('The upgrade failed because of the pg_cron extension.').pg_cron, 'technology');
+    assert.equal(types('Much faster than the old wkhtmltopdf setup.').wkhtmltopdf, 'technology');
+    assert.equal(types('Ran the load test with k6 against the edge.').k6, 'technology');
+    assert.deepEqual(types('Ran the test with care.'), {});
+  });
+});

@@ -74,13 +74,19 @@ export function installedPackages(words: Word[]): PackageMention[] {
 /** A lower-case tool's name as written: letters first, then letters, digits, ".", "+" or "-" ("esbuild", "date-fns"). */
 /** Brands named after an everyday noun that wink does not know: "the customer meetup" is a gathering. */
 const COMMON_NOUNS = new Set(['meetup', 'meetups', 'webinar', 'podcast', 'vlog', 'hackathon', 'selfie', 'ebook']);
-const LOWER_TOOL = /^[a-z][a-z0-9.+-]*[a-z0-9+]$/;
+const LOWER_TOOL = /^[a-z][a-z0-9._+-]*[a-z0-9+]$/;
 
 /**
  * Words after which a lower-case word no dictionary knows is a tool: "ran kubectl", "used yt-dlp", "via winget". Not
  * "through" or "than": in scientific text the word is a gene or a process ("through autophagy", "than mir-21").
  */
 const TOOL_VERBS = new Set('run runs ran running use uses used using install installs installed installing via tried trying try'.split(' '));
+
+/** What a piece of software is called after its name: "the pg_cron extension", "the old wkhtmltopdf setup". */
+const PACKAGE_NOUNS = new Set('extension extensions plugin plugins package packages library lib module modules crate crates gem binary setup'.split(' '));
+/** "Ran the load test with k6", "benchmarked it with hyperfine": what a test or a build is run with. */
+const testedWith = (words: Word[], i: number) =>
+  words[i - 1]?.lower === 'with' && words.slice(Math.max(0, i - 5), i - 1).some(w => /^(?:tests?|tested|testing|benchmark\w*|built|build|profiled|profiling|ran|run)$/.test(w.lower));
 
 /** Whether `words[i]` opens a code span: an odd number of backticks before it, the last just before it. */
 const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && words.slice(0, i).filter(w => w.text === '`').length % 2 === 1;
@@ -92,7 +98,7 @@ const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && wo
  */
 function unlistedTool(words: Word[], i: number): boolean {
   const word = words[i];
-  const used = TOOL_VERBS.has(words[i - 1]?.lower ?? '') || opensCode(words, i) || commandLine(words, i);
+  const used = TOOL_VERBS.has(words[i - 1]?.lower ?? '') || opensCode(words, i) || commandLine(words, i) || PACKAGE_NOUNS.has(words[i + 1]?.lower ?? '') || testedWith(words, i);
   if (!used || isEnglishWord(word.lower) || lexiconTags(word.lower).length > 0) return false;
   return word.text.length >= 3 || /[\d-]/.test(word.text);
 }
