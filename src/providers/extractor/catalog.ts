@@ -153,7 +153,7 @@ st david's day, st george's day, midsummer, juhannus, walpurgis night, king's da
 holy saturday, easter saturday, trinity sunday, whit monday, giving tuesday, pancake tuesday, fat tuesday, super bowl sunday,
 small business saturday, blue monday, plough monday, midsommar, midsommarafton, shabbat, sabbath, carnival, karneval, fasching,
 wigilia, eid, holi, lohri, vaisakhi, baisakhi, ugadi, makar sankranti, thaipusam, chuseok, seollal, tết, timkat, meskel, festa junina,
-hari raya, hari raya puasa, hari raya haji, sallah
+hari raya, hari raya puasa, hari raya haji, sallah, bayram, kurban bayramı, şeker bayramı, crop over, kadooment, grand kadooment
 `);
 
 /** Last words of event names ("Boston Marathon", "Glastonbury Festival", "Web Summit"). */
@@ -162,7 +162,7 @@ export const EVENT_HEADS = new Set(
   summit, symposium, forum, event, convention, congress, meetup, hackathon, championship, championships, cup, games, olympics, grand prix, carnival, race, run, week,
   tournament, regatta, relay, derby, gala, concert, awards, ceremony, jubilee, fiesta, classic, eisteddfod, fayre, expo, show,
   sportive, walkathon, showcase, retreat, reunion, tour, supper, mela, feis, fete, fête, open, jamboree, rally, swim, sleepout,
-  challenge, ride, race, gathering, powwows, sevens, bonfire, worlds, competition, illuminations, stampede`),
+  challenge, ride, races, gathering, powwow, perahera, parkrun, sevens, bonfire, worlds, competition, illuminations, stampede`),
 );
 
 /** Units and measures that are written in capitals or mixed case but are never names ("500 MB", "3 GHz"). */

@@ -24,7 +24,8 @@ export interface Typed {
 
 /** Things one holds or uses, after a brand: "the Oura ring", "the Costco card", "a Monzo link", "the Eurail pass". */
 const GOODS = `ring watch bulb bulbs lights jacket jackets coat boots trainers bracelet necklace pot pan kettle drill mower hoover tent sim
-  card cards pram buggy pass passes link paint oven sandbox waf cdn infusion inhaler`;
+  card cards pram buggy pass passes link paint oven sandbox waf cdn infusion inhaler vacuum dishwasher fridge freezer washer dryer
+  toaster blender microwave boiler heater hairdryer airfryer`;
 export const GOODS_NOUNS = new Set(GOODS.split(/\s+/));
 
 /** Nouns after a name that make it software or a product ("the Kestrel app", "our Redpanda cluster", "the Oura ring", "a Barbour jacket"). */
@@ -64,7 +65,7 @@ const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined
 const PLACE_NOUNS = new Set(
   `trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg
   trail trails walk walks path paths viewpoint market markets ridge summit crag fells pier harbour harbor seafront promenade castle
-  cathedral station museum abbey lighthouse route routes loop circuit reserve`.split(/\s+/),
+  cathedral station museum abbey lighthouse route routes loop circuit reserve junction roundabout flyover interchange cruise`.split(/\s+/),
 );
 /** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage", "the Vrata valley"). */
 const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite valley river lake gorge canyon estuary peninsula glacier fjord'.split(' '));
@@ -79,6 +80,8 @@ const LENT_TO = /^(?:lent|loaned|gave|give|handed|showed|taught|owe|owes)$/;
 /** A possessive before what is given. */
 const OWNED = /^(?:my|his|her|our|their|your)$/;
 const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support shares stock refund folks people guys crew team teams'.split(' '));
+/** A firm's people after its name: "the Foodora courier", "the Bolt driver", "the Vodafone rep". */
+const FIRMS_PEOPLE = new Set('courier couriers driver drivers rider riders rep reps'.split(' '));
 /** Nouns only a firm has ("the Asana rep", "the Peloton membership", "Stripe's headquarters"): a surer cue, which the learned layer does not override. */
 const FIRM_ONLY_NOUNS = new Set('headquarters hq staff employees recruiters membership memberships rep reps'.split(' '));
 /** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
@@ -116,7 +119,7 @@ const ROLE_AFTER = /^(?:the|a|an|my|our|his|her|back|off|also|now|on|in|at|from|
 /** Verbs before "with X" that make X a tool ("rewrote the importer with Polars", "replaced Moment with Luxon"). */
 const TOOL_WITH = /^(?:replac\w*|rewr\w*|built|build\w*|integrat\w*|authenticat\w*|render\w*|pars\w*|index\w*|deploy\w*|instrument\w*|monitor\w*|secur\w*|encrypt\w*|generat\w*|scrap\w*)$/;
 /** Verbs before "to X" that make X software or a service ("moved the DNS to Route 53", "backups run to Wasabi"). */
-const SENDING_TO = /^(?:switch\w*|migrat\w*|port\w*|upgrad\w*|run|runs|push\w*|upload\w*|sync\w*|ship\w*|deploy\w*|export\w*|stream\w*|forward\w*|back(?:s|ed)?|logs?|logging|publish\w*)$/;
+const SENDING_TO = /^(?:switch\w*|migrat\w*|port\w*|upgrad\w*|run|runs|push\w*|upload\w*|sync\w*|ship\w*|deploy\w*|export\w*|stream\w*|back(?:s|ed)?|logs?|logging|publish\w*)$/;
 
 /** What one moves to a service rather than to a place. */
 const MOVED_THINGS = new Set('dns domain domains site website blog logs logging data files backups emails email mail photos notes docs code traffic payroll billing auth search storage analytics hosting infra infrastructure ci tests'.split(' '));
@@ -132,6 +135,10 @@ const WORK_THINGS = new Set(`deck decks doc docs document documents spreadsheet 
 /** Verbs of writing code: "in X" after them is a language ("wrote the exporter in Go"). */
 const CODING = /^(?:wr[io]te|written|writing|coded|code|implemented|implementing|rewr\w*|ported|prototyped|scripted)$/;
 /** Verbs after which a name is a place one goes up or around ("hiked up Snowdon", "climbed Kilimanjaro"). */
+/** A road's number: "M25", "A40", "N7", "I-95", "A1(M)". */
+const ROAD_NUMBER = /^(?:[ABMN]\d{1,4}(?:\(M\))?|I-\d{1,3})$/;
+const ON_A_ROAD = /^(?:on|off|onto|along|via|down|up|took|take|taking|join|joined|joining|from|to|at)$/;
+const ROAD_WORDS = /^(?:traffic|stuck|drive|drove|driving|jam|queue|queues|closed|closure|roadworks|accident|crash|junction|exit|lane|motorway|highway|road|car|lorry|truck|van|bus|coach|detour|diversion|toll)$/;
 /** Travelling over, past or along a name: "drive over Haukelifjell", "walked along Mälaren". */
 const TRAVELLING = /^(?:drive|drove|driving|drives|cycle|cycled|cycling|ride|rode|riding|hike|hiked|hiking|walk|walked|walking|run|ran|running|ski|skied|skiing|sail|sailed|sailing|fly|flew|flying|paddled|kayaked|rowed|trained|training)$/;
 const TRAVELLED_BY = /^(?:over|across|through|past|along|around|up|down)$/;
@@ -222,6 +229,7 @@ function nounAfter({ words, to, after, after2 }: Around): Typed | null {
 
 /** The type a noun right after a name gives it ("app", "cottage", "trip", "invoice"). */
 function headNoun(noun: string): Typed | null {
+  if (FIRMS_PEOPLE.has(noun)) return { type: 'organization', confidence: 0.75, firm: true };
   const said = typeOfHeadNoun(noun);
   if (!BILLING_NOUNS.has(noun)) return said;
   return { ...(said ?? { type: 'organization', confidence: 0.7 }), firm: true };
@@ -238,6 +246,11 @@ function typeOfHeadNoun(noun: string): Typed | null {
 
 /** What the sentence does with it: switched to, moved to, paid through, written in, joined, flew, used. */
 function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after2, earlier }: Around): Typed | null {
+  // "stuck on the A40", "traffic on the M25", "drove the I-95": a road by its number, where the sentence is about the
+  // road (not "the build failed on the M2", Apple's chip).
+  if (to - from === 1 && ROAD_NUMBER.test(words[from].text) && lead < from && words[lead].lower === 'the' && ON_A_ROAD.test(before) && words.some(w => ROAD_WORDS.test(w.lower))) {
+    return { type: 'location', confidence: 0.9 };
+  }
   if ((before === 'from' && after === 'to') || (before === 'to' && words[lead - 3]?.lower === 'from')) {
     const verb = words.slice(Math.max(0, lead - 7), lead - 1).findIndex(w => SWITCHING.test(w.lower));
     // "Ludovic moved from Criteo to Dataiku": a person moving between employers; "we switched from X to Y": software.
@@ -267,7 +280,7 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
   if (before === 'in' && earlier.some(w => CODING.test(w))) return { type: 'technology', confidence: 0.75 };
   // "prepared the board deck in Pitch": a tool, where an unknown name after "in" would be read as a place.
   if (before === 'in' && lead === from && WORK_THINGS.has(before2)) return { type: 'product', confidence: 0.65 };
-  if (ORGANIZATION_AFTER_PHRASE.test(`${after} ${after2}`)) return { type: 'organization', confidence: 0.7 };
+  if (ORGANIZATION_AFTER_PHRASE.test(`${after} ${after2}`)) return { type: 'organization', confidence: 0.7, firm: true };
   const twoBefore = phrase(words, lead - 1);
   if (twoBefore === 'set up' || twoBefore === 'setting up' || twoBefore === 'sets up') return { type: 'technology', confidence: 0.7 };
   if (before === 'with' && earlier.some(w => TOOL_WITH.test(w))) return { type: 'technology', confidence: 0.7 };

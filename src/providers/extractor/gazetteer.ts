@@ -123,7 +123,8 @@ export const KIN_TITLES = new Set(
   ouma, oupa, mamie, papie, mormor, morfar, farmor, farfar, baba, dedushka, babushka, lolo, lola, halmeoni, harabeoji, obaachan, ojiichan,
   aunty, auntie, tante, onkel, tía, tío, tita, tito, zia, zio, teta, ciocia, wujek, bibi, chacha, chachi, mausi, mama-ji,
   thatha, paati, ammamma, appachan, amca, teyze, dayı, khala, khalo, mama, vovó, vovô, avó, avô, herr, frau, madame, monsieur,
-  señora, señor, kuya, ate, nanay, tatay, bapak, ibu, sister-in-law, brother-in-law, mother-in-law, father-in-law`),
+  señora, señor, kuya, ate, nanay, tatay, bapak, ibu, sister-in-law, brother-in-law, mother-in-law, father-in-law, tia, tio, kuzen,
+  abla, yenge, enişte, tonton, tatie, cousin`),
 );
 
 /**
@@ -200,7 +201,8 @@ export const NOT_NAMES = new Set([
   oops, damn, gosh, geez, jeez, dude, man, guys, everyone, everybody, someone, anyone, nobody, nothing, something, anything, everything,
   what, when, where, who, why, how, which, that, this, these, those, there, here, then, now, still, yet, maybe, perhaps, probably,
   chapter, section, step, part, page, figure, table, note, todo, update, edit, re, fwd, subject, summary, agenda, action, items, q&a,
-  user, users, mass, mubarak,
+  user, users, mass, mubarak, abeg, did, does, didn't, don't, doesn't, isn't, aren't, wasn't, weren't, won't, can't, couldn't,
+  wouldn't, shouldn't,
   saudi, emirati, qatari, omani, kuwaiti, jordanian, syrian, iraqi, iranian, afghan, nepalese, ghanaian, ugandan, tanzanian,
   rwandan, cameroonian, senegalese, ivorian, chilean, venezuelan, ecuadorian, bolivian, uruguayan, paraguayan, cuban, jamaican,
   haitian, taiwanese, singaporean, cambodian, laotian, azerbaijani, maltese, cypriot, zimbabwean, zambian, malawian, sudanese,
@@ -249,11 +251,12 @@ export const PLACE_HEADS = new Set(
   springs, heights, village, town, square, plaza, pier, zoo, stadium, arena, temple, shrine, abbey, chapel, market, quarter, gate,
   common, heath, green, cross, hall, house, place, wharf, quay, moor, fell, glen, loch, dale, fjord, cliffs, gorge, pass, peak, national park,
   junction, way, edge, crag, pike, tarn, scar, knott, beck, brook, estuary, marsh, marshes, fen, fens, downs, wood, woods, reservoir, canal, canals, lido, ponds, promenade, crescent, terrace, close, row, mews,
-  path, reserve, velodrome, building, room, gyoen, centraal, hauptbahnhof, hbf, ghat, ghats`),
+  path, reserve, velodrome, building, room, gyoen, centraal, hauptbahnhof, hbf, ghat, ghats, utca, út, tér, ulica, ulice, caddesi, sokak,
+  sokağı, straße, strasse, gasse, gatan, gata, gade, vej, katu`),
 );
 
 /** First words of place names. */
-export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river, gare, cerro, lago, praia, piazza, parque, parc, pico, punta, pulau, gunung, bukit, ilha, île, paseo, rua, jalan, calle, avenida, mercado, lough, lac, route, highway, interstate'));
+export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river, gare, cerro, lago, praia, piazza, parque, parc, pico, punta, pulau, gunung, bukit, ilha, île, paseo, rua, jalan, calle, avenida, mercado, lough, lac, route, highway, interstate, praça, praca, largo, rynek, plac, rambla'));
 
 /** First words of a venue's name, a business ("Bistro Kalina", "Hotel Amrâth", "Ryokan Hanaoka"). */
 export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ryokan, osteria, trattoria, taverna, pizzeria, café, cafe, restaurant, auberge, pension, posada, studio, atelier, salon, bakkerij, bakerie, boulangerie, patisserie, bäckerei, konditorei, panadería, padaria, fietsenmakerij, apotheke, farmacia'));

@@ -19,6 +19,8 @@ const SPEAKER = /^\s*\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?:\s/u;
 const RUN_LENGTHS = [4, 3, 2, 1];
 /** Occasions a line in lower case names as everyday words ("off to the carnival"). */
 const COMMON_OCCASIONS = new Set(['carnival', 'sabbath', 'fasching', 'karneval']);
+/** Chat words of other languages that are given names too ("abi", brother in Turkish; "omo", "abeg" in Nigerian English). */
+const CHAT_WORDS = new Set(['abi', 'abeg', 'omo', 'oga', 'wahala', 'bhai', 'yaar', 'chale', 'sha', 'habibi', 'habibti', 'wallah', 'yalla', 'inshallah', 'mashallah', 'bro', 'sis', 'bestie']);
 /** Fewer words than this say too little about how a line is written. */
 const FEWEST_WORDS = 3;
 
@@ -93,5 +95,6 @@ function knownName(words: string[]): boolean {
   };
   if (words.length > 1) return listed(words.join(' '));
   const [word] = words;
+  if (CHAT_WORDS.has(word)) return false;
   return listed(word) || isGivenName(word) || lexiconTags(word).some(tag => tag === 'FirstName' || tag === 'MaleName' || tag === 'FemaleName');
 }

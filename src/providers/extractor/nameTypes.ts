@@ -1,6 +1,6 @@
 import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
 import { techShaped, type Typed } from './cues.ts';
-import { COMMON_ACRONYMS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES } from './gazetteer.ts';
+import { COMMON_ACRONYMS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { TOPIC_HEADS } from './phraseNames.ts';
@@ -118,7 +118,9 @@ function nameType(words: Word[]): Typed | null {
   // the company's name is someone's too ("Meta").
   if (words.length > 1 && (ORGANIZATIONS.has(firstWord) || TECHNOLOGIES.has(firstWord)) && PRODUCT_WORDS.has(final)) return { type: 'technology', confidence: 0.75 };
   const firstTags = lexiconTags(firstWord);
-  if (words.length <= 3 && (hasTag(firstTags, FIRST_NAME_TAGS) || givenName(firstWord)) && !words.some(w => /\d/.test(w.text))) return { type: 'person', confidence: 0.8 };
+  // A given name first, then at most two more names; particles do not count ("Pieter van den Hoogenband").
+  const named = words.filter(w => !NAME_CONNECTORS.has(w.lower));
+  if (named.length <= 3 && (hasTag(firstTags, FIRST_NAME_TAGS) || givenName(firstWord)) && !words.some(w => /\d/.test(w.text))) return { type: 'person', confidence: 0.8 };
   // A surname that is also a town ("Bradford", "Rivera") is left to the words around it.
   if (words.length === 1 && hasTag(tags, new Set(['LastName']))) return openGazetteerListsPlace(key) ? null : { type: 'person', confidence: 0.6 };
   // A place's name before a word that is no kind of place names a team, an orchestra or a company ("Dublin Bus",
@@ -132,6 +134,8 @@ function nameType(words: Word[]): Typed | null {
   if (words.length > 1 && ORGANIZATIONS.has(firstWord) && !PRODUCT_WORDS.has(final)) return { type: 'organization', confidence: 0.7 };
   if (words.length > 1 && hasTag(lexiconTags(last), PLACE_TAGS)) return { type: 'location', confidence: 0.7 };
   if (techShaped(words)) return { type: 'technology', confidence: 0.6 };
+  // "Kiwibank", "Citibank": a bank's name written as one word.
+  if (words.length === 1 && /.{3}bank$/.test(key) && key !== 'riverbank') return { type: 'organization', confidence: 0.75 };
   return null;
 }
 
@@ -156,7 +160,8 @@ const PRODUCT_WORDS = new Set(['app', 'cloud', 'pay', 'maps', 'drive', 'docs', '
  * Buildkite" (a first name, used as software), "left Canva" (a product, named as the employer).
  */
 export function chooseType(intrinsic: Typed | null, context: Typed, firstName: boolean, oneWord: boolean, givenFirst: boolean): Typed {
-  if (!intrinsic) return context;
+  // "Cancelled the Showmax subscription": what a firm bills is the firm's, named or not.
+  if (!intrinsic) return context.firm && BRAND_TYPES.has(context.type) ? { type: 'organization', confidence: context.confidence } : context;
   // "Linear emailed us", "Sentry's support team", "the Netflix subscription": a known brand or tool cast as a firm's
   // doing is the company (the labelling guideline), surely enough that the learned layer is not asked.
   if (context.firm && !firstName && BRAND_TYPES.has(intrinsic.type)) return { type: 'organization', confidence: 0.9 };

@@ -7,7 +7,7 @@ import {
 } from './gazetteer.ts';
 import { openGazetteerListsPlace } from './openGazetteer.ts';
 import { personRoleBeatsTown } from './roles.ts';
-import { coordinate, type NameChunk, routes } from './neighbours.ts';
+import { coordinate, type NameChunk, regions, routes } from './neighbours.ts';
 import { colonSubtitle, listedContinuation, phraseContinuation, topicContinuation } from './phraseNames.ts';
 import { isGivenName } from './givenNames.ts';
 import { chatSpeaker } from './speakers.ts';
@@ -67,6 +67,8 @@ const SOFTWARE_HEADS = new Set(['app', 'apps', 'sync', 'api', 'sdk', 'cli', 'plu
 const HOLIDAY_NAMES = new Set(HOLIDAYS);
 
 
+/** Street words other languages write after a name, in lower case: Hungarian, Polish, Turkish, German, Nordic. */
+const STREET_AFTER = new Set(['utca', 'út', 'tér', 'ulica', 'ulice', 'caddesi', 'sokak', 'sokağı', 'straße', 'strasse', 'gasse', 'gatan', 'gata', 'gade', 'vej', 'katu']);
 /** Editions written after a vehicle's model: "Kia Niro EV", "Golf GTI", "Yaris Hybrid". */
 const VEHICLE_EDITIONS = new Set(['ev', 'phev', 'hev', 'hybrid', 'gt', 'gti', 'gtd', 'rs', 'st', 'amg', 'tdi', 'tsi', 'e-tron']);
 const ARTICLES = new Set(['the', 'la', 'le', 'les', 'los', 'las', 'el', 'den', 'der', 'het']);
@@ -162,6 +164,12 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       }
       // A word that is vocabulary alone but completes a known name ("Apple TV", "Google Docs").
       if ((next.cap || HYPHENED_PARTICLE.test(next.text)) && known(`${words.slice(i, j).map(w => w.lower).join(' ')} ${next.lower}`)) {
+        j++;
+        continue;
+      }
+      // "Kazinczy utca", "Bağdat Caddesi", "Cornwall Park parkrun": a street's word written in lower case after its name,
+      // as its language writes it, and the run that is written so by its own brand.
+      if (!next.cap && (STREET_AFTER.has(next.lower) || next.lower === 'parkrun')) {
         j++;
         continue;
       }
@@ -301,6 +309,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
   }
   coordinate(words, chunks);
   routes(words, chunks);
+  regions(words, chunks);
   const ruleTypes = chunks.map(chunk => chunk.type);
   chunks.forEach((chunk, i) => {
     const reading = readings[i];

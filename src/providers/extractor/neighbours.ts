@@ -67,3 +67,18 @@ export function routes(words: Word[], chunks: NameChunk[]): void {
     }
   }
 }
+
+/**
+ * "in Ekurhuleni, Gauteng", "Milwaukee, Wisconsin.": a name set after a place by a comma, ending the list, is the
+ * place's region, where nothing surer reads it as someone or something else.
+ */
+export function regions(words: Word[], chunks: NameChunk[]): void {
+  for (let i = 0; i + 1 < chunks.length; i++) {
+    const [place, region] = [chunks[i], chunks[i + 1]];
+    if (place.type !== 'location' || words.slice(place.endWord, region.word).map(w => w.text).join(' ') !== ',') continue;
+    const next = words[region.endWord];
+    const endsList = !next || (next.punct && next.text !== ',') || (next.text === ',' && !words[region.endWord + 1]?.cap);
+    if (endsList && region.confidence <= 0.6 && (region.type === 'location' || region.type === 'other')) Object.assign(region, { type: 'location', confidence: 0.9 });
+  }
+}
+

@@ -37,10 +37,10 @@ function openingWord(word: Word, head: string): boolean {
   return GREETINGS.has(bare(word)) || word.pos === 'VERB' || word.pos === 'ADJ' || word.pos === 'ADV' || WEEKDAYS.has(head);
 }
 
-/** Whether a capitalised word can lead an occasion's name. */
+/** Whether a capitalised word can lead an occasion's name; an acronym cannot ("ETA Saturday", "EOD Friday"). */
 function leadWord(word: Word): boolean {
   const key = bare(word);
-  return word.cap && !word.punct && !word.number && (!word.stopWord || NUMBER_WORDS.has(key)) && !DATE_LEADS.has(key) && !WEEKDAYS.has(key) && !MONTHS.has(key);
+  return word.cap && !word.punct && !word.number && !word.allCaps && (!word.stopWord || NUMBER_WORDS.has(key)) && !DATE_LEADS.has(key) && !WEEKDAYS.has(key) && !MONTHS.has(key);
 }
 
 /** The occasions of one sentence as word-index ranges [from, to). */

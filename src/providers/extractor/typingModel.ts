@@ -124,9 +124,10 @@ export const TYPING_POLICY = { rulesKeepAt: 0.9, listKeepAt: 0.95, personKeepAt:
 export const modelMayRetype = (rules: Typed, listedAlone = false) =>
   rules.confidence < (listedAlone ? TYPING_POLICY.listKeepAt : TYPING_POLICY.rulesKeepAt) && !(rules.type === 'person' && rules.confidence >= TYPING_POLICY.personKeepAt);
 
-/** Whether the rules' type was read from the words around the name (a cue), not guessed from the name alone. */
+/** Whether the rules' type was read from the words around the name (a cue, a firm's cue among them), not guessed from the name alone. */
 export const cuedByContext = (chosen: Typed, context: Typed) =>
-  context.type !== 'other' && context.confidence >= TYPING_POLICY.cueAt && typingClassOf(context.type) === typingClassOf(chosen.type);
+  context.type !== 'other' && context.confidence >= TYPING_POLICY.cueAt &&
+  (typingClassOf(context.type) === typingClassOf(chosen.type) || (context.firm === true && chosen.type === 'organization'));
 
 /**
  * The type of a candidate name: the rules' where they are sure or the model is unsure, else the model's. Where the
