@@ -335,8 +335,8 @@ function personCue({ words, from, to, lead, before, before2, after, after2, earl
   // "Lent Thibault my ladder", "gave Aoife her keys back": whom something is given, before what is given (a firm is
   // sent things, so not "sent", "emailed" or "forwarded"; and not "gave X a try").
   if (lead === from && LENT_TO.test(before) && OWNED.test(after)) return { type: 'person', confidence: 0.7 };
-  // "My manager, Helen Park, approved": a name set off after a role or kin word is who that is.
-  if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2))) return { type: 'person', confidence: 0.8 };
+  // "My manager, Helen Park, approved": a name set off after a role or kin word is who that is, as sure as a title.
+  if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2))) return { type: 'person', confidence: 0.9 };
   // "their pharmacy, Apotek Hjärtat, stopped …": a name set off after a kind of firm is that firm.
   if (before === ',' && after === ',' && (NAMED_ORGANIZATIONS.has(before2) || FIRM_KINDS.has(before2))) return { type: 'organization', confidence: 0.8 };
   if (before === ',' && after === ',' && GENERIC_TERMS.has(before2)) return { type: 'person', confidence: 0.65 };
