@@ -153,6 +153,8 @@ const EXHIBITED = /^(?:booth|booths|stand|stands|stall|stalls|exhibiting|exhibit
 const TRADES = new Set('plumber plumbers electrician electricians engineer engineers builder builders technician technicians courier driver rep reps recruiter recruiters agent agents fitter fitters installer surveyor inspector adjuster broker auditor auditors salesman saleswoman guy guys lady woman man folks people team'.split(' '));
 
 /** Roles a name may follow, set off by commas. */
+/** People one names by their part in one's life: "the landlord is X". */
+const PEOPLE_ROLES = new Set('landlord landlady manager boss mentor tutor coach therapist dentist gp doctor midwife neighbour neighbor flatmate roommate partner godmother godfather'.split(' '));
 const ROLES = new Set('ceo cto cfo coo cio cmo vp founder cofounder co-founder engineer designer developer analyst accountant lawyer doctor nurse teacher recruiter pm intern contractor consultant architect editor'.split(' '));
 const SYSTEM_STATES = new Set('down up flaky slow broken offline online deprecated unreachable unavailable degraded green red'.split(' '));
 /** States only a person is in ("Oriel is away", "Kofi is off sick"). */
@@ -263,7 +265,8 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
     if (verb >= 0) return { type: 'technology', confidence: 0.8 };
   }
   // "switched the car insurance to Admiral": a provider.
-  if (before === 'to' && earlier.some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.75, firm: true };
+  // (The provided thing near the name: not "Chuseok plan: drive to Jeonju".)
+  if (before === 'to' && earlier.slice(-4).some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.75, firm: true };
   if (before === 'to' && earlier.some(w => SENDING_TO.test(w))) return { type: 'technology', confidence: 0.7 };
   // "moved the DNS to X", "moved our logs to X" — but "moved to X", "the office moves to X" is a place.
   const moved = earlier.some(w => /^mov(?:e|ed|es|ing)$/.test(w));
@@ -284,7 +287,7 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
   const twoBefore = phrase(words, lead - 1);
   if (twoBefore === 'set up' || twoBefore === 'setting up' || twoBefore === 'sets up') return { type: 'technology', confidence: 0.7 };
   if (before === 'with' && earlier.some(w => TOOL_WITH.test(w))) return { type: 'technology', confidence: 0.7 };
-  if (before === 'with' && earlier.some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.7, firm: true };
+  if (before === 'with' && earlier.slice(-4).some(w => PROVIDED.test(w))) return { type: 'organization', confidence: 0.7, firm: true };
   // "Bought a Brompton", "ordered an Oura": a product.
   if (lead < from && /^(?:a|an)$/.test(words[lead].lower) && PURCHASE.test(before)) return { type: 'product', confidence: 0.8 };
   // "ordered the Framework 13": what one buys (not "booked the Hilton", a place to stay).
@@ -335,6 +338,8 @@ function personCue({ words, from, to, lead, before, before2, after, after2, earl
   // "Lent Thibault my ladder", "gave Aoife her keys back": whom something is given, before what is given (a firm is
   // sent things, so not "sent", "emailed" or "forwarded"; and not "gave X a try").
   if (lead === from && LENT_TO.test(before) && OWNED.test(after)) return { type: 'person', confidence: 0.7 };
+  // "the user's landlord is Panagiotis Vlachos", "my manager is Rebecca Thornbury": who a role or kin word is.
+  if (before === 'is' && lead === from && (ROLES.has(before2) || PERSON_CUES.has(before2) || PEOPLE_ROLES.has(before2))) return { type: 'person', confidence: 0.8 };
   // "My manager, Helen Park, approved": a name set off after a role or kin word is who that is, as sure as a title.
   if (before === ',' && after === ',' && (ROLES.has(before2) || PERSON_CUES.has(before2))) return { type: 'person', confidence: 0.9 };
   // "their pharmacy, Apotek Hjärtat, stopped …": a name set off after a kind of firm is that firm.

@@ -207,3 +207,13 @@ describe('names from the twelfth blind set', () => {
     assert.equal(types('Need to replace the filter on the Dyson vacuum.').Dyson, 'product');
   });
 });
+
+describe('who a role is, and a provided thing near the name', () => {
+  test('"the landlord is X", "my manager is X": a person', () => {
+    assert.equal(types("Assistant summary: the user's landlord is Panagiotis Vlachos and rent is due on the 1st.")['Panagiotis Vlachos'], 'person');
+  });
+
+  test('a plan far before "with X" makes no firm of X', () => {
+    assert.equal(types('Chuseok plan: drive to Jeonju with Minseo and her parents.').Minseo, 'person');
+  });
+});

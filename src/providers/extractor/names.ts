@@ -73,6 +73,8 @@ const STREET_AFTER = new Set(['utca', 'út', 'tér', 'ulica', 'ulice', 'caddesi'
 const VEHICLE_EDITIONS = new Set(['ev', 'phev', 'hev', 'hybrid', 'gt', 'gti', 'gtd', 'rs', 'st', 'amg', 'tdi', 'tsi', 'e-tron']);
 const ARTICLES = new Set(['the', 'la', 'le', 'les', 'los', 'las', 'el', 'den', 'der', 'het']);
 
+/** A given name of the lists or the lexicon. */
+const givenNameFirst = (word: Word) => isGivenName(bare(word)) || hasTag(lexiconTags(bare(word)), FIRST_NAME_TAGS);
 const headWord = (word: Word) => word.cap && (ORGANIZATION_HEADS.has(bare(word)) || PLACE_HEADS.has(bare(word)));
 
 /** How many name words from `at` end in a place's or an organisation's head word (at most three), else 0. */
@@ -285,7 +287,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const side = speaker ? null : sportsSide(words, from, to, intrinsic);
     const contextRules = town || namedAfter || personRoleBeatsTown(words, from, to, context, intrinsic);
     // "Helen Park", "Fenella Marsh": a given name, then a surname that is a place's last word.
-    const givenFirst = to - from === 2 && (isGivenName(bare(words[from])) || hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS));
+    const givenFirst = to - from === 2 && givenNameFirst(words[from]);
     // A title or a family word before the name ("Dr. Ford", "my niece Chanel") says a person, whatever else has the name.
     const read = titled || contextRules ? context : chooseType(intrinsic, context, firstName, to - from === 1, givenFirst);
     const chosen = speaker ? { type: 'person', confidence: 0.9 } : (side ?? read);
