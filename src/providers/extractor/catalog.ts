@@ -153,7 +153,7 @@ st david's day, st george's day, midsummer, juhannus, walpurgis night, king's da
 holy saturday, easter saturday, trinity sunday, whit monday, giving tuesday, pancake tuesday, fat tuesday, super bowl sunday,
 small business saturday, blue monday, plough monday, midsommar, midsommarafton, shabbat, sabbath, carnival, karneval, fasching,
 wigilia, eid, holi, lohri, vaisakhi, baisakhi, ugadi, makar sankranti, thaipusam, chuseok, seollal, tết, timkat, meskel, festa junina,
-hari raya, hari raya puasa, hari raya haji, sallah, bayram, kurban bayramı, şeker bayramı, crop over, kadooment, grand kadooment
+hari raya, hari raya puasa, hari raya haji, sallah, lebaran, eid ul-adha, eid ul-azha, eid ul-fitr, sham el-nessim, bayram, kurban bayramı, şeker bayramı, crop over, kadooment, grand kadooment
 `);
 
 /** Last words of event names ("Boston Marathon", "Glastonbury Festival", "Web Summit"). */

@@ -217,3 +217,18 @@ describe('who a role is, and a provided thing near the name', () => {
     assert.equal(types('Chuseok plan: drive to Jeonju with Minseo and her parents.').Minseo, 'person');
   });
 });
+
+describe('names from the thirteenth blind set', () => {
+  test('a Japanese honorific written onto a name is a title', () => {
+    const [tanaka] = extractWithRules({ text: 'Met Tanaka-san at the station.', reference_time: '2026-03-04T10:00:00.000Z' }).entities;
+    assert.deepEqual([tanaka.name, tanaka.entity_type, tanaka.aliases], ['Tanaka', 'person', ['Tanaka-san']]);
+  });
+
+  test('pharmacies and law firms named by their kind first; power companies; fairs of a place; more holidays', () => {
+    assert.equal(types('Picked up the prescription at Apteka Gemini.')['Apteka Gemini'], 'organization');
+    assert.equal(types('The bill from Sørlandet Kraft arrived.')['Sørlandet Kraft'], 'organization');
+    assert.equal(types('We went to the State Fair of Texas in Dallas.')['State Fair of Texas'], 'event');
+    assert.equal(types('Lebaran at my in-laws in Bandung.').Lebaran, 'event');
+    assert.deepEqual(Object.keys(types('Abbu says Eid ul-Adha starts on Friday.')), ['Eid ul-Adha']);
+  });
+});

@@ -201,7 +201,7 @@ export const NOT_NAMES = new Set([
   oops, damn, gosh, geez, jeez, dude, man, guys, everyone, everybody, someone, anyone, nobody, nothing, something, anything, everything,
   what, when, where, who, why, how, which, that, this, these, those, there, here, then, now, still, yet, maybe, perhaps, probably,
   chapter, section, step, part, page, figure, table, note, todo, update, edit, re, fwd, subject, summary, agenda, action, items, q&a,
-  user, users, mass, mubarak, abeg, did, does, didn't, don't, doesn't, isn't, aren't, wasn't, weren't, won't, can't, couldn't,
+  user, users, mass, mubarak, abeg, abbu, ammi, ammu, amma, appa, eomma, umma, did, does, didn't, don't, doesn't, isn't, aren't, wasn't, weren't, won't, can't, couldn't,
   wouldn't, shouldn't,
   saudi, emirati, qatari, omani, kuwaiti, jordanian, syrian, iraqi, iranian, afghan, nepalese, ghanaian, ugandan, tanzanian,
   rwandan, cameroonian, senegalese, ivorian, chilean, venezuelan, ecuadorian, bolivian, uruguayan, paraguayan, cuban, jamaican,
@@ -240,7 +240,7 @@ export const ORGANIZATION_HEADS = new Set(
   logistics, logistik, freight, unit, ward, invest, investments, wealth, rehab, physio, seeds, couriers, travel, tours, campers, books, stores, primary, robotics, analytics, bio, biotech,
   savings, pensions, brewing, distillery, roasters, kitchen, catering, nursery, preschool, ferries, buses, coaches, cabs, taxis,
   joinery, carpentry, glazing, landscaping, electrical, interiors, decorating, garage, salon, barbers, florist, florists, butchers, deli, patisserie, boulangerie,
-  bau, bouw, stadium, stadion, arena`),
+  bau, bouw, stadium, stadion, arena, kraft, energi, energie`),
 );
 
 /** Last words of place names. */
@@ -259,7 +259,7 @@ export const PLACE_HEADS = new Set(
 export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river, gare, cerro, lago, praia, piazza, parque, parc, pico, punta, pulau, gunung, bukit, ilha, île, paseo, rua, jalan, calle, avenida, mercado, lough, lac, route, highway, interstate, praça, praca, largo, rynek, plac, rambla'));
 
 /** First words of a venue's name, a business ("Bistro Kalina", "Hotel Amrâth", "Ryokan Hanaoka"). */
-export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ryokan, osteria, trattoria, taverna, pizzeria, café, cafe, restaurant, auberge, pension, posada, studio, atelier, salon, bakkerij, bakerie, boulangerie, patisserie, bäckerei, konditorei, panadería, padaria, fietsenmakerij, apotheke, farmacia'));
+export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ryokan, osteria, trattoria, taverna, pizzeria, café, cafe, restaurant, auberge, pension, posada, studio, atelier, salon, bakkerij, bakerie, boulangerie, patisserie, bäckerei, konditorei, panadería, padaria, fietsenmakerij, apotheke, farmacia, farmácia, pharmacie, apteka, apotek, advokatfirmaet, advokatfirma, kanzlei, bufete'));
 
 /** First words of a named storm ("Storm Darragh", "Hurricane Milton"): an event. */
 export const STORM_PREFIXES = new Set(list('storm, hurricane, typhoon, cyclone'));
@@ -274,5 +274,5 @@ export const OF_HEADS = new Set(
   court, house, house, museum, palace, sea, straits, strait, lake, cape, duke, duchess, prince, princess, king, queen, lord,
   commonwealth, province, district, county, federal, united, people, people's, bureau, center, centre, hall, center, office, ministry,
   chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley, cliffs, rock, tour, festival,
-  club, friends, library, guild, sisters, brothers, knights, gift, feast, gathering, parade, carnival, battle`),
+  club, friends, library, guild, sisters, brothers, knights, gift, feast, gathering, parade, carnival, battle, fair`),
 );

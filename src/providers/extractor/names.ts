@@ -271,6 +271,12 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
       alias ??= joinWords(words, from, to);
       to--;
     }
+    // "Tanaka-san", "Aiko-chan": a Japanese honorific written onto the name is a title; the name is the rest.
+    const honorific = HONORIFIC_SUFFIX.exec(words[to - 1].text);
+    if (honorific) {
+      titled = true;
+      alias ??= joinWords(words, from, to);
+    }
     // "Dr." alone is no name, nor "Gran" ("lunch at Gran's"), nor a job ("Physio at Balance Clinic on Wednesday").
     if (to - from === 1 && HONORIFICS.has(bare(words[from])) && (words[from].text.endsWith('.') || KIN_TITLES.has(bare(words[from])) || JOB_TITLES.has(bare(words[from])))) continue;
     const span = words.slice(from, to);
@@ -305,7 +311,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const type = titled && ruled.type === 'other' ? 'person' : ruled.type;
     // "Python 3.12", "Ubuntu 22.04": the product is the node, the release as written its alias.
     const release = !alias && SOFTWARE_TYPES.has(type) && DOTTED_VERSION.test(words[to]?.text ?? '') ? joinWords(words, from, to + 1) : undefined;
-    chunks.push({ name: joinWords(words, from, to), type, confidence: ruled.confidence, word: from, endWord: to, alias: alias ?? release });
+    const name = honorific ? joinWords(words, from, to).slice(0, -honorific[0].length) : joinWords(words, from, to);
+    chunks.push({ name, type, confidence: ruled.confidence, word: from, endWord: to, alias: alias ?? release });
     // A title ("Dr. Okafor", "Aunt Mireille") is as sure a cue as the rules have: the model is not asked.
     readings.push(titled ? null : { chosen: ruled, intrinsic, context });
   }
@@ -349,6 +356,8 @@ const MEASURES = new Set(`euros euro pounds pound quid dollars dollar bucks penc
 const DOTTED_VERSION = /^v?\d+(?:\.\d+)+$/;
 const SOFTWARE_TYPES = new Set(['technology', 'product']);
 /** Kin words said after a name: "Mehta Aunty", "Sharma Uncle", "Ravi Bhaiya". */
+/** Japanese honorifics written onto a name with a hyphen. */
+const HONORIFIC_SUFFIX = /-(?:san|sama|kun|chan|sensei|senpai)$/i;
 const KIN_AFTER = new Set(['aunty', 'auntie', 'uncle', 'bhaiya', 'didi', 'ji']);
 
 /** Words before a thing one owns or counts: "my Kawasaki", "a Tesla". */
