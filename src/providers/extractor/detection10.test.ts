@@ -232,3 +232,11 @@ describe('names from the thirteenth blind set', () => {
     assert.deepEqual(Object.keys(types('Abbu says Eid ul-Adha starts on Friday.')), ['Eid ul-Adha']);
   });
 });
+
+describe('an unknown acronym naming whose thing it is', () => {
+  test('"the UNHCR trucks", "the EVN electricity bill" are names; "the SLA review" is vocabulary', () => {
+    assert.ok(names('The food distribution is postponed because the UNHCR trucks are held at Lodwar.').includes('UNHCR'));
+    assert.ok(names('Paid the EVN electricity bill through the MoMo app.').includes('EVN'));
+    assert.ok(!names('Finished the SLA review with legal.').includes('SLA'));
+  });
+});

@@ -375,10 +375,15 @@ function genericAcronym(words: Word[], from: number, to: number): boolean {
   // "The FCA fined …", "ISMB will be …": an acronym that does something is a body's (or a meeting's) name.
   const next = words[to];
   if (next && (next.pos === 'VERB' || next.pos === 'AUX') && !next.cap) return false;
+  // "the EVN electricity bill", "the UNHCR trucks": an acronym naming whose thing it is, after "the".
+  if (before === 'the' && next && !next.cap && next.pos === 'NOUN' && !PROCESS_NOUNS.has(next.lower)) return false;
   // "at the EPO on Friday", "on RNZ last week": after a preposition (and "the"), ending the phrase, not a modifier.
   const preposition = before === 'the' ? (words[from - 2]?.lower ?? '') : before;
   return !(/^(?:at|from|on|to|with|by|for|of|in|via)$/.test(preposition) && (!next || next.punct || (next.pos !== 'NOUN' && next.pos !== 'PROPN')));
 }
+
+/** Nouns after an acronym of work's vocabulary: "the SLA review", "the NDA draft", "the KYC check". */
+const PROCESS_NOUNS = new Set('review draft check doc docs document template process policy deck meeting call sync call score scores target targets rollout migration ticket tickets requirements deadline clause breach'.split(' '));
 
 /** The words as written, single-spaced. */
 export function joinWords(words: Word[], from: number, to: number): string {
