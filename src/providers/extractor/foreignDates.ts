@@ -36,7 +36,21 @@ const FOREIGN_DATES = new RegExp(
   ].join('|'),
   'gu',
 );
+/**
+ * Something each of those phrases has (an accented letter, a day of a month's shape, or an unaccented day's or
+ * around-today word): most texts have none, and this is much cheaper to look for than the phrases.
+ */
+const HINT = new RegExp(
+  `[à-ɏ]|\\d de |\\d\\. |${[SPANISH_DAYS, FRENCH_DAYS, ITALIAN_DAYS, DUTCH_DAYS, GERMAN_DAYS, PORTUGUESE_DAYS, 'wtorek|czwartek|sobota|niedziela|hoy|ayer|hoje|ontem|demain|oggi|ieri|jutro|dzisiaj|wczoraj|heute|gestern|semana|semaine|este ano']
+    .join('|')
+    .split('|')
+    .filter(word => /^[a-z' ]+$/i.test(word))
+    .join('|')
+    .toLowerCase()}`,
+);
+
 /** Character ranges of the foreign date phrases in a text. */
 export function foreignDatePhrases(text: string): { start: number; end: number }[] {
+  if (!HINT.test(text.toLowerCase())) return [];
   return [...text.matchAll(FOREIGN_DATES)].map(match => ({ start: match.index, end: match.index + match[0].length }));
 }
