@@ -41,7 +41,7 @@ const FOREIGN_DATES = new RegExp(
  * around-today word): most texts have none, and this is much cheaper to look for than the phrases.
  */
 const HINT = new RegExp(
-  `[à-ɏ]|\\d de |\\d\\. |${[SPANISH_DAYS, FRENCH_DAYS, ITALIAN_DAYS, DUTCH_DAYS, GERMAN_DAYS, PORTUGUESE_DAYS, 'wtorek|czwartek|sobota|niedziela|hoy|ayer|hoje|ontem|demain|oggi|ieri|jutro|dzisiaj|wczoraj|heute|gestern|semana|semaine|este ano']
+  `[à-ɏ]|\\d de |\\d\\. |${[SPANISH_DAYS, FRENCH_DAYS, ITALIAN_DAYS, POLISH_DAYS, DUTCH_DAYS, GERMAN_DAYS, PORTUGUESE_DAYS, AROUND_TODAY]
     .join('|')
     .split('|')
     .filter(word => /^[a-z' ]+$/i.test(word))
