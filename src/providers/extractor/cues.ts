@@ -1,8 +1,12 @@
 import { GENERIC_TERMS } from './catalog.ts';
-import { ACCOUNT_THINGS, BILLING_NOUNS, FIRM_KINDS, FIRM_PARTS, FIRM_VERBS, MONEY_SENT, MONEY_THINGS, SUBSCRIBED } from './firms.ts';
+import {
+  ACCOUNT_THINGS, BILLING_NOUNS, FIRM_KINDS, FIRM_ONLY_NOUNS, FIRM_PARTS, FIRM_VERBS, FIRMS_PEOPLE, MONEY_SENT, MONEY_THINGS, ORGANIZATION_AFTER, ORGANIZATION_AFTER_PHRASE,
+  ORGANIZATION_PARTS, PROVIDED, SUBSCRIBED, TRADES,
+} from './firms.ts';
 import { ORGANIZATION_HEADS, PERSON_CUES, PLACE_PREPOSITIONS } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
 import { roleCue } from './roles.ts';
+import { roadByNumber, travelledBy } from './ways.ts';
 import type { Word } from './words.ts';
 
 /**
@@ -69,8 +73,6 @@ const PLACE_NOUNS = new Set(
 );
 /** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage", "the Vrata valley"). */
 const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite valley river lake gorge canyon estuary peninsula glacier fjord'.split(' '));
-/** What an organisation has, after its possessive name ("Corvex's CEO", "Plinth's layoffs"); a person has none of these. */
-const ORGANIZATION_PARTS = new Set('ceo cto cfo coo founder founders cofounder co-founder board shareholders investors headquarters hq stock shares ipo valuation layoffs employees workforce'.split(' '));
 /** Verbs of talking: "to X" after them is someone spoken to ("talked to Orrin", "pitched it to Clemency at …"). */
 const TALKED = /^(?:talk|talked|talking|spoke|speak|speaking|chatted|chatting|explained|explaining|mentioned|pitched|pitching|presented|presenting|introduced|replied|reply|complained|apologised|apologized|wrote|write|writing|reached|engaged|married|wed)$/;
 /** Verbs of handing over: "to X at/from <Name>" after them is a person at an organisation ("sent the draft to Emmerich at …"). */
@@ -80,10 +82,6 @@ const LENT_TO = /^(?:lent|loaned|gave|give|handed|showed|taught|owe|owes)$/;
 /** A possessive before what is given. */
 const OWNED = /^(?:my|his|her|our|their|your)$/;
 const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support shares stock refund folks people guys crew team teams'.split(' '));
-/** A firm's people after its name: "the Foodora courier", "the Bolt driver", "the Vodafone rep". */
-const FIRMS_PEOPLE = new Set('courier couriers driver drivers rider riders rep reps'.split(' '));
-/** Nouns only a firm has ("the Asana rep", "the Peloton membership", "Stripe's headquarters"): a surer cue, which the learned layer does not override. */
-const FIRM_ONLY_NOUNS = new Set('headquarters hq staff employees recruiters membership memberships rep reps'.split(' '));
 /** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
 const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
 /** Two words before a name that make it an organisation ("offer from X", "works at X"). */
@@ -94,8 +92,6 @@ const ORGANIZATION_PHRASES = new Set(
   sponsored by|acquired by|funded by|backed by|hired by|employed by|paid with|pay with|paying with|paid via|banks with|applied to|applying to|apply to|deal with|signed with|agreement with|office of|offices of|founder of|head of|email from|emails from|letter from|newsletter from|
   parcel from|package from|delivery from|bill from|charge from|charges from|export from|statement from|payout from|payouts from|notice from|audit from|estimate from|proposal from|valuation from|got into|accepted into|accepted to|admitted to|enrolled at|enrolled in`.split(/\s*\|\s*/),
 );
-/** Verbs after an organisation's name. */
-const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo invoiced charged billed refunded'.split(' '));
 /** Words just before a name that make it software ("using X", "installed X"). */
 const TECHNOLOGY_BEFORE = new Set(
   `using use uses used installed install installs installing deployed deploy deploying configured configure configuring evaluating
@@ -135,22 +131,11 @@ const WORK_THINGS = new Set(`deck decks doc docs document documents spreadsheet 
 /** Verbs of writing code: "in X" after them is a language ("wrote the exporter in Go"). */
 const CODING = /^(?:wr[io]te|written|writing|coded|code|implemented|implementing|rewr\w*|ported|prototyped|scripted)$/;
 /** Verbs after which a name is a place one goes up or around ("hiked up Snowdon", "climbed Kilimanjaro"). */
-/** A road's number: "M25", "A40", "N7", "I-95", "A1(M)". */
-const ROAD_NUMBER = /^(?:[ABMN]\d{1,4}(?:\(M\))?|I-\d{1,3})$/;
-const ON_A_ROAD = /^(?:on|off|onto|along|via|down|up|took|take|taking|join|joined|joining|from|to|at)$/;
-const ROAD_WORDS = /^(?:traffic|stuck|drive|drove|driving|jam|queue|queues|closed|closure|roadworks|accident|crash|junction|exit|lane|motorway|highway|road|car|lorry|truck|van|bus|coach|detour|diversion|toll)$/;
-/** Travelling over, past or along a name: "drive over Haukelifjell", "walked along Mälaren". */
-const TRAVELLING = /^(?:drive|drove|driving|drives|cycle|cycled|cycling|ride|rode|riding|hike|hiked|hiking|walk|walked|walking|run|ran|running|ski|skied|skiing|sail|sailed|sailing|fly|flew|flying|paddled|kayaked|rowed|trained|training)$/;
-const TRAVELLED_BY = /^(?:over|across|through|past|along|around|up|down)$/;
 const PLACE_BEFORE = new Set(['up', 'climbed', 'summited', 'visited', 'visiting', 'explored', 'exploring', 'toured', 'touring']);
-/** What follows an organisation's name: "X is hiring", "X was acquired". */
-const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acquired|bought|listed|public|bankrupt|closing|expanding|relocating)$|^(?:went|goes) (?:public|bust|under)$/;
 
 /** Where one exhibits: "at X" after them is a fair or a conference. */
 const EXHIBITED = /^(?:booth|booths|stand|stands|stall|stalls|exhibiting|exhibited)$/;
 
-/** People a firm sends ("the plumber from X"). */
-const TRADES = new Set('plumber plumbers electrician electricians engineer engineers builder builders technician technicians courier driver rep reps recruiter recruiters agent agents fitter fitters installer surveyor inspector adjuster broker auditor auditors salesman saleswoman guy guys lady woman man folks people team'.split(' '));
 
 /** Roles a name may follow, set off by commas. */
 /** People one names by their part in one's life: "the landlord is X". */
@@ -161,8 +146,6 @@ const SYSTEM_STATES = new Set('down up flaky slow broken offline online deprecat
 const PERSON_STATES = new Set('sick ill unwell away pregnant ooo jetlagged exhausted poorly'.split(' '));
 const PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'our', 'my', 'the']);
 const ADVERBS = new Set(['just', 'such', 'also', 'finally', 'still', 'never', 'already', 'really', 'actually', 'now', 'probably']);
-/** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
-const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim|renewal|payroll|carrier)$/;
 
 /** Possessives of a person ("Ravi's team", "Esme's school"): the next word is one of these, or any lower-case word. */
 const FAMILY_AFTER_AND = ['i', 'me', 'my', 'his', 'her'];
@@ -250,9 +233,7 @@ function typeOfHeadNoun(noun: string): Typed | null {
 function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after2, earlier }: Around): Typed | null {
   // "stuck on the A40", "traffic on the M25", "drove the I-95": a road by its number, where the sentence is about the
   // road (not "the build failed on the M2", Apple's chip).
-  if (to - from === 1 && ROAD_NUMBER.test(words[from].text) && lead < from && words[lead].lower === 'the' && ON_A_ROAD.test(before) && words.some(w => ROAD_WORDS.test(w.lower))) {
-    return { type: 'location', confidence: 0.9 };
-  }
+  if (roadByNumber(words, from, to, lead, before)) return { type: 'location', confidence: 0.9 };
   if ((before === 'from' && after === 'to') || (before === 'to' && words[lead - 3]?.lower === 'from')) {
     const verb = words.slice(Math.max(0, lead - 7), lead - 1).findIndex(w => SWITCHING.test(w.lower));
     // "Ludovic moved from Criteo to Dataiku": a person moving between employers; "we switched from X to Y": software.
@@ -353,7 +334,7 @@ function personCue({ words, from, to, lead, before, before2, after, after2, earl
   if (after === 'from' && afterFrom && !afterFrom.punct && afterFrom.lower !== 'the' && !PLACE_PREPOSITIONS.has(before)) return { type: 'person', confidence: 0.6 };
   if (PLACE_BEFORE.has(before)) return { type: 'location', confidence: 0.55 };
   // "don't drive over Haukelifjell", "cycled past Kinderdijk": a way travelled is a place.
-  if (TRAVELLED_BY.test(before) && TRAVELLING.test(before2)) return { type: 'location', confidence: 0.75 };
+  if (travelledBy(before, before2)) return { type: 'location', confidence: 0.75 };
   if (after === 'and' && FAMILY_AFTER_AND.includes(after2)) return { type: 'person', confidence: 0.75 };
   return null;
 }

@@ -41,3 +41,18 @@ export const MONEY_SENT = /^(?:sent|send|sending|transfer|transferred|transferri
 
 /** A customer's things a firm acts on: "paused our account", "froze my card", "held the transfer". */
 export const ACCOUNT_THINGS = new Set('account accounts card cards transfer transfers payment payments refund order orders subscription domain'.split(' '));
+
+/** What an organisation has, after its possessive name ("Corvex's CEO", "Plinth's layoffs"); a person has none of these. */
+export const ORGANIZATION_PARTS = new Set('ceo cto cfo coo founder founders cofounder co-founder board shareholders investors headquarters hq stock shares ipo valuation layoffs employees workforce'.split(' '));
+/** A firm's people after its name: "the Foodora courier", "the Bolt driver", "the Vodafone rep". */
+export const FIRMS_PEOPLE = new Set('courier couriers driver drivers rider riders rep reps'.split(' '));
+/** Nouns only a firm has ("the Asana rep", "the Peloton membership", "Stripe's headquarters"): a surer cue, which the learned layer does not override. */
+export const FIRM_ONLY_NOUNS = new Set('headquarters hq staff employees recruiters membership memberships rep reps'.split(' '));
+/** Verbs after an organisation's name. */
+export const ORGANIZATION_AFTER = new Set('announced raised recalled acquired launched hired filed unveiled laid ipo invoiced charged billed refunded'.split(' '));
+/** What follows an organisation's name: "X is hiring", "X was acquired". */
+export const ORGANIZATION_AFTER_PHRASE = /^(?:is|are|was|were) (?:hiring|recruiting|acquired|bought|listed|public|bankrupt|closing|expanding|relocating)$|^(?:went|goes) (?:public|bust|under)$/;
+/** People a firm sends ("the plumber from X"). */
+export const TRADES = new Set('plumber plumbers electrician electricians engineer engineers builder builders technician technicians courier driver rep reps recruiter recruiters agent agents fitter fitters installer surveyor inspector adjuster broker auditor auditors salesman saleswoman guy guys lady woman man folks people team'.split(' '));
+/** Words before "with X" that make X a provider ("car insurance with Admiral", "a mortgage with Nationwide"). */
+export const PROVIDED = /^(?:insurance|insured|account|accounts|mortgage|contract|policy|subscription|plan|booking|loan|pension|isa|broadband|tariff|claim|renewal|payroll|carrier)$/;
