@@ -383,7 +383,7 @@ function genericAcronym(words: Word[], from: number, to: number): boolean {
 }
 
 /** Nouns after an acronym of work's vocabulary: "the SLA review", "the NDA draft", "the KYC check". */
-const PROCESS_NOUNS = new Set('review draft check doc docs document template process policy deck meeting call sync call score scores target targets rollout migration ticket tickets requirements deadline clause breach'.split(' '));
+const PROCESS_NOUNS = new Set('review draft check doc docs document template process policy deck meeting call sync score scores target targets rollout migration ticket tickets requirements deadline clause breach'.split(' '));
 
 /** The words as written, single-spaced. */
 export function joinWords(words: Word[], from: number, to: number): string {

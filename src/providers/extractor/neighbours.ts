@@ -3,7 +3,7 @@ import type { Word } from './words.ts';
 
 /**
  * Names typed by the names beside them, after each was typed alone (names.ts): names joined in a list are of one kind,
- * and a route's two ends are places.
+ * a route's two ends are places, and a name after a place and a comma, ending the list, is the place's region.
  */
 
 /** A name found in a sentence (names.ts), typed. */
