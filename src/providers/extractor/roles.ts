@@ -31,6 +31,8 @@ const FIRM_ACTS = /^(?:shipped|ships|launched|launches|raised|raises|acquired|ac
 /** Objects that a person ships or releases at work ("Mabyn shipped the fix"): a person's concern or hire ('raised the issue', 'hired a plumber'): the subject is then a person. */
 const PERSONAL_WORK = new Set('issue issues concern concerns question questions point points alarm plumber builder electrician nanny tutor cleaner lawyer accountant van car fix fixes hotfix patch patches pr prs change changes ticket tickets branch commit commits migration script post blog newsletter podcast video album song track'.split(' '));
 /** A system's outage as a subject's verb ("Pelligrew went down", "Pelligrew keeps crashing"). */
+/** Words after "down" that make it a person's state or plan ("down with flu", "down to help", "down for it"). */
+const PERSONAL_AFTER_OUTAGE = /^(?:with|to|for|about|on|in|at|bad)$/;
 const OUTAGE = /^(?:went|goes|going|was|is) (?:down|offline)$|^(?:crashed|crashes|timed|froze|freezes)$/;
 
 /** Verbs of noting and tracking (not "kept", "stored", "planned": one keeps a car or plans a week in a town): "in X" after them is the app that holds it ("tracked in Linear"). */
@@ -51,7 +53,9 @@ function subjectRole({ words, from, to, lead, after }: RoleAround): RoleTyped | 
   if (lead !== from || !opensClause(words, from)) return null;
   // "Pelligrew went down", "Pelligrew crashed again": a system.
   const [verb, next] = [after, words[to + 1]?.lower ?? ''];
-  if (OUTAGE.test(`${verb} ${next}`) || OUTAGE.test(verb)) return { type: 'technology', confidence: 0.65 };
+  // Going down or offline is as sure a cue as a system has ("Tessary is down again"; not "Kofi went down with flu").
+  if (OUTAGE.test(`${verb} ${next}`)) return { type: 'technology', confidence: PERSONAL_AFTER_OUTAGE.test(words[to + 2]?.lower ?? '') ? 0.65 : 0.9 };
+  if (OUTAGE.test(verb)) return { type: 'technology', confidence: 0.65 };
   if (!FIRM_ACTS.test(verb.replace(/’/g, "'"))) return null;
   // "Mabyn shipped the fix": a person's piece of work; "Tamberlane shipped the offline mode": a firm's product.
   const object = words.slice(to + 1, to + 5).find(w => !w.punct && !/^(?:the|a|an|our|their|its|his|her|my|new|first|last)$/.test(w.lower));

@@ -51,10 +51,9 @@ describe('issue 26, third round: cues for names nobody listed', () => {
   });
 
   test('mentions of one name in one text agree: the type most said wins, not the one surest cue', () => {
-    // Twice a system's state, once "with X" (a person's cue): software. The rules' vote, read without the learned
-    // layer, which reads this invented name's spelling ("-ary": "Secretary", "Library") as a firm's.
+    // Twice a system's state, once "with X" (a person's cue): software.
     const text = 'Tessary is down again. Tessary is slow since the upgrade. Spent the whole morning with Tessary.';
-    assert.equal(rulesAlone(() => types(text)).Tessary, 'technology');
+    assert.equal(types(text).Tessary, 'technology');
   });
 
   test('"ask X", "ping X": a person one asks', () => {
