@@ -238,3 +238,10 @@ describe('an unknown acronym naming whose thing it is', () => {
     assert.ok(!names('Finished the SLA review with legal.').includes('SLA'));
   });
 });
+
+describe('an outage is a sure cue of a system', () => {
+  test('"X is down again" is software whatever its spelling; "down with flu" is a person', () => {
+    assert.equal(types('Tessary is down again.').Tessary, 'technology');
+    assert.equal(types('Kofi is down with flu.').Kofi, 'person');
+  });
+});
