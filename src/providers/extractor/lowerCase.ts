@@ -31,6 +31,8 @@ export function restoreCase(text: string): string {
 /** Whether no word of the line after its speaker has a capital, except "I" (a writer who capitalises a sentence's first word capitalises names too). */
 function writtenInLowerCase(line: string): boolean {
   const body = line.slice(speakerEnd(line));
+  // A capital in a word of two letters or more is no "I": the line is written with capitals (most are; cheap to see).
+  if (/\p{L}\p{Lu}|\p{Lu}\p{L}/u.test(body)) return false;
   const words = [...body.matchAll(WORD)].map(m => m[0]);
   if (words.length < FEWEST_WORDS) return false;
   return words.every(w => !/\p{Lu}/u.test(w) || /^I(?:['’]\p{Ll}+)?$/u.test(w));
@@ -59,6 +61,9 @@ const speakerNamed = (words: { lower: string }[]) => words.every(w => (isGivenNa
 
 /** "kasia: idziemy na pierogi at Zapiecek": a speaker written in lower case on a line written with capitals. */
 function capitaliseSpeaker(line: string): string {
+  // Most lines have no speaker, or one written with a capital: nothing to do, and cheap to see.
+  const speaker = SPEAKER.exec(line)?.[0];
+  if (!speaker || /\p{Lu}/u.test(speaker)) return line;
   const { chars, capitalise, speakerWords } = lineLetters(line);
   if (speakerWords.length === 0 || speakerWords.some(w => /\p{Lu}/u.test(w.text)) || !speakerNamed(speakerWords)) return line;
   speakerWords.forEach(w => capitalise(w.at));
