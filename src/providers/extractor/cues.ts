@@ -239,7 +239,7 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
     // "Ludovic moved from Criteo to Dataiku": a person moving between employers; "we switched from X to Y": software.
     const at = Math.max(0, lead - 7) + verb;
     const mover = words[at - 1];
-    const movedAlone = words[at + 1]?.lower === 'from' && /^mov(?:e|ed|es|ing)$/.test(words[at].lower);
+    const movedAlone = verb >= 0 && words[at + 1]?.lower === 'from' && /^mov(?:e|ed|es|ing)$/.test(words[at].lower);
     if (verb >= 0 && movedAlone && mover?.cap && !PRONOUNS.has(mover.lower) && !GENERIC_TERMS.has(mover.lower)) return { type: 'organization', confidence: 0.75 };
     // "moved the emergency fund from Barclays to Marcus", "the pension transfer from Aviva to Nest": banks and providers.
     if (words.slice(Math.max(0, lead - 7), lead - 1).some(w => MONEY_THINGS.has(w.lower))) return { type: 'organization', confidence: 0.9, firm: true };

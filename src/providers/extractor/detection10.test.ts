@@ -1,6 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { namedEntityTypes as types, rulesAlone } from '../../../test/entityTypes.ts';
+import { readdirSync, readFileSync } from 'node:fs';
 import { extractWithRules } from './rules.ts';
 
 /** Issue 26, eleventh round: a listed brand read in its sentence, holidays, faiths and languages, wink's sentence breaks. */
@@ -243,5 +244,23 @@ describe('an outage is a sure cue of a system', () => {
   test('"X is down again" is software whatever its spelling; "down with flu" is a person', () => {
     assert.equal(types('Tessary is down again.').Tessary, 'technology');
     assert.equal(types('Kofi is down with flu.').Kofi, 'person');
+  });
+});
+
+describe('no text makes the extractor throw', () => {
+  test('"From X to Y" opening a text (it threw, and a create that waited for the graph answered 500)', () => {
+    assert.deepEqual(types('From Lisbon to Porto by train.'), { Lisbon: 'location', Porto: 'location' });
+  });
+
+  test('every labelled sentence of the fixtures, as written, in lower case, and opening with "From"', () => {
+    const fixtures = new URL('../../../bench/fixtures/', import.meta.url);
+    const files = readdirSync(fixtures).filter(f => /^entities-.*\.txt$/.test(f)).map(f => new URL(f, fixtures));
+    const typing = new URL('typing/', fixtures);
+    files.push(...readdirSync(typing).map(f => new URL(f, typing)));
+    const sentences = files.flatMap(file => readFileSync(file, 'utf8').split('\n').filter(line => line && !line.startsWith('#')).map(line => line.split(' | ')[0]));
+    assert.ok(sentences.length > 5000, `${sentences.length} sentences`);
+    for (const sentence of sentences) {
+      for (const text of [sentence, sentence.toLowerCase(), `From ${sentence}`]) assert.doesNotThrow(() => extracted(text), text);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { test, describe, before, after } from '../../../../test/suite.ts';
 import assert from 'node:assert/strict';
 import type { App } from '../../../main.ts';
-import { buildTestApp, createMemory, get } from '../../../../test/helpers.ts';
+import { buildTestApp, createMemory, get, post } from '../../../../test/helpers.ts';
 import { appWithNotes, listedTypes, type ListedEntity } from '../../../../test/entityTypes.ts';
 
 /**
@@ -75,13 +75,29 @@ describe('across the memories of a space, the type most guessed wins (POST /memo
   after(() => app.close());
 
   test('a name guessed a person once and software twice, in three notes, is one software entity', async () => {
-    // Each note alone only guesses (confidence below 0.7): an acting subject, then a system's state twice.
-    for (const content of ['Quorra rewrote the exporter.', 'Quorra is down again.', 'Quorra is flaky since the upgrade.']) await createMemory(app, { content });
+    // Each note alone only guesses (confidence below 0.7): an acting subject, then a system's state twice (not an
+    // outage, "is down", which is a sure cue).
+    for (const content of ['Quorra rewrote the exporter.', 'Quorra is slow again.', 'Quorra is flaky since the upgrade.']) await createMemory(app, { content });
     const listed = await get(app, '/entities?limit=100');
     assert.equal(listed.status, 200, listed.text);
     const quorra = listed.body.filter((e: { name: string }) => e.name === 'Quorra');
     assert.equal(quorra.length, 1, JSON.stringify(quorra));
     assert.equal(quorra[0].entity_type, 'technology');
     assert.equal(quorra[0].mention_count, 3);
+  });
+});
+
+describe('a note opening with "From X to Y" (POST /memories?wait=graph)', () => {
+  let app: App;
+  before(async () => {
+    app = await buildTestApp({ extractor: 'rules' });
+  });
+  after(() => app.close());
+
+  test('is stored with its places (the extractor had thrown, and the create answered 500)', async () => {
+    const created = await post(app, '/memories?wait=graph', { content: 'From Lisbon to Porto by train.' });
+    assert.equal(created.status, 200, created.text);
+    const listed = await get(app, '/entities?limit=100');
+    assert.deepEqual(listedTypes(listed.body, { Lisbon: 'location', Porto: 'location' }), { Lisbon: 'location', Porto: 'location' });
   });
 });
