@@ -165,6 +165,9 @@ export const EVENT_HEADS = new Set(
   challenge, ride, races, gathering, powwow, perahera, parkrun, sevens, bonfire, worlds, competition, illuminations, stampede`),
 );
 
+/** First words of events in languages that name the kind first ("Feria de Abril", "Festa della Repubblica"). */
+export const EVENT_OPENERS = new Set(list('feria, fiesta, fiestas, festa, festas, fête, fete, festival, carnaval, carnevale, fiera, sagra, romería, semana'));
+
 /** Units and measures that are written in capitals or mixed case but are never names ("500 MB", "3 GHz"). */
 export const UNITS = new Set(
   list(`kb, mb, gb, tb, pb, kib, mib, gib, tib, kbps, mbps, gbps, mb/s, gb/s, hz, khz, mhz, ghz, ms, µs, fps, rpm, rps, qps, tps,

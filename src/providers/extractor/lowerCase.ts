@@ -1,4 +1,4 @@
-import { NAMED_EVENTS, NOT_NAMES } from './gazetteer.ts';
+import { HONORIFICS, NAMED_EVENTS, NOT_NAMES } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
 import { listedType } from './nameTypes.ts';
 import { isEnglishWord, lexiconTags } from './words.ts';
@@ -20,12 +20,54 @@ const RUN_LENGTHS = [4, 3, 2, 1];
 /** Occasions a line in lower case names as everyday words ("off to the carnival"). */
 const COMMON_OCCASIONS = new Set(['carnival', 'sabbath', 'fasching', 'karneval']);
 /** Chat words of other languages that are given names too ("abi", brother in Turkish; "omo", "abeg" in Nigerian English). */
-const CHAT_WORDS = new Set(['abi', 'abeg', 'omo', 'oga', 'wahala', 'bhai', 'yaar', 'chale', 'sha', 'habibi', 'habibti', 'wallah', 'yalla', 'inshallah', 'mashallah', 'bro', 'sis', 'bestie']);
+const CHAT_WORDS = new Set(['abi', 'bora', 'vamos', 'partiu', 'abeg', 'omo', 'oga', 'wahala', 'bhai', 'yaar', 'chale', 'sha', 'habibi', 'habibti', 'wallah', 'yalla', 'inshallah', 'mashallah', 'bro', 'sis', 'bestie']);
 /** Fewer words than this say too little about how a line is written. */
 const FEWEST_WORDS = 3;
 
 export function restoreCase(text: string): string {
-  return text.replace(/[^\n]+/g, line => (writtenInLowerCase(line) ? capitaliseNames(line) : capitaliseSpeaker(line)));
+  return text.replace(/[^\n]+/g, line => {
+    if (writtenInLowerCase(line)) return capitaliseNames(line);
+    return opensInLowerCase(line) ? capitalisePeople(capitaliseSpeaker(line)) : capitaliseSpeaker(line);
+  });
+}
+
+/** Words that call to someone before the name: "yo tunde", "hey wanjiru". */
+const CALLS = new Set(['yo', 'hey', 'hi', 'hiya', 'oi', 'ey', 'thanks', 'thx', 'ty', 'cheers', 'morning', 'night', 'congrats']);
+
+/**
+ * Whether a word in a lower-case run is a person's name by the word before it: a title ("ms okonkwo", "uncle
+ * tunde") or a call ("yo tunde"). Only a word no English word spells: "hey guys", "mr bean" stay as written.
+ */
+function calledName(words: { lower: string }[], i: number): boolean {
+  const before = words[i - 1]?.lower;
+  if (before === undefined || (!HONORIFICS.has(before) && !(CALLS.has(before) && i === 1))) return false;
+  const word = words[i].lower;
+  return word.length >= 3 && !isEnglishWord(word) && !NOT_NAMES.has(word) && !CHAT_WORDS.has(word) && !/\d/.test(word);
+}
+
+/** "rahul ur Swiggy order is outside": a line opening in lower case after its speaker, though a brand in it has a capital. */
+function opensInLowerCase(line: string): boolean {
+  const first = /\p{L}/u.exec(line.slice(speakerEnd(line)));
+  return first !== null && first[0] !== first[0].toUpperCase();
+}
+
+/**
+ * In a line opening in lower case, its writer does not capitalise people: a given name no English word spells
+ * ("rahul", "dylan"; not "sam"), or one a title or a call names ("ms okonkwo", "yo tunde"), gets its capital back.
+ */
+function capitalisePeople(line: string): string {
+  const { chars, capitalise, words, speakerWords } = lineLetters(line);
+  let changed = false;
+  for (let i = speakerWords.length; i < words.length; i++) {
+    const { text, lower } = words[i];
+    if (/\p{Lu}/u.test(text)) continue;
+    const given = isGivenName(lower) && !isEnglishWord(lower) && !CHAT_WORDS.has(lower) && !NOT_NAMES.has(lower) && listedType(lower) === null;
+    if (given || calledName(words, i)) {
+      capitalise(words[i].at);
+      changed = true;
+    }
+  }
+  return changed ? chars.join('') : line;
 }
 
 /** Whether no word of the line after its speaker has a capital, except "I" (a writer who capitalises a sentence's first word capitalises names too). */
@@ -74,7 +116,7 @@ function capitaliseNames(line: string): string {
   const { chars, capitalise, words, speakerWords } = lineLetters(line);
   if (speakerNamed(speakerWords)) speakerWords.forEach(w => capitalise(w.at));
   for (let i = speakerWords.length; i < words.length; ) {
-    const length = RUN_LENGTHS.find(n => i + n <= words.length && knownName(words.slice(i, i + n).map(w => w.lower)));
+    const length = RUN_LENGTHS.find(n => i + n <= words.length && knownName(words.slice(i, i + n).map(w => w.lower))) ?? (calledName(words, i) ? 1 : undefined);
     if (!length) {
       i++;
       continue;

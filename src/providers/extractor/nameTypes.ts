@@ -1,4 +1,4 @@
-import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
+import { EVENT_HEADS, EVENT_OPENERS, GENERIC_TERMS, UNITS } from './catalog.ts';
 import { techShaped, type Typed } from './cues.ts';
 import { COMMON_ACRONYMS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
@@ -105,6 +105,8 @@ function nameType(words: Word[]): Typed | null {
   // "CCP Games", "Riot Games": a head that ends firms' names as well as events' leaves the sentence to say which.
   if (words.length > 1 && EVENT_HEADS.has(final) && ORGANIZATION_HEADS.has(final) && of < 0) return { type: 'event', confidence: 0.7 };
   if (words.length > 1 && (EVENT_HEADS.has(final) || (of > 0 && EVENT_HEADS.has(last)))) return { type: 'event', confidence: 0.85 };
+  // "Feria de las Flores", "Fête de la Musique", "Festa do Divino": other languages name the kind of event first.
+  if (words.length > 2 && EVENT_OPENERS.has(firstWord) && NAME_CONNECTORS.has(words[1].lower)) return { type: 'event', confidence: 0.85 };
   // "Air India", "Air Baltic": an airline, not the country.
   if (words.length > 1 && firstWord === 'air') return { type: 'organization', confidence: 0.8 };
   // "Storm Darragh": a storm is something that happened; "Bistro Kalina", "Hotel Amrâth": a venue named by its kind first.

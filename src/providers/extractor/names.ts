@@ -121,6 +121,14 @@ const HYPHENED_PARTICLE = /^\p{Ll}{1,3}-\p{Lu}/u;
 /** "Fennick IPO'd last year": a verb written in capitals, no part of a name. */
 const IPOED = /^IPO(?:'|’)?d$/;
 
+/** Whether a connector, then a name (an article between them or not), follows words[at]: "of America", "de las Flores". */
+function connectorFollows(words: Word[], at: number): boolean {
+  const connector = words[at + 1];
+  if (!connector || !NAME_CONNECTORS.has(connector.lower) || (connector.lower === 'of' && !OF_HEADS.has(words[at].lower))) return false;
+  const named = ARTICLES.has(words[at + 2]?.lower ?? '') ? words[at + 3] : words[at + 2];
+  return named !== undefined && nameWord(named, false);
+}
+
 function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
   const found: [number, number][] = [];
   const first = words.findIndex(w => !w.punct);
@@ -138,9 +146,12 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const speaker = chatSpeaker(words, i, i + 1);
     // "Games Workshop put its prices up": two everyday words, both capitalised, opening the sentence.
     const phrase = atStart && continues && everydayNameOpening(words, i);
+    // "Bank of America reversed …", "Feria de las Flores is …": a capitalised word opening the sentence, then a connector
+    // (and an article) before a name, opens that name; "of" only after a head that takes it ("Photos of Lisbon" does not).
+    const connected = atStart && nameWord(word, false) && !HONORIFICS.has(word.lower) && connectorFollows(words, i);
     // "Lord Street", "26th Street", "Table Mountain": a word no name alone, or an ordinal, before a place's head word.
     const placeNamed = !atStart && !word.punct && word.span === null && (word.cap || ORDINAL.test(word.text)) && !!words[i + 1]?.cap && PLACE_HEADS.has(bare(words[i + 1]));
-    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
+    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
       i++;
       continue;
     }

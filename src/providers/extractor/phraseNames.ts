@@ -43,14 +43,17 @@ export function phraseContinuation(words: Word[], from: number, to: number, isNa
 
 /** Small words inside names the lists know: "Ruby on Rails", "Newcastle upon Tyne", "Henley on Thames". */
 const LISTED_INNER_WORDS = new Set(['on', 'upon', 'at', 'in', 'for', 'to', 'by', 'under', 'over']);
+/** Other languages' particles, written in lower case inside listed names: "Dar es Salaam" (not English's "and"). */
+const PARTICLE = /^\p{Ll}{1,3}$/u;
 
 /**
  * How many words after `words[from..to)` complete a name that `known` (the hand lists and the open gazetteer) holds
  * with a small word inside: "Ruby on Rails" (where "Ruby" alone is a first name, so no phrase of everyday words),
- * "Newcastle upon Tyne"; 0 when there is none. The longest such name wins.
+ * "Newcastle upon Tyne", "Dar es Salaam"; 0 when there is none. The longest such name wins.
  */
 export function listedContinuation(words: Word[], from: number, to: number, known: (key: string) => boolean): number {
-  if (!LISTED_INNER_WORDS.has(words[to]?.text ?? '')) return 0;
+  const inner = words[to]?.text ?? '';
+  if (!LISTED_INNER_WORDS.has(inner) && !(PARTICLE.test(inner) && !isEnglishWord(inner))) return 0;
   const head = words.slice(from, to).map(w => w.lower).join(' ');
   for (let more = 3; more >= 2; more--) {
     const tail = words.slice(to, to + more);

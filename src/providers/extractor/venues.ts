@@ -16,10 +16,10 @@ const HOME_CUES = new Set(
 /** Parts of speech of a word that would be what the possessive owns ("Gail's brownies", "Kate's new flat"). */
 const CONTRACTED = new Set(['not', 'been', 'got', 'gone', 'going', 'gonna', 'never', 'always', 'just', 'still', 'off', 'back', 'away', 'here', 'there', 'late']);
 /** Words that lead to a place: "at", "from", "the" ("at the Sainsbury's on Lee High Road"). */
-const VENUE_LEADS = new Set(['at', 'from', 'to', 'into', 'near', 'outside', 'opposite', 'behind', 'past', 'the', 'via']);
+const VENUE_LEADS = new Set(['at', 'from', 'to', 'into', 'in', 'for', 'near', 'outside', 'opposite', 'behind', 'past', 'the', 'via']);
 const SAINT = /^(?:St\.?|Saint)$/;
-/** Words that lead to someone's home as readily as to a shop: "left it at Megan's", "bring it to Marta's". */
-const HOME_LEADS = new Set(['at', 'to', 'round', 'over']);
+/** Words that lead to someone's home as readily as to a shop: "left it at Megan's", "bring it to Marta's", "in Tom's". */
+const HOME_LEADS = new Set(['at', 'to', 'in', 'for', 'round', 'over']);
 
 /**
  * "movie night at Ruth's", "the box to Marta's": a given name nobody lists as a business, reached by "at" or "to", is

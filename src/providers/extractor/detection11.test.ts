@@ -1,0 +1,55 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { namedEntityTypes as types } from '../../../test/entityTypes.ts';
+import { extractWithRules } from './rules.ts';
+
+/** Issue 26, twelfth round: venues by their kind, names joined by other languages' particles, people in casual lines. */
+
+const names = (text: string) => extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.map(e => e.name);
+
+describe('venues named by their kind are organisations, as the guideline says', () => {
+  test('museums, zoos, temples and halls', () => {
+    assert.equal(types('Took the kids to the Sedgwick Museum on Sunday.')['Sedgwick Museum'], 'organization');
+    assert.equal(types('Visited Chester Zoo with Amir.')['Chester Zoo'], 'organization');
+    assert.equal(types('Volunteering at Sri Murugan Temple for the festival.')['Sri Murugan Temple'], 'organization');
+    assert.equal(types('Banquet for the wedding at Marigold Hall, 220 guests.')['Marigold Hall'], 'organization');
+  });
+
+  test('parks, bridges and airports stay places', () => {
+    assert.equal(types('Ran five laps of Victoria Park before work.')['Victoria Park'], 'location');
+    assert.equal(types('Landed at Kotoka Airport an hour late.')['Kotoka Airport'], 'location');
+  });
+
+  test('a pub or shop named by its possessive, reached "in" or "for"', () => {
+    assert.equal(types("conor: pints in Kehoe's after? Fionnuala's buying")["Kehoe's"], 'organization');
+    assert.equal(types('Saving the last slice for Amara\'s.').Amara, 'person');
+  });
+});
+
+describe('names with small words inside', () => {
+  test("a listed name with another language's particle is one name", () => {
+    assert.deepEqual(names('Booked the ferry from Dar es Salaam to Zanzibar.'), ['Dar es Salaam', 'Zanzibar']);
+    assert.ok(!names('Meera: just landed in Muscat and Oman Air lost my bag').includes('Muscat and Oman Air'));
+  });
+
+  test('a name opening the sentence runs on through a connector', () => {
+    assert.equal(types('Bank of America reversed the fee.')['Bank of America'], 'organization');
+    assert.equal(types('Paseo de la Reforma was closed for the march.')['Paseo de la Reforma'], 'location');
+    assert.equal(types('Feria de las Flores in Medellín is in August.')['Feria de las Flores'], 'event');
+    assert.deepEqual(names('Photos of Lisbon are up.'), ['Lisbon']);
+    assert.ok(!names('Queen of Hearts was a good film').some(name => name.startsWith('of ')));
+  });
+});
+
+describe('people in lines written casually', () => {
+  test('a line opening in lower case: given names get their capital, English words do not', () => {
+    assert.equal(types('rahul ur Swiggy order is outside the gate').Rahul, 'person');
+    assert.equal(types('sam did u give the Switch back to dylan yet').Dylan, 'person');
+    assert.ok(!names('hey guys the Uber is here').some(name => /guys/i.test(name)));
+  });
+
+  test('a title or a call before a lower-case name', () => {
+    assert.equal(types('ms okonkwo said the bake sale is on the 12th').Okonkwo, 'person');
+    assert.equal(types('yo tunde did u get the link for the five a side booking').Tunde, 'person');
+  });
+});
