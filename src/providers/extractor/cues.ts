@@ -3,8 +3,9 @@ import {
   ACCOUNT_THINGS, BILLING_NOUNS, FIRM_KINDS, FIRM_ONLY_NOUNS, FIRM_PARTS, FIRM_VERBS, FIRMS_PEOPLE, MONEY_SENT, MONEY_THINGS, ORGANIZATION_AFTER, ORGANIZATION_AFTER_PHRASE,
   ORGANIZATION_PARTS, PROVIDED, SUBSCRIBED, TRADES,
 } from './firms.ts';
-import { ORGANIZATION_HEADS, PERSON_CUES, PLACE_PREPOSITIONS } from './gazetteer.ts';
+import { ORGANIZATION_HEADS, PERSON_CUES, PLACE_PREPOSITIONS, TECHNOLOGIES } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
+import { EVENT_NOUNS, GOODS_NOUNS, ORGANIZATION_NOUNS, PLACE_KINDS, PLACE_NOUNS, PRODUCT_NOUNS } from './nounsAfter.ts';
 import { roleCue } from './roles.ts';
 import { roadByNumber, travelledBy } from './ways.ts';
 import type { Word } from './words.ts';
@@ -26,29 +27,7 @@ export interface Typed {
   firm?: boolean;
 }
 
-/** Things one holds or uses, after a brand: "the Oura ring", "the Costco card", "a Monzo link", "the Eurail pass". */
-const GOODS = `ring watch bulb bulbs lights jacket jackets coat boots trainers bracelet necklace pot pan kettle drill mower hoover tent sim
-  card cards pram buggy pass passes link paint oven sandbox waf cdn infusion inhaler vacuum dishwasher fridge freezer washer dryer
-  toaster blender microwave boiler heater hairdryer airfryer`;
-export const GOODS_NOUNS = new Set(GOODS.split(/\s+/));
 
-/** Nouns after a name that make it software or a product ("the Kestrel app", "our Redpanda cluster", "the Oura ring", "a Barbour jacket"). */
-const PRODUCT_NOUNS = new Set(
-  `app apps application project projects repo repository service services api apis sdk cli library plugin plugins extension
-  extensions dashboard dashboards pipeline pipelines cluster clusters instance instances server servers bot integration
-  integrations subscription config configs build builds script scripts runner runners worker workers macros export importer
-  exports sync stats warehouse migration rewrite release releases version client clients module package packages engine database
-  db index schema queue topic bucket buckets account accounts workspace tenant login console plan license licence trial feature
-  features widget widgets endpoint endpoints webhook webhooks job jobs container containers image images deployment deployments
-  node nodes mesh proxy gateway runtime framework theme template templates component components model models docs wiki board
-  boards ticket tickets issue issues backlog sprint roadmap codebase branch fork prototype beta alpha launch rollout upgrade
-  score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices box kit
-  speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
-  microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
-  screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding deck decks spec specs mockup mockups prd crash
-  crashes slides ingest ingestion scraper crawler parser exporter indexer checks monitors key keys token tokens format formats
-  ${GOODS}`.split(/\s+/),
-);
 
 /** What a project has, after its possessive name ("Heron's release"); a person rarely has these. */
 export const PROJECT_PARTS = new Set('release releases launch rollout roadmap backlog codebase repo repository beta milestone milestones changelog'.split(' '));
@@ -65,14 +44,6 @@ const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|laun
 
 /** Words just before a name that make it an organisation ("joined X", "interview with X"). */
 const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
-/** Nouns after a name that make it a place ("the Whistler trip", "Dolomites hike") or an organisation ("the Wise transfer"). */
-const PLACE_NOUNS = new Set(
-  `trip trips hike hikes holiday holidays flat apartment house office offices branch area weather airport beach coast visit stay leg
-  trail trails walk walks path paths viewpoint market markets ridge summit crag fells pier harbour harbor seafront promenade castle
-  cathedral station museum abbey lighthouse route routes loop circuit reserve junction roundabout flyover interchange cruise`.split(/\s+/),
-);
-/** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage", "the Vrata valley"). */
-const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite valley river lake gorge canyon estuary peninsula glacier fjord'.split(' '));
 /** Verbs of talking: "to X" after them is someone spoken to ("talked to Orrin", "pitched it to Clemency at …"). */
 const TALKED = /^(?:talk|talked|talking|spoke|speak|speaking|chatted|chatting|explained|explaining|mentioned|pitched|pitching|presented|presenting|introduced|replied|reply|complained|apologised|apologized|wrote|write|writing|reached|engaged|married|wed)$/;
 /** Verbs of handing over: "to X at/from <Name>" after them is a person at an organisation ("sent the draft to Emmerich at …"). */
@@ -81,7 +52,6 @@ const HANDED = /^(?:sent|send|sending|emailed|emailing|forwarded|gave|give|hande
 const LENT_TO = /^(?:lent|loaned|gave|give|handed|showed|taught|owe|owes)$/;
 /** A possessive before what is given. */
 const OWNED = /^(?:my|his|her|our|their|your)$/;
-const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support shares stock refund folks people guys crew team teams'.split(' '));
 /** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
 const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
 /** Two words before a name that make it an organisation ("offer from X", "works at X"). */
@@ -153,6 +123,8 @@ const FAMILY_AFTER_AND = ['i', 'me', 'my', 'his', 'her'];
 const DETERMINERS = new Set(['the', 'our', 'my', 'their', 'your', 'a', 'an']);
 /** "work with X", "a deal with X": not a person. */
 const WITH_A_COMPANY = new Set(['work', 'working', 'deal', 'partnership', 'contract', 'account', 'call', 'meeting', 'interview']);
+/** Journeys booked with a carrier: "with X" after them is the airline, the ferry or the coach company. */
+const CARRIERS_OF = /^(?:ferry|ferries|flight|flights|flying|flew|fly|coach|sailing|crossing)$/;
 
 const phrase = (words: Word[], at: number) => (at >= 1 ? `${words[at - 1].lower} ${words[at].lower}` : '');
 
@@ -197,6 +169,8 @@ function nounAfter({ words, to, after, after2 }: Around): Typed | null {
   const part = next?.pos === 'ADJ' ? after2 : after;
   if (next && !next.cap && words[to - 1].possessive && FIRM_PARTS.has(part)) return { type: 'person', confidence: 0.65, firm: true };
   // An acronym noun counts like a lower-case one: "the Plumtree API", "the Wren SDK".
+  const described = appositive(words, to);
+  if (described) return described;
   if (!next || (next.cap && !next.allCaps) || words[to - 1].possessive) return null;
   // "Heron v2": a version of something built.
   if (/^v\d+(?:\.\d+)*$/.test(after)) return { type: 'product', confidence: 0.8 };
@@ -212,6 +186,20 @@ function nounAfter({ words, to, after, after2 }: Around): Typed | null {
   return null;
 }
 
+/**
+ * "Otto, the invoice parser, now …", "Tomás, our accountant, sent …": a noun phrase set off after a name says what it
+ * is by its last word (before a comma, a preposition or the end).
+ */
+function appositive(words: Word[], to: number): Typed | null {
+  if (words[to]?.text !== ',' || !DETERMINERS.has(words[to + 1]?.lower ?? '')) return null;
+  let end = to + 2;
+  while (end < to + 6 && words[end] && !words[end].punct && !words[end].cap && words[end].pos !== 'ADP') end++;
+  const noun = words[end - 1];
+  if (end === to + 2 || noun.pos !== 'NOUN') return null;
+  if (ROLES.has(noun.lower) || PEOPLE_ROLES.has(noun.lower)) return { type: 'person', confidence: 0.85 };
+  return headNoun(noun.lower);
+}
+
 /** The type a noun right after a name gives it ("app", "cottage", "trip", "invoice"). */
 function headNoun(noun: string): Typed | null {
   if (FIRMS_PEOPLE.has(noun)) return { type: 'organization', confidence: 0.75, firm: true };
@@ -220,7 +208,9 @@ function headNoun(noun: string): Typed | null {
   return { ...(said ?? { type: 'organization', confidence: 0.7 }), firm: true };
 }
 
+
 function typeOfHeadNoun(noun: string): Typed | null {
+  if (EVENT_NOUNS.has(noun)) return { type: 'event', confidence: 0.8 };
   if (PRODUCT_NOUNS.has(noun)) return { type: 'product', confidence: 0.85 };
   if (PLACE_KINDS.has(noun)) return { type: 'location', confidence: 0.8 };
   if (PLACE_NOUNS.has(noun)) return { type: 'location', confidence: 0.7 };
@@ -309,6 +299,10 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
 
 /** Words that go with people: "with X", "my sister X", "our CTO, X,", "X's team", "X from accounting", "X and I". */
 function personCue({ words, from, to, lead, before, before2, after, after2, earlier }: Around): Typed | null {
+  // "SQLite with Litestream", "Postgres with pgvector": a tool with a tool.
+  if (before === 'with' && lead === from && TECHNOLOGIES.has(before2) && words[lead - 2]?.cap) return { type: 'technology', confidence: 0.7 };
+  // "the ferry to Picton with Interislander", "flying to Lisbon with TAP": the carrier (a given name is company).
+  if (before === 'with' && lead === from && earlier.some(w => CARRIERS_OF.test(w)) && !isGivenName(words[from].lower)) return { type: 'organization', confidence: 0.7 };
   if (before === 'with' && !WITH_A_COMPANY.has(before2)) return { type: 'person', confidence: 0.7 };
   // "talked to Orrin", "sent the draft to Emmerich at Lindqvist & Berg": someone, not somewhere.
   const atSomeone = (after === 'at' || after === 'from') && words[to + 1]?.cap === true;

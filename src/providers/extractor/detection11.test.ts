@@ -53,3 +53,34 @@ describe('people in lines written casually', () => {
     assert.equal(types('yo tunde did u get the link for the five a side booking').Tunde, 'person');
   });
 });
+
+describe('what a firm does, what a thing is called', () => {
+  test('an English word opening the sentence is a firm by what it does to its customers', () => {
+    assert.equal(types('Mercury declined the wire to the Colombian supplier.').Mercury, 'organization');
+    assert.equal(types('Neon support replied overnight and credited the outage hours.').Neon, 'organization');
+    assert.equal(types('Particle deprecated the old cellular boards.').Particle, 'organization');
+    assert.equal(types('Aramex lost a parcel to Dubai.').Aramex, 'organization');
+    assert.deepEqual(names('Finance approved the budget.'), []);
+    assert.deepEqual(names('Customer support replied within an hour.'), []);
+    assert.equal(types('Kofi charged his phone.').Kofi, 'person');
+  });
+
+  test('a noun phrase set off after a name says what it is', () => {
+    assert.equal(types('Deployed Clara, the scheduling bot, to the spare VPS.').Clara, 'product');
+    assert.equal(types('Called Ama, my landlord, about the boiler.').Ama, 'person');
+  });
+
+  test("a sequel's number, a race's word anywhere, an event's lineup", () => {
+    assert.equal(types('Played Civilization VI until 2am.')['Civilization VI'], 'product');
+    assert.equal(types('Queen Elizabeth II visited Leeds.')['Elizabeth II'], 'person');
+    assert.equal(types('The Medio Maratón Valencia clashes with the birthday.')['Medio Maratón Valencia'], 'event');
+    assert.equal(types('WOMADelaide lineup is out, we go on the Saturday.').WOMADelaide, 'event');
+  });
+
+  test('a tool with a tool, a carrier with a journey, a place one travels to', () => {
+    assert.equal(types('SQLite with Litestream replicating to the bucket is enough.').Litestream, 'technology');
+    assert.equal(types('Ferry from Wellington to Picton with Interislander at 8:45.').Interislander, 'organization');
+    assert.equal(types('Flew to Lisbon with Joana last spring.').Joana, 'person');
+    assert.equal(types('We flew to Adelaide on Friday.').Adelaide, 'location');
+  });
+});

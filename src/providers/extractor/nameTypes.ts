@@ -62,6 +62,11 @@ export function intrinsicType(words: Word[]): Typed | null {
   return typed;
 }
 
+/** Words that make a name a race wherever they stand in it. */
+const RACE_WORDS = new Set(['marathon', 'maratón', 'maratona', 'marató', 'marathonien', 'half-marathon', 'triathlon', 'ultramarathon']);
+/** A sequel's or an edition's Roman number, II to XXX. */
+const SEQUEL = /^(?=[IVX]{2,5}$)X{0,3}(?:IX|IV|V?I{0,3})$/;
+
 function nameType(words: Word[]): Typed | null {
   // "Hollow Knight: Silksong": a title and its subtitle are what the title is; a work (a game, a show) if unknown.
   const colon = words.findIndex(w => w.text === ':');
@@ -77,6 +82,8 @@ function nameType(words: Word[]): Typed | null {
   const tags = lexiconTags(key);
   // A famous person's name that compromise knows as a place or a company ("Fillmore", "Ford") is more often that.
   if (known && !(known.type === 'person' && (hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)))) return known;
+  // "Hades II", "Final Fantasy XVI", "Civilization VI": a sequel's number; a monarch's ("Elizabeth II") follows a given name.
+  if (words.length > 1 && SEQUEL.test(words[words.length - 1].text) && !isGivenName(bare(words[words.length - 2]))) return { type: 'product', confidence: 0.8 };
   // "Dacia Sandero", "Royal Enfield Himalayan", "Seat Ibiza": a vehicle maker's name before a model's is the vehicle,
   // not the firm's division ("Nissan Motor", "Ford Credit", "Tata Steel").
   const maker = [2, 1].find(n => words.length > n && VEHICLE_MAKERS.has(words.slice(0, n).map(w => w.lower).join(' ')));
@@ -105,6 +112,8 @@ function nameType(words: Word[]): Typed | null {
   // "CCP Games", "Riot Games": a head that ends firms' names as well as events' leaves the sentence to say which.
   if (words.length > 1 && EVENT_HEADS.has(final) && ORGANIZATION_HEADS.has(final) && of < 0) return { type: 'event', confidence: 0.7 };
   if (words.length > 1 && (EVENT_HEADS.has(final) || (of > 0 && EVENT_HEADS.has(last)))) return { type: 'event', confidence: 0.85 };
+  // "Medio Maratón Valencia", "Marathon des Sables": a race's word anywhere in its name.
+  if (words.length > 1 && words.some(w => RACE_WORDS.has(bare(w)))) return { type: 'event', confidence: 0.8 };
   // "Feria de las Flores", "Fête de la Musique", "Festa do Divino": other languages name the kind of event first.
   if (words.length > 2 && EVENT_OPENERS.has(firstWord) && NAME_CONNECTORS.has(words[1].lower)) return { type: 'event', confidence: 0.85 };
   // "Air India", "Air Baltic": an airline, not the country.

@@ -1,12 +1,13 @@
 import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
-import { contextType, GOODS_NOUNS, PROJECT_PARTS, type Typed } from './cues.ts';
+import { contextType, PROJECT_PARTS, type Typed } from './cues.ts';
+import { GOODS_NOUNS } from './nounsAfter.ts';
 import {
   COMMON_ACRONYMS, FAMILY_NOUNS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS,
   ORGANIZATION_HEADS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREPOSITIONS, VEHICLE_MAKERS,
 } from './gazetteer.ts';
 import { openGazetteerListsPlace } from './openGazetteer.ts';
-import { personRoleBeatsTown } from './roles.ts';
+import { firmOpening, personRoleBeatsTown } from './roles.ts';
 import { coordinate, type NameChunk, regions, routes } from './neighbours.ts';
 import { colonSubtitle, listedContinuation, phraseContinuation, topicContinuation } from './phraseNames.ts';
 import { isGivenName } from './givenNames.ts';
@@ -86,19 +87,6 @@ function sharedHead(words: Word[], at: number): number {
 }
 const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
 
-/** Words written capitalised inside sentences (not first): at a sentence's start the same word is a name too. */
-export function capitalisedInside(sentences: Word[][]): Set<string> {
-  const names = new Set<string>();
-  for (const words of sentences) {
-    const first = words.findIndex(w => !w.punct);
-    for (let i = first + 1; i < words.length; i++) {
-      // A word inside a longer name ("Leeds City Council") does not make the same word a name alone ("Council tax …").
-      const inLongerName = words[i - 1]?.cap === true || words[i + 1]?.cap === true;
-      if (words[i].cap && !words[i].punct && words[i - 1].text !== ':' && !inLongerName) names.add(bare(words[i]));
-    }
-  }
-  return names;
-}
 
 /** Capitalised words that are not names alone but begin longer ones ("British Museum", "New Year's Day"). */
 const INNER_NAME_WORDS = new Set([
@@ -149,9 +137,11 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     // "Bank of America reversed …", "Feria de las Flores is …": a capitalised word opening the sentence, then a connector
     // (and an article) before a name, opens that name; "of" only after a head that takes it ("Photos of Lisbon" does not).
     const connected = atStart && nameWord(word, false) && !HONORIFICS.has(word.lower) && connectorFollows(words, i);
+    // "Mercury declined the wire", "Neon support replied": a firm's doing after an English word opening the sentence.
+    const firm = atStart && !continues && nameWord(word, false) && firmOpening(words, i);
     // "Lord Street", "26th Street", "Table Mountain": a word no name alone, or an ordinal, before a place's head word.
     const placeNamed = !atStart && !word.punct && word.span === null && (word.cap || ORDINAL.test(word.text)) && !!words[i + 1]?.cap && PLACE_HEADS.has(bare(words[i + 1]));
-    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
+    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
       i++;
       continue;
     }

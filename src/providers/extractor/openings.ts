@@ -94,3 +94,17 @@ export function everydayNameOpening(words: Word[], i: number): boolean {
   const everyday = next.text === '&' || (next.cap && !next.allCaps && isEnglishWord(bare(next)) && !DATE_WORDS.has(bare(next)) && !GATHERINGS.has(bare(next)));
   return everyday && words[i + 2]?.text !== ':' && words[i + 3]?.text !== ':';
 }
+
+/** Words written capitalised inside sentences (not first): at a sentence's start the same word is a name too. */
+export function capitalisedInside(sentences: Word[][]): Set<string> {
+  const names = new Set<string>();
+  for (const words of sentences) {
+    const first = words.findIndex(w => !w.punct);
+    for (let i = first + 1; i < words.length; i++) {
+      // A word inside a longer name ("Leeds City Council") does not make the same word a name alone ("Council tax …").
+      const inLongerName = words[i - 1]?.cap === true || words[i + 1]?.cap === true;
+      if (words[i].cap && !words[i].punct && words[i - 1].text !== ':' && !inLongerName) names.add(bare(words[i]));
+    }
+  }
+  return names;
+}

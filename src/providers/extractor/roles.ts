@@ -43,6 +43,46 @@ const FILED_THINGS = new Set('notes note recipes recipe roadmap roadmaps docs do
 /** Meals and drinks: "at X" after them is a venue, counted as an organisation like the older labelled sets do. */
 const MEAL = /^(?:dinner|dinners|lunch|lunches|brunch|breakfast|coffee|coffees|drinks|drink|drank|pint|pints|beers|beer|wine|cocktails|tea|ate|eat|eating|eaten|dined|dining|meal|meals|supper|takeaway|curry|pizza|burgers|tapas|brunched)$/;
 
+/** What a provider does to its customer: "Mercury declined the wire", "Nubank charged the annual fee". */
+const SERVICE_ACTS = /^(?:charged|billed|refunded|credited|debited|declined|froze|blocked|suspended|deducted|overcharged)$/;
+/** What a firm sends ("Ubiquiti sent a recall notice", "Miele sent an engineer"); a person sends a deck or photos. */
+const SENT_BY_FIRMS = new Set('notice notices letter letters engineer technician replacement recall otp statement courier refund reminder agreement contract confirmation voucher'.split(' '));
+/** What a carrier loses ("Aramex lost a parcel"). */
+const CARRIED = new Set('parcel parcels package packages luggage suitcase shipment delivery'.split(' '));
+/** Words after the verb that make it passive or no act on the customer: "Quote sent to …", "Kofi charged his phone". */
+const NO_CUSTOMER = /^(?:to|by|for|from|in|at|on|out|off|over|back|up|his|her|himself|herself)$/;
+
+/** Whether the words from `verb` on are what a provider does to its customer, said of the name before them. */
+export function serviceAct(words: Word[], verb: number): boolean {
+  const acted = words[verb]?.lower.replace(/’/g, "'") ?? '';
+  const next = words[verb + 1]?.lower ?? '';
+  if (!next || NO_CUSTOMER.test(next)) return false;
+  if (SERVICE_ACTS.test(acted)) return true;
+  const objects = words.slice(verb + 1, verb + 5).map(w => w.lower);
+  if (acted === 'sent') return objects.some(w => SENT_BY_FIRMS.has(w));
+  return acted === 'lost' && objects.some(w => CARRIED.has(w));
+}
+
+/** Words that name a team or a kind of firm, never a firm's own name ("Finance approved", "Customer support replied"). */
+const DEPARTMENTS = new Set(
+  `customer customers tech technical it product payroll finance accounts accounting legal security reception customs hr ops
+  operations admin management marketing sales support engineering design billing procurement compliance facilities maintenance
+  school council bank insurance airline landlord agency hotel nursery everyone nobody someone somebody nothing everything`.split(/\s+/),
+);
+
+/**
+ * Whether an English word opening a sentence is a firm's name by what follows it: an act of a provider or of a firm
+ * ("Mercury declined the wire", "Particle deprecated the old boards") or its support answering ("Neon support replied").
+ * Elsewhere a capitalised English word there is the sentence's first word, not a name.
+ */
+export function firmOpening(words: Word[], at: number): boolean {
+  const key = words[at].lower;
+  if (DEPARTMENTS.has(key) || words[at].stopWord) return false;
+  const verb = words[at + 1]?.lower ?? '';
+  if (serviceAct(words, at + 1) || (FIRM_ACTS.test(verb) && !PERSONAL_WORK.has(words[at + 2]?.lower ?? ''))) return true;
+  return /^(?:support|billing)$/.test(verb) && words[at + 2]?.pos === 'VERB';
+}
+
 /** The type a name's role in its sentence gives it, or null. */
 export function roleCue(around: RoleAround): RoleTyped | null {
   return subjectRole(around) ?? placeOfThing(around);
@@ -56,6 +96,7 @@ function subjectRole({ words, from, to, lead, after }: RoleAround): RoleTyped | 
   // Going down or offline is as sure a cue as a system has ("Tessary is down again"; not "Kofi went down with flu").
   if (OUTAGE.test(`${verb} ${next}`)) return { type: 'technology', confidence: PERSONAL_AFTER_OUTAGE.test(words[to + 2]?.lower ?? '') ? 0.65 : 0.9 };
   if (OUTAGE.test(verb)) return { type: 'technology', confidence: 0.65 };
+  if (serviceAct(words, to)) return { type: 'organization', confidence: 0.75, firm: true };
   if (!FIRM_ACTS.test(verb.replace(/’/g, "'"))) return null;
   // "Mabyn shipped the fix": a person's piece of work; "Tamberlane shipped the offline mode": a firm's product.
   const object = words.slice(to + 1, to + 5).find(w => !w.punct && !/^(?:the|a|an|our|their|its|his|her|my|new|first|last)$/.test(w.lower));

@@ -2,7 +2,8 @@ import { cleanEntityName, entityKey, extractionText } from '../../domain/entity.
 import type { ExtractedEntity, ExtractedRelationship, Extraction, ExtractionInput, Extractor } from '../ports.ts';
 import { datePhrases, resolveRelativeDate } from './dates.ts';
 import { NAMED_EVENTS } from './gazetteer.ts';
-import { capitalisedInside, nameChunks } from './names.ts';
+import { nameChunks } from './names.ts';
+import { capitalisedInside } from './openings.ts';
 import { occasionRanges } from './occasions.ts';
 import { restoreCase } from './lowerCase.ts';
 import { installedPackages, lowerCaseTools } from './packages.ts';

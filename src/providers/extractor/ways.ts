@@ -19,5 +19,8 @@ const TRAVELLED_BY = /^(?:over|across|through|past|along|around|up|down)$/;
 export const roadByNumber = (words: Word[], from: number, to: number, lead: number, before: string) =>
   to - from === 1 && ROAD_NUMBER.test(words[from].text) && lead < from && words[lead].lower === 'the' && ON_A_ROAD.test(before) && words.some(w => ROAD_WORDS.test(w.lower));
 
-/** Whether the two words before a name travel over, past or along it. */
-export const travelledBy = (before: string, before2: string) => TRAVELLED_BY.test(before) && TRAVELLING.test(before2);
+/** Journeys towards a name: "flew to X", "the way to X", "a flight to X" (not "moved to X", a job as often as a home). */
+const JOURNEY = /^(?:fly|flew|flying|flies|drive|drove|driving|drives|cycled|sailed|rode|way|trip|trips|flight|flights|train|trains|bus|ferry|coach|heading|headed|journey|roadtrip|commute|travel|travelled|traveled|travelling|traveling)$/;
+
+/** Whether the two words before a name travel over, past or along it, or towards it. */
+export const travelledBy = (before: string, before2: string) => (TRAVELLED_BY.test(before) && TRAVELLING.test(before2)) || (before === 'to' && JOURNEY.test(before2));
