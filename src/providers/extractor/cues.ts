@@ -280,7 +280,7 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
   // "our booth at Collision", "a stand at Web Summit": where exhibitors stand is a fair or a conference.
   if (before === 'at' && EXHIBITED.test(before2)) return { type: 'event', confidence: 0.7 };
   // "the plumber from Flowright", "our rep from Tidewell": someone sent by a firm.
-  if (before === 'from' && lead === from && (TRADES.has(before2) || ROLES.has(before2))) return { type: 'organization', confidence: 0.75, firm: true };
+  if (before === 'from' && lead === from && after !== 'to' && (TRADES.has(before2) || ROLES.has(before2) || PEOPLE_ROLES.has(before2) || FIRMS_PEOPLE.has(before2))) return { type: 'organization', confidence: 0.75, firm: true };
   // "flew Qatar Airways", "flying Norwegian": an airline; "flew to Oslo" is a place (below).
   if (/^(?:flew|fly|flying|flies|booked)$/.test(before) && (after === 'to' || after === 'from' || after === 'via' || after === 'flight')) {
     return { type: 'organization', confidence: 0.7 };

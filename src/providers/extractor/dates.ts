@@ -37,7 +37,7 @@ function weekday(reference: Date, name: string, weeks: number): number {
 
 /** The ISO day (YYYY-MM-DD) the expression means, or null when it cannot be placed on a day. */
 export function resolveRelativeDate(text: string, reference: Date): string | null {
-  const t = text.toLowerCase().trim().replace(/^(?:on|by|since|until|from)\s+/, '').replace(PART_OF_DAY, '');
+  const t = spelledOut(text.toLowerCase().trim().replace(/^(?:on|by|since|until|from)\s+/, '')).replace(PART_OF_DAY, '');
   // "this morning" and "last night" arrive here as "this" and "last" (the part of the day is dropped above).
   if (t === 'today' || t === 'tonight' || t === 'this') return isoDay(reference.getTime());
   if (t === 'yesterday' || t === 'last') return isoDay(reference.getTime() - DAY_MS);
@@ -57,6 +57,15 @@ export function resolveRelativeDate(text: string, reference: Date): string | nul
 }
 
 const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+/** Weekdays as chats shorten them ("next tues", "Sat 9am"). */
+const SHORT_DAY = 'mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun';
+/** The days around today as chats spell them, and the word each stands for. */
+const CHAT_DAY_WORDS: Record<string, string> = { tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tomoz: 'tomorrow', '2moro': 'tomorrow', '2mrw': 'tomorrow', tonite: 'tonight', '2nite': 'tonight', yday: 'yesterday', yest: 'yesterday' };
+const CHAT_DAYS = Object.keys(CHAT_DAY_WORDS).join('|');
+const FULL_DAY: Record<string, string> = { mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', weds: 'wednesday', thu: 'thursday', thur: 'thursday', thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday' };
+
+/** "tmrw" → "tomorrow", "next tues" → "next tuesday": chats' spellings as the words they stand for. */
+const spelledOut = (t: string) => t.replace(/[a-z0-9]+$/, last => CHAT_DAY_WORDS[last] ?? FULL_DAY[last] ?? last);
 const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
 const ORDINAL = '\\d{1,2}(?:st|nd|rd|th)';
 const PERIOD = 'morning|afternoon|evening|night|weekend|week|month|year|quarter|term|semester|sprint|spring|summer|autumn|fall|winter';
@@ -87,6 +96,14 @@ const DATE_PHRASES = new RegExp(
     `\\b(?:the )?bank holiday\\b`,
     // What wink calls a time ("filing it tonight") or a duration ("until Monday", "since 2022", "from Friday to Monday").
     `\\b(?:tonight|today|tomorrow|yesterday)\\b`,
+    // Chats' spellings: "tmrw", "tonite", "next tues", "on sat", "Sat 9am".
+    `\\b(?:${CHAT_DAYS})\\b`,
+    `\\b(?:next|this|last|on|every|coming) (?:${SHORT_DAY})\\b`,
+    `\\b(?:${SHORT_DAY})(?= \\d{1,2}(?::\\d\\d)? ?(?:am|pm)\\b)`,
+    // "on 4/12", "due 14/03/2027": a day and a month in figures after a word that leads to a date.
+    `(?<=\\b(?:on|by|until|till|from|due|before|after) )\\d{1,2}\\/\\d{1,2}(?:\\/(?:\\d{4}|\\d{2}))?\\b(?!\\/)`,
+    // "income for 2025.": a year closing its phrase after "for".
+    `(?<=\\bfor )(?:19|20)\\d{2}(?=[.,;:!?)]|$)`,
     `(?<=\\b(?:until|till|since|from|before|after|to) )(?:${DAY}|(?:19|20)\\d{2})\\b`,
     // "until 31 May", "since March 2026", "around 20 July": wink reads them as spans of time, or takes the month alone.
     `(?<=\\b(?:until|till|since|from|before|after|around|by) )(?:\\d{1,2}(?:st|nd|rd|th)? )?${MONTH}(?: \\d{1,2}(?:st|nd|rd|th)?)?(?:,? (?:19|20)\\d{2})?\\b`,
@@ -102,7 +119,7 @@ const DATE_PHRASES = new RegExp(
   'gi',
 );
 /** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
-const DATE_PHRASE_HINT = /\b(?:around|by) |\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) /i;
+const DATE_PHRASE_HINT = /\b(?:around|by|for|on|due) |tmr|tomoz|2m|tonite|2nite|yday|yest|\b(?:next|this|last|on|every|coming) (?:mon|tue|wed|thu|fri|sat|sun)|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]* \d|\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) /i;
 
 /** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
 export function datePhrases(text: string): { start: number; end: number }[] {

@@ -84,3 +84,21 @@ describe('what a firm does, what a thing is called', () => {
     assert.equal(types('We flew to Adelaide on Friday.').Adelaide, 'location');
   });
 });
+
+describe("dates as chats write them", () => {
+  const dated = (text: string) => extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities.filter(e => e.entity_type === 'date');
+
+  test('"tmrw", "tonite", "next tues", "Sat 9am" are the days they mean, and "Sat" is no place', () => {
+    assert.deepEqual(dated('Kai: surf looks decent at Raglan tmrw, 6am start?').map(e => e.name), ['2026-03-05']);
+    assert.deepEqual(dated('lowkey might skip the gym tonite').map(e => e.name), ['2026-03-04']);
+    assert.deepEqual(dated('Wei: flat meeting next tues to sort out the bill').map(e => e.name), ['2026-03-10']);
+    assert.deepEqual(names("Kids' football in Marrickville, Sat 9am, bring oranges"), ['Marrickville', '2026-03-07']);
+    assert.deepEqual(dated('I sat 5 hours in traffic'), []);
+  });
+
+  test('a day and month in figures after "on", a year closing a phrase after "for"', () => {
+    assert.deepEqual(dated('Meeting the landlord about the damp on 4/12').map(e => e.name), ['4/12']);
+    assert.deepEqual(dated('Tax: self-employed income from Upwork and Fiverr for 2025').map(e => e.name), ['2025']);
+    assert.deepEqual(dated('Ordered for 2025 guests'), []);
+  });
+});

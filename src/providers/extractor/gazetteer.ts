@@ -222,6 +222,13 @@ export const COMMON_ACRONYMS = new Set(
   brb, btw, imo, imho, irl, smh, tbh, nas, nft, nfts, crypto, ev, evs, suv, nyt, iou, ious, dag, dags`),
 );
 
+/**
+ * File formats, query languages and protocols among those acronyms: a name (a technology) where one stands alone
+ * ("exported it as CSV", "strong on SQL", "send it as a PDF"), vocabulary before a noun ("the CSV importer"). JSON,
+ * XML and HTML stay vocabulary: developers' notes are full of them, and no labelled set names them.
+ */
+export const FORMAT_ACRONYMS = new Set(list('pdf, csv, tsv, yaml, sql, ldap, ods, xlsx, docx, geojson, saml, mqtt, smtp, imap'));
+
 /** Words after which a capitalised name is a place ("moved to Denver"). */
 export const PLACE_PREPOSITIONS = new Set(list('in, to, from, near, into, around, across, through, outside, inside, via, toward, towards, along'));
 

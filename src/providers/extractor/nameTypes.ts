@@ -1,6 +1,6 @@
 import { EVENT_HEADS, EVENT_OPENERS, GENERIC_TERMS, UNITS } from './catalog.ts';
 import { techShaped, type Typed } from './cues.ts';
-import { COMMON_ACRONYMS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES } from './gazetteer.ts';
+import { COMMON_ACRONYMS, FORMAT_ACRONYMS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, ORGANIZATION_HEADS, ORGANIZATIONS, PLACE_HEADS, PLACE_PREFIXES, PLACES, PRODUCTS, STORM_PREFIXES, TECHNOLOGIES, VEHICLE_MAKERS, VENUE_PREFIXES } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
 import { openGazetteerListsPlace, openGazetteerType } from './openGazetteer.ts';
 import { TOPIC_HEADS } from './phraseNames.ts';
@@ -72,6 +72,7 @@ function nameType(words: Word[]): Typed | null {
   const colon = words.findIndex(w => w.text === ':');
   if (colon > 0) return nameType(words.slice(0, colon)) ?? { type: 'product', confidence: 0.6 };
   const key = words.map(w => w.lower).join(' ');
+  if (FORMAT_ACRONYMS.has(key)) return { type: 'technology', confidence: 0.85 };
   // Possessives are part of some names of the calendar ("New Year's Eve", "St Patrick's Day").
   if (words.some(w => w.possessive) && NAMED_EVENTS.has(words.map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return { type: 'event', confidence: 0.9 };
   const versioned = versionWord(words[words.length - 1]) && words.length > 1 ? gazetteerType(words.slice(0, -1).map(w => w.lower).join(' ')) : null;

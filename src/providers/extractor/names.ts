@@ -2,7 +2,7 @@ import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, PROJECT_PARTS, type Typed } from './cues.ts';
 import { GOODS_NOUNS } from './nounsAfter.ts';
 import {
-  COMMON_ACRONYMS, FAMILY_NOUNS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS,
+  COMMON_ACRONYMS, FAMILY_NOUNS, FORMAT_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS,
   ORGANIZATION_HEADS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREPOSITIONS, VEHICLE_MAKERS,
 } from './gazetteer.ts';
@@ -141,7 +141,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const firm = atStart && !continues && nameWord(word, false) && firmOpening(words, i);
     // "Lord Street", "26th Street", "Table Mountain": a word no name alone, or an ordinal, before a place's head word.
     const placeNamed = !atStart && !word.punct && word.span === null && (word.cap || ORDINAL.test(word.text)) && !!words[i + 1]?.cap && PLACE_HEADS.has(bare(words[i + 1]));
-    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
+    // "as CSV on Mondays", "strong on SQL": a format or a query language standing alone, not before a noun ("CSV importer").
+    const format = word.allCaps && FORMAT_ACRONYMS.has(word.lower) && words[i + 1]?.pos !== 'NOUN' && !words[i + 1]?.cap;
+    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !format && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
       i++;
       continue;
     }
@@ -300,7 +302,9 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const chosen = speaker ? { type: 'person', confidence: 0.9 } : (side ?? read);
     // "the Thornbury sync service": a town's name before a noun only software has is the software, and the model
     // (which knows the town) is not asked.
-    const productHead = (word: Word | undefined) => !!word && (SOFTWARE_HEADS.has(word.lower) || (GOODS_NOUNS.has(word.lower) && intrinsic?.type === 'organization'));
+    // A brand's goods ("the Costco card"), not a venue's pass ("the Brackwater Museum pass").
+    const brand = intrinsic?.type === 'organization' && !(to - from > 1 && ORGANIZATION_HEADS.has(head));
+    const productHead = (word: Word | undefined) => !!word && (SOFTWARE_HEADS.has(word.lower) || (GOODS_NOUNS.has(word.lower) && brand));
     const softwareAfter = productHead(words[to]) || (words[to]?.pos === 'NOUN' && productHead(words[to + 1]));
     // So is a company's name there ("the Starling app": the labelling guideline's brand before a product noun).
     const sureThing = intrinsic?.type === 'location' || intrinsic?.type === 'organization';
@@ -370,7 +374,7 @@ const OWNED_OR_COUNTED = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'a
  */
 function genericAcronym(words: Word[], from: number, to: number): boolean {
   const word = words[from];
-  if (to - from !== 1 || !word.allCaps || known(bare(word)) || word.text.replace(/[^\p{L}]/gu, '').length > 5) return false;
+  if (to - from !== 1 || !word.allCaps || known(bare(word)) || FORMAT_ACRONYMS.has(bare(word)) || word.text.replace(/[^\p{L}]/gu, '').length > 5) return false;
   const before = words[from - 1]?.lower ?? '';
   if (/^(?:joined|at|from|for|with|by|acquired|flew|fly|flying|booked)$/.test(before) || hasTag(lexiconTags(bare(word)), ORG_TAGS)) return false;
   // "The FCA fined …", "ISMB will be …": an acronym that does something is a body's (or a meeting's) name.

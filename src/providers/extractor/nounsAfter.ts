@@ -38,7 +38,7 @@ export const PLACE_NOUNS = new Set(
 /** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage", "the Vrata valley"). */
 export const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite valley river lake gorge canyon estuary peninsula glacier fjord'.split(' '));
 
-export const ORGANIZATION_NOUNS = new Set('transfer transfers bill bills invoice invoices statement statements support shares stock refund folks people guys crew team teams'.split(' '));
+export const ORGANIZATION_NOUNS = new Set('payout payouts transfer transfers bill bills invoice invoices statement statements support shares stock refund folks people guys crew team teams'.split(' '));
 
 /** Nouns after a name that only an event has ("the WOMADelaide lineup", "the FOSS4G CfP"). */
 export const EVENT_NOUNS = new Set(['lineup', 'line-up', 'cfp', 'headliner', 'headliners', 'afterparty', 'after-party', 'wristband', 'wristbands']);

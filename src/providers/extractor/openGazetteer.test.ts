@@ -49,9 +49,14 @@ describe('the extractor with the open gazetteer', () => {
     assert.equal(types('Cancelled the Peloton membership.').Peloton, 'organization');
   });
 
-  test('vocabulary stays vocabulary even where a brand is named so: JSON, REST, MB', () => {
+  test('vocabulary stays vocabulary even where a brand is named so: REST, MB, a format before a noun', () => {
     assert.deepEqual(types('The REST API returns JSON, uploads are capped at 50 MB.'), {});
-    assert.deepEqual(types('Exported the diagram as SVG and the settings as YAML.'), {});
+    assert.deepEqual(types('Exported the diagram as SVG and added a GIN index.'), {});
+  });
+
+  test('a file format or a query language standing alone is a technology, as the labelling guideline says', () => {
+    assert.deepEqual(types('Exported the settings as YAML.'), { YAML: 'technology' });
+    assert.deepEqual(types('Razorpay sends the settlement reports as CSV.'), { Razorpay: 'organization', CSV: 'technology' });
   });
 });
 

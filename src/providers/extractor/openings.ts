@@ -1,6 +1,6 @@
 import { EVENT_HEADS, GENERIC_TERMS, UNITS } from './catalog.ts';
 import { PERSON_AFTER, PERSONAL_AFTER, PROJECT_PARTS } from './cues.ts';
-import { GREETINGS, NOT_NAMES, ORGANIZATION_HEADS, PLACE_HEADS, STORM_PREFIXES, VENUE_PREFIXES } from './gazetteer.ts';
+import { GREETINGS, JOB_TITLES, NOT_NAMES, ORGANIZATION_HEADS, PERSON_CUES, PLACE_HEADS, STORM_PREFIXES, VENUE_PREFIXES } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
 import { bare, DATE_WORDS, hasTag, known, ORG_TAGS, PLACE_TAGS } from './nameTypes.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
@@ -47,6 +47,9 @@ export function nameAtSentenceStart(word: Word, inside: boolean, names: Readonly
 /** "Rewrote", "Unpinned", "Overslept": a prefix on an English word. */
 const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
 
+/** Whom a sentence names by their part, not their name: "Client wants …", "Customer said …", "Landlord texted …". */
+const PEOPLE_BY_ROLE = new Set([...PERSON_CUES, ...JOB_TITLES, ...'client clients customer customers user users buyer seller supplier vendor candidate patient guest tenant visitor caller everyone someone nobody'.split(' ')]);
+
 /** Verbs after a name opening a sentence that only people do ("Bryony said", "Marigold joined Stripe"). */
 const PERSON_OPENING_VERBS = new Set('said says thinks thought asked asks told tells reckons joined wants wanted recommended suggested promised texted emailed'.split(' '));
 
@@ -60,7 +63,7 @@ export function personFollows(word: Word, next: Word | undefined, after: Word | 
   // Not a listed company's or product's name: "Sky sent an engineer" is the broadband firm.
   const given = isGivenName(bare(word)) && !known(bare(word)) && !DATE_WORDS.has(bare(word)) && !NOT_NAMES.has(bare(word));
   if (word.possessive) return PERSONAL_AFTER.has(next.lower) || (given && next.pos === 'NOUN' && !PROJECT_PARTS.has(next.lower));
-  if (word.pos === 'PROPN' && PERSON_OPENING_VERBS.has(next.lower)) return true;
+  if (word.pos === 'PROPN' && PERSON_OPENING_VERBS.has(next.lower) && !PEOPLE_BY_ROLE.has(bare(word))) return true;
   if (!given) return false;
   if (PERSON_AFTER.has(next.lower) || (/^(?:is|was)$/.test(next.lower) && !!after && /\p{Ll}ing$/u.test(after.text))) return true;
   // "Hope has a dentist appointment", "Precious lost her bag", "Destiny and her cousins", "Bill from next door".

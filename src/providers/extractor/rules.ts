@@ -28,7 +28,7 @@ export function createRulesExtractor(): Extractor {
 }
 
 const DAY_OF_A_MONTH = /\b(?:first|second|third|fourth|last|middle) (?:week(?:end)?|(?:mon|tues|wednes|thurs|fri|satur|sun)day) (?:of|in)\b/i;
-const RELATIVE_DATE = /\b(?:yesterday|today|tonight|tomorrow|last|next|this|ago|coming|past)\b|^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
+const RELATIVE_DATE = /\b(?:yesterday|today|tonight|tomorrow|tmrw?|tmrow|tomoz|2moro|2mrw|tonite|2nite|yday|yest|last|next|this|ago|coming|past)\b|^(?:mon|tues|wednes|thurs|fri|satur|sun)day$|^(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)$/i;
 const SPAN_TYPES: Record<EntitySpan['kind'], string> = { DATE: 'date', MONEY: 'money', URL: 'url', EMAIL: 'email' };
 
 interface Found extends ExtractedEntity {
@@ -163,6 +163,8 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     return key;
   };
 
+  // Dates first: the words of a date phrase ("Sat 9am", "the end of Q3") are then no part of a name.
+  const dateSpans = completeDates(text, sentences, spans);
   const capitalised = capitalisedInside(sentences);
   /** Character ranges of the occasions ("Christmas Eve", "Black Friday"): no name or date inside one is drawn alone. */
   const occasions: [number, number][] = [];
@@ -184,7 +186,7 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       if (key && !placedBySentence[s].some(p => p.word === pkg.word)) placedBySentence[s].push({ name: key, type: 'technology', word: pkg.word, endWord: pkg.word + 1 });
     }
   });
-  for (const span of completeDates(text, sentences, spans)) {
+  for (const span of dateSpans) {
     if (inOccasion(span.start, span.end)) continue;
     // A holiday wink reads as a date ("Christmas", "New Year's Eve") is an event on the calendar.
     const type = span.kind === 'DATE' && HOLIDAY_KEYS().has(entityKey(span.text)) ? 'event' : SPAN_TYPES[span.kind];
