@@ -102,3 +102,22 @@ describe("dates as chats write them", () => {
     assert.deepEqual(dated('Ordered for 2025 guests'), []);
   });
 });
+
+describe('clubs, providers, and places named kind-first in their own languages', () => {
+  test('a side that won, lost or drew by a score is a club', () => {
+    assert.equal(types('omar: wallah the derby at Stade Mohammed V was crazy, Raja won 2-1').Raja, 'organization');
+    assert.equal(types('Harlow Vale Rangers beat us 3–2 in the cup.')['Harlow Vale Rangers'], 'organization');
+    assert.equal(types('Kofi won the raffle.').Kofi, 'person');
+  });
+
+  test("a provider's outage is the provider's", () => {
+    assert.equal(types('Postmortem: Fastly outage took checkout down for 40 minutes').Fastly, 'organization');
+  });
+
+  test('museums, hospitals and schools, streets and valleys named kind-first', () => {
+    assert.equal(types('The Museo Reina Sofía closes early on Sundays in winter.')['Museo Reina Sofía'], 'organization');
+    assert.equal(types('Grandpa Vasile is in Spitalul Județean Suceava after a fall.')['Spitalul Județean Suceava'], 'organization');
+    assert.equal(types('Hospital Clínic is on Carrer de Villarroel.')['Carrer de Villarroel'], 'location');
+    assert.equal(types('Petra and then Wadi Rum next spring.')['Wadi Rum'], 'location');
+  });
+});

@@ -21,7 +21,7 @@ export const PRODUCT_NOUNS = new Set(
   node nodes mesh proxy gateway runtime framework theme template templates component components model models docs wiki board
   boards ticket tickets issue issues backlog sprint roadmap codebase branch fork prototype beta alpha launch rollout upgrade
   score alerts alert logs metrics traces preview previews transformations player firmware update updates device devices box kit
-  speaker console phone headphones earbuds camera charger case outage incident scheduler redesign admin deploy deploys monorepo
+  speaker console phone headphones earbuds camera charger case incident scheduler redesign admin deploy deploys monorepo
   microservice frontend backend portal tracker editor laptop laptops tablet headset monitor keyboard router e-reader pr prs mr
   screen screens page pages flow flows icon logo bug bugs test tests demo demos onboarding deck decks spec specs mockup mockups prd crash
   crashes slides ingest ingestion scraper crawler parser exporter indexer checks monitors key keys token tokens format formats
@@ -38,7 +38,7 @@ export const PLACE_NOUNS = new Set(
 /** Kinds of place after a name, sure enough to beat a surname's reading ("in Harlan county", "the Llanon cottage", "the Vrata valley"). */
 export const PLACE_KINDS = new Set('county town village hamlet suburb district region province countryside cottage cabin chalet villa campsite valley river lake gorge canyon estuary peninsula glacier fjord'.split(' '));
 
-export const ORGANIZATION_NOUNS = new Set('payout payouts transfer transfers bill bills invoice invoices statement statements support shares stock refund folks people guys crew team teams'.split(' '));
+export const ORGANIZATION_NOUNS = new Set('outage outages payout payouts transfer transfers bill bills invoice invoices statement statements support shares stock refund folks people guys crew team teams'.split(' '));
 
 /** Nouns after a name that only an event has ("the WOMADelaide lineup", "the FOSS4G CfP"). */
 export const EVENT_NOUNS = new Set(['lineup', 'line-up', 'cfp', 'headliner', 'headliners', 'afterparty', 'after-party', 'wristband', 'wristbands']);

@@ -63,6 +63,10 @@ export function serviceAct(words: Word[], verb: number): boolean {
   return acted === 'lost' && objects.some(w => CARRIED.has(w));
 }
 
+/** A match's result and its score. */
+const MATCH_RESULTS = /^(?:won|wins|lost|loses|drew|draws|beat|beats|thrashed|edged)$/;
+const SCORE = /(?:^|\s)\d{1,2} ?[-–] ?\d{1,2}(?:\s|$)/;
+
 /** Words that name a team or a kind of firm, never a firm's own name ("Finance approved", "Customer support replied"). */
 const DEPARTMENTS = new Set(
   `customer customers tech technical it product payroll finance accounts accounting legal security reception customs hr ops
@@ -97,6 +101,8 @@ function subjectRole({ words, from, to, lead, after }: RoleAround): RoleTyped | 
   if (OUTAGE.test(`${verb} ${next}`)) return { type: 'technology', confidence: PERSONAL_AFTER_OUTAGE.test(words[to + 2]?.lower ?? '') ? 0.65 : 0.9 };
   if (OUTAGE.test(verb)) return { type: 'technology', confidence: 0.65 };
   if (serviceAct(words, to)) return { type: 'organization', confidence: 0.75, firm: true };
+  // "Raja won 2-1", "Partick Thistle drew 1-1 at Firhill", "Harlow Vale Rangers beat us 3–2": a side, a club.
+  if (MATCH_RESULTS.test(verb) && SCORE.test(words.slice(to + 1, to + 5).map(w => w.text).join(' '))) return { type: 'organization', confidence: 0.8 };
   if (!FIRM_ACTS.test(verb.replace(/’/g, "'"))) return null;
   // "Mabyn shipped the fix": a person's piece of work; "Tamberlane shipped the offline mode": a firm's product.
   const object = words.slice(to + 1, to + 5).find(w => !w.punct && !/^(?:the|a|an|our|their|its|his|her|my|new|first|last)$/.test(w.lower));
