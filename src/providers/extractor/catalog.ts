@@ -152,7 +152,7 @@ cyber monday, prime day, singles' day, pride month, earth day, world book day, i
 st david's day, st george's day, midsummer, juhannus, walpurgis night, king's day, koningsdag, mothering sunday, maundy thursday,
 holy saturday, easter saturday, trinity sunday, whit monday, giving tuesday, pancake tuesday, fat tuesday, super bowl sunday,
 small business saturday, blue monday, plough monday, midsommar, midsommarafton, shabbat, sabbath, carnival, karneval, fasching,
-wigilia, eid, holi, lohri, vaisakhi, baisakhi, ugadi, makar sankranti, thaipusam, chuseok, seollal, tết, timkat, meskel, festa junina,
+wigilia, eid, holi, lohri, vaisakhi, baisakhi, ugadi, makar sankranti, thaipusam, chuseok, seollal, tết, tet, timkat, meskel, festa junina,
 hari raya, hari raya puasa, hari raya haji, sallah, lebaran, eid ul-adha, eid ul-azha, eid ul-fitr, sham el-nessim, bayram, kurban bayramı, şeker bayramı, crop over, kadooment, grand kadooment
 `);
 

@@ -43,7 +43,7 @@ const SWAPPED = /^(?:swap|swapped|swapping|replace|replaced|replacing|drop|dropp
 const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|launch|launched|launching|demoed|demoing|deprecated|deprecating|sunset|sunsetting|open-sourced)$/;
 
 /** Words just before a name that make it an organisation ("joined X", "interview with X"). */
-const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients vendor supplier left leaving quit'.split(' '));
+const ORGANIZATION_BEFORE = new Set('joined join joining joins employer rejoined interning interned acquired client clients customer vendor supplier distributor reseller left leaving quit'.split(' '));
 /** Verbs of talking: "to X" after them is someone spoken to ("talked to Orrin", "pitched it to Clemency at …"). */
 const TALKED = /^(?:talk|talked|talking|spoke|speak|speaking|chatted|chatting|explained|explaining|mentioned|pitched|pitching|presented|presenting|introduced|replied|reply|complained|apologised|apologized|wrote|write|writing|reached|engaged|married|wed)$/;
 /** Verbs of handing over: "to X at/from <Name>" after them is a person at an organisation ("sent the draft to Emmerich at …"). */
@@ -111,7 +111,9 @@ const EXHIBITED = /^(?:booth|booths|stand|stands|stall|stalls|exhibiting|exhibit
 /** People one names by their part in one's life: "the landlord is X". */
 const PEOPLE_ROLES = new Set('landlord landlady manager boss mentor tutor coach therapist dentist gp doctor midwife neighbour neighbor flatmate roommate partner godmother godfather'.split(' '));
 const ROLES = new Set('ceo cto cfo coo cio cmo vp founder cofounder co-founder engineer designer developer analyst accountant lawyer doctor nurse teacher recruiter pm intern contractor consultant architect editor'.split(' '));
-const SYSTEM_STATES = new Set('down up flaky slow broken offline online deprecated unreachable unavailable degraded green red'.split(' '));
+const SYSTEM_STATES = new Set(
+  'down up flaky slow broken offline online deprecated unreachable unavailable degraded green red backfilling reindexing indexing syncing deploying rebuilding ingesting retrying throttling'.split(' '),
+);
 /** States only a person is in ("Oriel is away", "Kofi is off sick"). */
 const PERSON_STATES = new Set('sick ill unwell away pregnant ooo jetlagged exhausted poorly'.split(' '));
 const PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'our', 'my', 'the']);

@@ -121,3 +121,29 @@ describe('clubs, providers, and places named kind-first in their own languages',
     assert.equal(types('Petra and then Wadi Rum next spring.')['Wadi Rum'], 'location');
   });
 });
+
+describe("a team's own software, and tools written in lower case", () => {
+  test('what software has in it, a codename, a system at work', () => {
+    assert.equal(types('Upgrading Expo broke push notifications in Heron again.').Heron, 'product');
+    assert.equal(types('Added OpenTelemetry traces to Juniper.').Juniper, 'product');
+    assert.equal(types('The side project codename is Marigold, keep it out of the public repo.').Marigold, 'product');
+    assert.equal(types('Our Superset dashboards time out whenever Sprout is backfilling.').Sprout, 'technology');
+    assert.equal(types('Sent the login details to Priya.').Priya, 'person');
+  });
+
+  test('a lower-case tool swapped in for another, or failing as software does', () => {
+    assert.equal(types('Switched the thumbnail pipeline from Pillow to pyvips and cut render time in half.').pyvips, 'technology');
+    assert.equal(types('httpx keeps timing out, I think the worker is rate limiting us.').httpx, 'technology');
+    assert.deepEqual(names('ngl keeps happening'), []);
+  });
+
+  test("a model's number keeps no full stop", () => {
+    assert.ok(names('Ines tested it with her YubiKey 5C.').includes('YubiKey 5C'));
+  });
+
+  test('a provider quotes, a given name quotes as a person; agencies named kind-first', () => {
+    assert.equal(types('Allianz quoted twice what the broker did.').Allianz, 'organization');
+    assert.equal(types('Priya quoted 300 for the tiles.').Priya, 'person');
+    assert.equal(types('Finanzamt Berlin-Mitte wants the quarterly VAT numbers by 10 February.')['Finanzamt Berlin-Mitte'], 'organization');
+  });
+});

@@ -19,7 +19,7 @@ import { bare, chooseType, DATE_WORDS, ERROR_CLASS, FIRST_NAME_TAGS, hasTag, int
 import { everydayNameOpening, nameAtSentenceStart, personFollows } from './openings.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, cuedByContext, modelMayRetype, typingModel } from './typingModel.ts';
-import { isEnglishWord, lexiconTags, type Word, writtenKey } from './words.ts';
+import { isEnglishWord, joinWords, lexiconTags, type Word, writtenKey } from './words.ts';
 
 /**
  * Proper-name chunks of a sentence and their types: capitalised runs (with "of", "de", "&" inside), honorifics
@@ -389,12 +389,3 @@ function genericAcronym(words: Word[], from: number, to: number): boolean {
 
 /** Nouns after an acronym of work's vocabulary: "the SLA review", "the NDA draft", "the KYC check". */
 const PROCESS_NOUNS = new Set('review draft check doc docs document template process policy deck meeting call sync score scores target targets rollout migration ticket tickets requirements deadline clause breach'.split(' '));
-
-/** The words as written, single-spaced. */
-export function joinWords(words: Word[], from: number, to: number): string {
-  return words
-    .slice(from, to)
-    .map((w, i) => (from + i === to - 1 ? w.text : w.raw))
-    .join(' ')
-    .replace(/ :/g, ':');
-}

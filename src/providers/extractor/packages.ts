@@ -88,6 +88,20 @@ const PACKAGE_NOUNS = new Set('extension extensions plugin plugins package packa
 const testedWith = (words: Word[], i: number) =>
   words[i - 1]?.lower === 'with' && words.slice(Math.max(0, i - 5), i - 1).some(w => /^(?:tests?|tested|testing|benchmark\w*|built|build|profiled|profiling|ran|run)$/.test(w.lower));
 
+/** "switched the pipeline from Pillow to pyvips", "replaced Moment with dayjs": what a tool was swapped for is a tool. */
+function swappedFor(words: Word[], i: number): boolean {
+  const [link, other, before] = [words[i - 1]?.lower, words[i - 2], words[i - 3]?.lower];
+  if (!other?.cap) return false;
+  const switched = words.slice(Math.max(0, i - 9), i - 3).some(w => SWITCHED.test(w.lower));
+  return (link === 'to' && before === 'from' && switched) || (link === 'with' && SWITCHED.test(before ?? ''));
+}
+const SWITCHED = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|swap\w*|port\w*)$/;
+
+/** What a failing piece of software does: "httpx keeps timing out", "tokio panicked on startup". */
+const FAILING = /^(?:keeps|kept|crashed|crashes|crashing|panicked|panics|segfaulted|segfaults|hangs|hung|leaks|leaked|throws|threw)$/;
+/** "httpx keeps timing out": a lower-case word no dictionary knows, opening the sentence, that fails like software. */
+const failsOpening = (words: Word[], i: number) => i === words.findIndex(w => !w.punct) && FAILING.test(words[i + 1]?.lower ?? '') && !CHAT_SLANG.has(words[i].lower);
+
 /** Whether `words[i]` opens a code span: an odd number of backticks before it, the last just before it. */
 const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && words.slice(0, i).filter(w => w.text === '`').length % 2 === 1;
 
@@ -98,7 +112,7 @@ const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && wo
  */
 function unlistedTool(words: Word[], i: number): boolean {
   const word = words[i];
-  const used = TOOL_VERBS.has(words[i - 1]?.lower ?? '') || opensCode(words, i) || commandLine(words, i) || PACKAGE_NOUNS.has(words[i + 1]?.lower ?? '') || testedWith(words, i);
+  const used = TOOL_VERBS.has(words[i - 1]?.lower ?? '') || opensCode(words, i) || commandLine(words, i) || PACKAGE_NOUNS.has(words[i + 1]?.lower ?? '') || testedWith(words, i) || swappedFor(words, i) || failsOpening(words, i);
   if (!used || isEnglishWord(word.lower) || lexiconTags(word.lower).length > 0) return false;
   return word.text.length >= 3 || /[\d-]/.test(word.text);
 }

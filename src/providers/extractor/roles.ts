@@ -1,3 +1,4 @@
+import { isGivenName } from './givenNames.ts';
 import type { Word } from './words.ts';
 
 /**
@@ -39,12 +40,16 @@ const OUTAGE = /^(?:went|goes|going|was|is) (?:down|offline)$|^(?:crashed|crashe
 const FILED = /^(?:track|tracks|tracked|tracking|log|logs|logged|logging|drafted|drafting|noted|jot|jotted|documented|bookmarked|typed)$/;
 /** What lives in an app ("my notes are in Bear", "our roadmap lives in Coda"). */
 const FILED_THINGS = new Set('notes note recipes recipe roadmap roadmaps docs doc todos todo to-dos tasks task journal diary drafts draft bookmarks passwords spreadsheet backlog tickets wiki habits highlights snippets'.split(' '));
+/** What software has in it: "in X" after them is the app ("push notifications in Heron", "login is live in Juniper"). */
+const SOFTWARE_PARTS = new Set('login logins notifications notification traces tracing flag flags toggle feature features button buttons screen screens endpoint endpoints bug bugs crash crashes errors mode settings onboarding checkout sso webauthn'.split(' '));
+/** A name a team gives its own software: "codenamed Marigold", "the codename is Marigold". */
+const CODENAMED = /^(?:codenamed|code-named|codename|code-name)$/;
 
 /** Meals and drinks: "at X" after them is a venue, counted as an organisation like the older labelled sets do. */
 const MEAL = /^(?:dinner|dinners|lunch|lunches|brunch|breakfast|coffee|coffees|drinks|drink|drank|pint|pints|beers|beer|wine|cocktails|tea|ate|eat|eating|eaten|dined|dining|meal|meals|supper|takeaway|curry|pizza|burgers|tapas|brunched)$/;
 
 /** What a provider does to its customer: "Mercury declined the wire", "Nubank charged the annual fee". */
-const SERVICE_ACTS = /^(?:charged|billed|refunded|credited|debited|declined|froze|blocked|suspended|deducted|overcharged)$/;
+const SERVICE_ACTS = /^(?:charged|billed|refunded|credited|debited|declined|froze|blocked|suspended|deducted|overcharged|quoted)$/;
 /** What a firm sends ("Ubiquiti sent a recall notice", "Miele sent an engineer"); a person sends a deck or photos. */
 const SENT_BY_FIRMS = new Set('notice notices letter letters engineer technician replacement recall otp statement courier refund reminder agreement contract confirmation voucher'.split(' '));
 /** What a carrier loses ("Aramex lost a parcel"). */
@@ -100,7 +105,8 @@ function subjectRole({ words, from, to, lead, after }: RoleAround): RoleTyped | 
   // Going down or offline is as sure a cue as a system has ("Tessary is down again"; not "Kofi went down with flu").
   if (OUTAGE.test(`${verb} ${next}`)) return { type: 'technology', confidence: PERSONAL_AFTER_OUTAGE.test(words[to + 2]?.lower ?? '') ? 0.65 : 0.9 };
   if (OUTAGE.test(verb)) return { type: 'technology', confidence: 0.65 };
-  if (serviceAct(words, to)) return { type: 'organization', confidence: 0.75, firm: true };
+  // Not a given name's: "Priya quoted 300 for the tiles" is the tiler.
+  if (serviceAct(words, to) && !(to - from === 1 && isGivenName(words[from].lower))) return { type: 'organization', confidence: 0.75, firm: true };
   // "Raja won 2-1", "Partick Thistle drew 1-1 at Firhill", "Harlow Vale Rangers beat us 3–2": a side, a club.
   if (MATCH_RESULTS.test(verb) && SCORE.test(words.slice(to + 1, to + 5).map(w => w.text).join(' '))) return { type: 'organization', confidence: 0.8 };
   if (!FIRM_ACTS.test(verb.replace(/’/g, "'"))) return null;
@@ -115,7 +121,10 @@ function subjectRole({ words, from, to, lead, after }: RoleAround): RoleTyped | 
 /** Where something is kept ("recipes in Paprika") or where one eats ("dinner at Dishoom"). */
 function placeOfThing({ words, from, to, lead, before, earlier }: RoleAround): RoleTyped | null {
   const near = earlier.slice(-4);
-  if (before === 'in' && lead === from && (near.some(w => FILED.test(w)) || near.some(w => FILED_THINGS.has(w)))) {
+  if ((before === 'is' || before === 'called') && lead === from && CODENAMED.test(earlier[earlier.length - 1] ?? '')) return { type: 'product', confidence: 0.85 };
+  if (CODENAMED.test(before) && lead === from) return { type: 'product', confidence: 0.85 };
+  const inSoftware = (before === 'in' || before === 'to') && lead === from && near.some(w => SOFTWARE_PARTS.has(w));
+  if ((before === 'in' && lead === from && (near.some(w => FILED.test(w)) || near.some(w => FILED_THINGS.has(w)))) || inSoftware) {
     // "wrote it in Lisbon" stays a place where the sentence travels ("trip", "holiday", "flew").
     if (!earlier.some(w => /^(?:trip|holiday|flew|stayed|visiting|visited|weekend|hotel|travel\w*)$/.test(w))) return { type: 'product', confidence: 0.75 };
   }

@@ -229,3 +229,13 @@ export function analyse(text: string): Analysis {
   }
   return { sentences, spans };
 }
+
+/** The words as written, single-spaced; a model's number keeps no full stop wink left on it ("YubiKey 5C."). */
+export function joinWords(words: Word[], from: number, to: number): string {
+  return words
+    .slice(from, to)
+    .map((w, i) => (from + i === to - 1 ? w.text : w.raw))
+    .join(' ')
+    .replace(/ :/g, ':')
+    .replace(/(?<=\d\p{L}{0,3})\.$/u, '');
+}
