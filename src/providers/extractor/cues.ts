@@ -190,16 +190,18 @@ function nounAfter({ words, to, after, after2 }: Around): Typed | null {
 
 /**
  * "Otto, the invoice parser, now …", "Tomás, our accountant, sent …": a noun phrase set off after a name says what it
- * is by its last word (before a comma, a preposition or the end).
+ * is by its last noun (before a comma, a capitalised word or the end).
  */
 function appositive(words: Word[], to: number): Typed | null {
   if (words[to]?.text !== ',' || !DETERMINERS.has(words[to + 1]?.lower ?? '')) return null;
   let end = to + 2;
-  while (end < to + 6 && words[end] && !words[end].punct && !words[end].cap && words[end].pos !== 'ADP') end++;
-  const noun = words[end - 1];
-  if (end === to + 2 || noun.pos !== 'NOUN') return null;
-  if (ROLES.has(noun.lower) || PEOPLE_ROLES.has(noun.lower)) return { type: 'person', confidence: 0.85 };
-  return headNoun(noun.lower);
+  while (end < to + 8 && words[end] && !/^[,.;:()]$/.test(words[end].text) && !words[end].cap) end++;
+  const noun = words.slice(to + 2, end).reverse().find(w => w.pos === 'NOUN');
+  if (!noun) return null;
+  // As sure as a title: the model is not asked ("Otto, our on-call bot," is no person though Otto is a given name).
+  if (ROLES.has(noun.lower) || PEOPLE_ROLES.has(noun.lower)) return { type: 'person', confidence: 0.9 };
+  const said = headNoun(noun.lower);
+  return said && { ...said, confidence: 0.9 };
 }
 
 /** The type a noun right after a name gives it ("app", "cottage", "trip", "invoice"). */

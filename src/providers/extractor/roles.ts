@@ -104,9 +104,9 @@ function subjectRole({ words, from, to, lead, after }: RoleAround): RoleTyped | 
   const [verb, next] = [after, words[to + 1]?.lower ?? ''];
   // Going down or offline is as sure a cue as a system has ("Tessary is down again"; not "Kofi went down with flu").
   if (OUTAGE.test(`${verb} ${next}`)) return { type: 'technology', confidence: PERSONAL_AFTER_OUTAGE.test(words[to + 2]?.lower ?? '') ? 0.65 : 0.9 };
-  if (OUTAGE.test(verb)) return { type: 'technology', confidence: 0.65 };
-  // Not a given name's: "Priya quoted 300 for the tiles" is the tiler.
+  // Not a given name's: "Priya quoted 300 for the tiles" is the tiler. "Qonto froze our account": the bank, not an outage.
   if (serviceAct(words, to) && !(to - from === 1 && isGivenName(words[from].lower))) return { type: 'organization', confidence: 0.75, firm: true };
+  if (OUTAGE.test(verb)) return { type: 'technology', confidence: 0.65 };
   // "Raja won 2-1", "Partick Thistle drew 1-1 at Firhill", "Harlow Vale Rangers beat us 3–2": a side, a club.
   if (MATCH_RESULTS.test(verb) && SCORE.test(words.slice(to + 1, to + 5).map(w => w.text).join(' '))) return { type: 'organization', confidence: 0.8 };
   if (!FIRM_ACTS.test(verb.replace(/’/g, "'"))) return null;
