@@ -147,3 +147,28 @@ describe("a team's own software, and tools written in lower case", () => {
     assert.equal(types('Finanzamt Berlin-Mitte wants the quarterly VAT numbers by 10 February.')['Finanzamt Berlin-Mitte'], 'organization');
   });
 });
+
+describe('commands, titles and codes', () => {
+  test('a command opening a note is no part of a name', () => {
+    assert.deepEqual(names('Call Wen Li at Lotus Clay Supply about the minimum order.').slice(0, 2), ['Wen Li', 'Lotus Clay Supply']);
+    assert.ok(!names('Hotfix the CSV export, Excel keeps mangling the dates').includes('Hotfix'));
+    assert.deepEqual(names('Chase the two unpaid invoices and update the sheet.'), []);
+    assert.equal(types('Chase flagged a payment from Lisbon.').Chase, 'organization');
+    assert.equal(types('Sam the plumber came round.').Sam, 'person');
+  });
+
+  test("a listed name whose first word is a contraction: Let's Encrypt", () => {
+    assert.ok(names("Wildcard certificates from Let's Encrypt renew through the DNS challenge now.").includes("Let's Encrypt"));
+  });
+
+  test('titles of other languages; seats, gates and fault codes are no names', () => {
+    assert.deepEqual(types('The gestor, Sr. Ferrer, wants the receipts by the 20th.'), { Ferrer: 'person' });
+    assert.ok(!names('Flight to Lisbon with TAP Air Portugal on 22 February, seat 14C.').includes('14C'));
+    assert.ok(!names('The Worcester Bosch boiler shows fault code EA again.').includes('EA'));
+    assert.deepEqual(names('Finally finished the Elden Ring DLC, 140 hours total'), ['Elden Ring']);
+  });
+
+  test('an acronym after "on" before a date word is a name (a channel)', () => {
+    assert.equal(types('Watch the Tour de France stage on SBS tonight').SBS, 'organization');
+  });
+});

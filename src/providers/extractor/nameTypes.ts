@@ -73,13 +73,14 @@ function nameType(words: Word[]): Typed | null {
   if (colon > 0) return nameType(words.slice(0, colon)) ?? { type: 'product', confidence: 0.6 };
   const key = words.map(w => w.lower).join(' ');
   if (FORMAT_ACRONYMS.has(key)) return { type: 'technology', confidence: 0.85 };
-  // Possessives are part of some names of the calendar ("New Year's Eve", "St Patrick's Day").
-  if (words.some(w => w.possessive) && NAMED_EVENTS.has(words.map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' '))) return { type: 'event', confidence: 0.9 };
+  // Possessives are part of some names of the calendar ("New Year's Eve", "St Patrick's Day") and of the lists' ("Let's Encrypt").
+  const written = words.some(w => w.possessive) ? words.map(w => w.raw.toLowerCase().replace(/’/g, "'")).join(' ') : key;
+  if (written !== key && NAMED_EVENTS.has(written)) return { type: 'event', confidence: 0.9 };
   const versioned = versionWord(words[words.length - 1]) && words.length > 1 ? gazetteerType(words.slice(0, -1).map(w => w.lower).join(' ')) : null;
   // "Apollo 11", "Node 22": a number after a name makes a thing of it, never a person.
   // "Fiat 500", "Porsche 911": a vehicle maker's name and a model's number is the vehicle.
   if (versioned && VEHICLE_MAKERS.has(words.slice(0, -1).map(w => w.lower).join(' '))) return { type: 'product', confidence: 0.9 };
-  const known = gazetteerType(key) ?? (versioned?.type === 'person' ? null : versioned);
+  const known = gazetteerType(key) ?? (written !== key ? gazetteerType(written) : null) ?? (versioned?.type === 'person' ? null : versioned);
   const tags = lexiconTags(key);
   // A famous person's name that compromise knows as a place or a company ("Fillmore", "Ford") is more often that.
   if (known && !(known.type === 'person' && (hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)))) return known;

@@ -2,7 +2,7 @@ import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, PROJECT_PARTS, type Typed } from './cues.ts';
 import { GOODS_NOUNS } from './nounsAfter.ts';
 import {
-  COMMON_ACRONYMS, FAMILY_NOUNS, FORMAT_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS,
+  COMMON_ACRONYMS, FAMILY_NOUNS, FORMAT_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, PERSON_CUES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS,
   ORGANIZATION_HEADS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREPOSITIONS, VEHICLE_MAKERS,
 } from './gazetteer.ts';
@@ -58,7 +58,7 @@ const FUNDING_ROUND = /^(?:pre-)?series [a-h]\.?$/i;
 /** A numbered group, room or grade in a school, ward or shop ("Year 5", "Level 3", "aisle 9"): no name. */
 /** Someone's numbered group ("Mr Ahmadi's Year 11", "Ms Okoro's Class 4"), not a title's number ("Baldur's Gate 3"). */
 const SOMEONES_GROUP = /^(?:year|class|form|grade|set|group) \d{1,2}[a-z]?$/i;
-const NUMBERED_PLACE_IN = /^(?:year|ward|bay|bed|room|level|entry|grade|class|set|form|stage|aisle|court|pitch|gate|table) \d{1,2}[a-z]?$/i;
+const NUMBERED_PLACE_IN = /^(?:year|ward|bay|bed|room|level|entry|grade|class|set|form|stage|aisle|court|pitch|gate|table|seat|platform|row|berth|cabin|terminal|locker|desk|suite|unit) \d{1,3}[a-z]?$/i;
 /**
  * Nouns after a name that only software has ("the Thornbury sync service", "the Kestrel app"): a sure product even
  * where a town has the name. Not "branch", "library", "account" or "plan", which towns have too ("the Stockport library").
@@ -109,6 +109,22 @@ const HYPHENED_PARTICLE = /^\p{Ll}{1,3}-\p{Lu}/u;
 /** "Fennick IPO'd last year": a verb written in capitals, no part of a name. */
 const IPOED = /^IPO(?:'|’)?d$/;
 
+/** Verbs a note opens with to say whom to contact: "Call Wen Li", "Email Dr Osei", "Ping Ravi". */
+const CONTACT_VERBS = new Set(['call', 'email', 'text', 'ping', 'ask', 'remind', 'tell', 'message', 'invite', 'thank', 'meet', 'phone', 'dm']);
+const DETERMINER_NEXT = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'his', 'her', 'this', 'these', 'those']);
+
+/** Whether the capitalised word opening a sentence is a command: a contact verb before a name, or a verb before its object. */
+function imperative(words: Word[], at: number): boolean {
+  const key = bare(words[at]);
+  const next = words[at + 1];
+  if (!words[at].cap || !next) return false;
+  if (CONTACT_VERBS.has(key) && next.cap) return true;
+  // "Chase the invoices", "Mark the calendar": a word that is a name's spelling too, before its object; not "Sam the
+  // plumber", someone named by their trade.
+  const role = JOB_TITLES.has(words[at + 2]?.lower ?? '') || PERSON_CUES.has(words[at + 2]?.lower ?? '');
+  return DETERMINER_NEXT.has(next.lower) && !role && (isEnglishWord(key) || (!known(key) && !isGivenName(key)));
+}
+
 /** Whether a connector, then a name (an article between them or not), follows words[at]: "of America", "de las Flores". */
 function connectorFollows(words: Word[], at: number): boolean {
   const connector = words[at + 1];
@@ -124,6 +140,11 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
   while (i < words.length) {
     const atStart = i === first || (i > 0 && /^["“(‘'—:-]$/.test(words[i - 1].text) && i - 1 <= first);
     const word = words[i];
+    // "Call Wen Li at …", "Hotfix the CSV export", "Chase the two invoices": an imperative opening the sentence.
+    if (atStart && imperative(words, i)) {
+      i++;
+      continue;
+    }
     const isThe = word.lower === 'the' && !atStart && i + 1 < words.length && nameWord(words[i + 1], false);
     const continues = i + 1 < words.length && nameWord(words[i + 1], false);
     // "Heron's release slipped": an ordinary word at the start, but what follows says it is a project's name.
@@ -143,7 +164,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const placeNamed = !atStart && !word.punct && word.span === null && (word.cap || ORDINAL.test(word.text)) && !!words[i + 1]?.cap && PLACE_HEADS.has(bare(words[i + 1]));
     // "as CSV on Mondays", "strong on SQL": a format or a query language standing alone, not before a noun ("CSV importer").
     const format = word.allCaps && FORMAT_ACRONYMS.has(word.lower) && words[i + 1]?.pos !== 'NOUN' && !words[i + 1]?.cap;
-    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !format && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
+    // "Let's Encrypt": a listed name whose first word is no name alone.
+    const listedPair = word.cap && !!words[i + 1]?.cap && known(writtenKey(words, i, i + 2));
+    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !format && !listedPair && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
       i++;
       continue;
     }
@@ -283,7 +306,9 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     // "Dr." alone is no name, nor "Gran" ("lunch at Gran's"), nor a job ("Physio at Balance Clinic on Wednesday").
     if (to - from === 1 && HONORIFICS.has(bare(words[from])) && (words[from].text.endsWith('.') || KIN_TITLES.has(bare(words[from])) || JOB_TITLES.has(bare(words[from])))) continue;
     const span = words.slice(from, to);
-    if (genericAcronym(words, from, to) || FUNDING_ROUND.test(joinWords(words, from, to)) || NUMBERED_PLACE_IN.test(joinWords(words, from, to))) continue;
+    // "seat 14C", "gate B12": a number in a room, a row or a gate is no name, nor a code after "code" ("fault code EA").
+    const numbered = NUMBERED_PLACE_IN.test(joinWords(words, from, to)) || (from > 0 && NUMBERED_PLACE_IN.test(joinWords(words, from - 1, to))) || (to - from === 1 && words[from - 1]?.lower === 'code');
+    if (genericAcronym(words, from, to) || FUNDING_ROUND.test(joinWords(words, from, to)) || numbered) continue;
     const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
     const context = contextType(words, from, to, titled);
     // A first name that is also a town ("Bradford", "Florence") is the town where the words around it say a place.
@@ -384,7 +409,7 @@ function genericAcronym(words: Word[], from: number, to: number): boolean {
   if (before === 'the' && next && !next.cap && next.pos === 'NOUN' && !PROCESS_NOUNS.has(next.lower)) return false;
   // "at the EPO on Friday", "on RNZ last week": after a preposition (and "the"), ending the phrase, not a modifier.
   const preposition = before === 'the' ? (words[from - 2]?.lower ?? '') : before;
-  return !(/^(?:at|from|on|to|with|by|for|of|in|via)$/.test(preposition) && (!next || next.punct || (next.pos !== 'NOUN' && next.pos !== 'PROPN')));
+  return !(/^(?:at|from|on|to|with|by|for|of|in|via)$/.test(preposition) && (!next || next.punct || next.span === 'DATE' || (next.pos !== 'NOUN' && next.pos !== 'PROPN')));
 }
 
 /** Nouns after an acronym of work's vocabulary: "the SLA review", "the NDA draft", "the KYC check". */
