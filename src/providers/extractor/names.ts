@@ -2,7 +2,7 @@ import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, PROJECT_PARTS, type Typed } from './cues.ts';
 import { GOODS_NOUNS } from './nounsAfter.ts';
 import {
-  COMMON_ACRONYMS, FAMILY_NOUNS, FORMAT_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, PERSON_CUES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS,
+  COMMON_ACRONYMS, FAMILY_NOUNS, FORMAT_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS,
   ORGANIZATION_HEADS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREPOSITIONS, VEHICLE_MAKERS,
 } from './gazetteer.ts';
@@ -15,8 +15,9 @@ import { chatSpeaker } from './speakers.ts';
 import { sportsSide } from './teams.ts';
 import { possessiveVenue } from './venues.ts';
 import { versionWord } from './versions.ts';
-import { bare, chooseType, DATE_WORDS, ERROR_CLASS, FIRST_NAME_TAGS, hasTag, intrinsicType, known, ORG_TAGS, pluralTerm } from './nameTypes.ts';
-import { everydayNameOpening, nameAtSentenceStart, personFollows } from './openings.ts';
+import { bare, chooseType, DATE_WORDS, ERROR_CLASS, FIRST_NAME_TAGS, hasTag, intrinsicType, known, pluralTerm } from './nameTypes.ts';
+import { everydayNameOpening, imperative, nameAtSentenceStart, personFollows } from './openings.ts';
+import { genericAcronym } from './acronyms.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, cuedByContext, modelMayRetype, typingModel } from './typingModel.ts';
 import { isEnglishWord, joinWords, lexiconTags, type Word, writtenKey } from './words.ts';
@@ -108,22 +109,6 @@ const HYPHENED_PARTICLE = /^\p{Ll}{1,3}-\p{Lu}/u;
 
 /** "Fennick IPO'd last year": a verb written in capitals, no part of a name. */
 const IPOED = /^IPO(?:'|’)?d$/;
-
-/** Verbs a note opens with to say whom to contact: "Call Wen Li", "Email Dr Osei", "Ping Ravi". */
-const CONTACT_VERBS = new Set(['call', 'email', 'text', 'ping', 'ask', 'remind', 'tell', 'message', 'invite', 'thank', 'meet', 'phone', 'dm']);
-const DETERMINER_NEXT = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'his', 'her', 'this', 'these', 'those']);
-
-/** Whether the capitalised word opening a sentence is a command: a contact verb before a name, or a verb before its object. */
-function imperative(words: Word[], at: number): boolean {
-  const key = bare(words[at]);
-  const next = words[at + 1];
-  if (!words[at].cap || !next) return false;
-  if (CONTACT_VERBS.has(key) && next.cap) return true;
-  // "Chase the invoices", "Mark the calendar": a word that is a name's spelling too, before its object; not "Sam the
-  // plumber", someone named by their trade.
-  const role = JOB_TITLES.has(words[at + 2]?.lower ?? '') || PERSON_CUES.has(words[at + 2]?.lower ?? '');
-  return DETERMINER_NEXT.has(next.lower) && !role && (isEnglishWord(key) || (!known(key) && !isGivenName(key)));
-}
 
 /** Whether a connector, then a name (an article between them or not), follows words[at]: "of America", "de las Flores". */
 function connectorFollows(words: Word[], at: number): boolean {
@@ -393,24 +378,4 @@ const KIN_AFTER = new Set(['aunty', 'auntie', 'uncle', 'bhaiya', 'didi', 'ji']);
 /** Words before a thing one owns or counts: "my Kawasaki", "a Tesla". */
 const OWNED_OR_COUNTED = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'a', 'an', 'the', 'new', 'old']);
 
-/**
- * An unknown short acronym used as a modifier or a term ("the GIN index", "TXT record", "REST endpoints", "SAML"):
- * vocabulary, not an organisation. One with an organisation's cue ("joined NHSX", "at ACME") is kept.
- */
-function genericAcronym(words: Word[], from: number, to: number): boolean {
-  const word = words[from];
-  if (to - from !== 1 || !word.allCaps || known(bare(word)) || FORMAT_ACRONYMS.has(bare(word)) || word.text.replace(/[^\p{L}]/gu, '').length > 5) return false;
-  const before = words[from - 1]?.lower ?? '';
-  if (/^(?:joined|at|from|for|with|by|acquired|flew|fly|flying|booked)$/.test(before) || hasTag(lexiconTags(bare(word)), ORG_TAGS)) return false;
-  // "The FCA fined …", "ISMB will be …": an acronym that does something is a body's (or a meeting's) name.
-  const next = words[to];
-  if (next && (next.pos === 'VERB' || next.pos === 'AUX') && !next.cap) return false;
-  // "the EVN electricity bill", "the UNHCR trucks": an acronym naming whose thing it is, after "the".
-  if (before === 'the' && next && !next.cap && next.pos === 'NOUN' && !PROCESS_NOUNS.has(next.lower)) return false;
-  // "at the EPO on Friday", "on RNZ last week": after a preposition (and "the"), ending the phrase, not a modifier.
-  const preposition = before === 'the' ? (words[from - 2]?.lower ?? '') : before;
-  return !(/^(?:at|from|on|to|with|by|for|of|in|via)$/.test(preposition) && (!next || next.punct || next.span === 'DATE' || (next.pos !== 'NOUN' && next.pos !== 'PROPN')));
-}
 
-/** Nouns after an acronym of work's vocabulary: "the SLA review", "the NDA draft", "the KYC check". */
-const PROCESS_NOUNS = new Set('review draft check doc docs document template process policy deck meeting call sync score scores target targets rollout migration ticket tickets requirements deadline clause breach'.split(' '));

@@ -111,3 +111,19 @@ export function capitalisedInside(sentences: Word[][]): Set<string> {
   }
   return names;
 }
+
+/** Verbs a note opens with to say whom to contact: "Call Wen Li", "Email Dr Osei", "Ping Ravi". */
+const CONTACT_VERBS = new Set(['call', 'email', 'text', 'ping', 'ask', 'remind', 'tell', 'message', 'invite', 'thank', 'meet', 'phone', 'dm']);
+const DETERMINER_NEXT = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'his', 'her', 'this', 'these', 'those']);
+
+/** Whether the capitalised word opening a sentence is a command: a contact verb before a name, or a verb before its object. */
+export function imperative(words: Word[], at: number): boolean {
+  const key = bare(words[at]);
+  const next = words[at + 1];
+  if (!words[at].cap || !next) return false;
+  if (CONTACT_VERBS.has(key) && next.cap) return true;
+  // "Chase the invoices", "Mark the calendar": a word that is a name's spelling too, before its object; not "Sam the
+  // plumber", someone named by their trade.
+  const role = JOB_TITLES.has(words[at + 2]?.lower ?? '') || PERSON_CUES.has(words[at + 2]?.lower ?? '');
+  return DETERMINER_NEXT.has(next.lower) && !role && (isEnglishWord(key) || (!known(key) && !isGivenName(key)));
+}
