@@ -60,12 +60,16 @@ const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 /** Weekdays as chats shorten them ("next tues", "Sat 9am"). */
 const SHORT_DAY = 'mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun';
 /** The days around today as chats spell them, and the word each stands for. */
-const CHAT_DAY_WORDS: Record<string, string> = { tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tomoz: 'tomorrow', '2moro': 'tomorrow', '2mrw': 'tomorrow', tonite: 'tonight', '2nite': 'tonight', yday: 'yesterday', yest: 'yesterday' };
-const CHAT_DAYS = Object.keys(CHAT_DAY_WORDS).join('|');
-const FULL_DAY: Record<string, string> = { mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', weds: 'wednesday', thu: 'thursday', thur: 'thursday', thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday' };
+const CHAT_DAY_WORDS = new Map(Object.entries({ tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tomoz: 'tomorrow', '2moro': 'tomorrow', '2mrw': 'tomorrow', tonite: 'tonight', '2nite': 'tonight', yday: 'yesterday', yest: 'yesterday' }));
+const CHAT_DAYS = [...CHAT_DAY_WORDS.keys()].join('|');
+const FULL_DAY = new Map(Object.entries({ mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', weds: 'wednesday', thu: 'thursday', thur: 'thursday', thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday' }));
 
 /** "tmrw" → "tomorrow", "next tues" → "next tuesday": chats' spellings as the words they stand for. */
-const spelledOut = (t: string) => t.replace(/[a-z0-9]+$/, last => CHAT_DAY_WORDS[last] ?? FULL_DAY[last] ?? last);
+function spelledOut(t: string): string {
+  const at = t.lastIndexOf(' ') + 1;
+  const full = CHAT_DAY_WORDS.get(t.slice(at)) ?? FULL_DAY.get(t.slice(at));
+  return full ? t.slice(0, at) + full : t;
+}
 const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
 const ORDINAL = '\\d{1,2}(?:st|nd|rd|th)';
 const PERIOD = 'morning|afternoon|evening|night|weekend|week|month|year|quarter|term|semester|sprint|spring|summer|autumn|fall|winter';
@@ -96,14 +100,6 @@ const DATE_PHRASES = new RegExp(
     `\\b(?:the )?bank holiday\\b`,
     // What wink calls a time ("filing it tonight") or a duration ("until Monday", "since 2022", "from Friday to Monday").
     `\\b(?:tonight|today|tomorrow|yesterday)\\b`,
-    // Chats' spellings: "tmrw", "tonite", "next tues", "on sat", "Sat 9am".
-    `\\b(?:${CHAT_DAYS})\\b`,
-    `\\b(?:next|this|last|on|every|coming) (?:${SHORT_DAY})\\b`,
-    `\\b(?:${SHORT_DAY})(?= \\d{1,2}(?::\\d\\d)? ?(?:am|pm)\\b)`,
-    // "on 4/12", "due 14/03/2027": a day and a month in figures after a word that leads to a date.
-    `(?<=\\b(?:on|by|until|till|from|due|before|after) )\\d{1,2}\\/\\d{1,2}(?:\\/(?:\\d{4}|\\d{2}))?\\b(?!\\/)`,
-    // "income for 2025.": a year closing its phrase after "for".
-    `(?<=\\bfor )(?:19|20)\\d{2}(?=[.,;:!?)]|$)`,
     `(?<=\\b(?:until|till|since|from|before|after|to) )(?:${DAY}|(?:19|20)\\d{2})\\b`,
     // "until 31 May", "since March 2026", "around 20 July": wink reads them as spans of time, or takes the month alone.
     `(?<=\\b(?:until|till|since|from|before|after|around|by) )(?:\\d{1,2}(?:st|nd|rd|th)? )?${MONTH}(?: \\d{1,2}(?:st|nd|rd|th)?)?(?:,? (?:19|20)\\d{2})?\\b`,
@@ -118,17 +114,33 @@ const DATE_PHRASES = new RegExp(
   ].join('|'),
   'gi',
 );
+/**
+ * Dates as chats and quick notes write them, looked for apart (few texts have any): "tmrw", "tonite", "next tues",
+ * "on sat", "Sat 9am", "on 4/12", "due 14/03/2027", and a year closing its phrase after "for" ("income for 2025.").
+ */
+const SHORT_DATE_PHRASES = new RegExp(
+  [
+    `\\b(?:${CHAT_DAYS})\\b`,
+    `\\b(?:next|this|last|on|every|coming) (?:${SHORT_DAY})\\b`,
+    `\\b(?:${SHORT_DAY})(?= \\d{1,2}(?::\\d\\d)? ?(?:am|pm)\\b)`,
+    `(?<=\\b(?:on|by|until|till|from|due|before|after) )\\d{1,2}\\/\\d{1,2}(?:\\/(?:\\d{4}|\\d{2}))?\\b(?!\\/)`,
+    `(?<=\\bfor )(?:19|20)\\d{2}(?=[.,;:!?)]|$)`,
+  ].join('|'),
+  'gi',
+);
+const SHORT_DATE_HINT = /tmr|tomoz|2mo|2mrw|tonite|2nite|yday|yest\b|\d\/\d|\bfor (?:19|20)\d\d|\b(?:next|this|last|on|every|coming) (?:mon|tue|wed|thu|fri|sat|sun)|\b(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun) \d/i;
+
 /** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
-const DATE_PHRASE_HINT = /\b(?:around|by|for|on|due) |tmr|tomoz|2m|tonite|2nite|yday|yest|\b(?:next|this|last|on|every|coming) (?:mon|tue|wed|thu|fri|sat|sun)|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]* \d|\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) /i;
+const DATE_PHRASE_HINT = /\b(?:around|by) |\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) /i;
 
 /** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
 export function datePhrases(text: string): { start: number; end: number }[] {
-  const foreign = foreignDatePhrases(text);
-  if (!DATE_PHRASE_HINT.test(text)) return foreign;
+  const others = [...foreignDatePhrases(text), ...(SHORT_DATE_HINT.test(text) ? ranges(text, SHORT_DATE_PHRASES) : [])];
+  if (!DATE_PHRASE_HINT.test(text)) return others;
   // A month's name alone in lower case is a word ("may and june flowers", "you may and should"), not a date.
-  const english = [...text.matchAll(DATE_PHRASES)]
-    .filter(match => !LOWER_MONTH.test(match[0]))
-    .map(match => ({ start: match.index, end: match.index + match[0].length }));
-  return foreign.length ? [...english, ...foreign].sort((a, b) => a.start - b.start) : english;
+  const english = ranges(text, DATE_PHRASES).filter(range => !LOWER_MONTH.test(text.slice(range.start, range.end)));
+  return others.length ? [...english, ...others].sort((a, b) => a.start - b.start) : english;
 }
+
+const ranges = (text: string, phrases: RegExp) => [...text.matchAll(phrases)].map(match => ({ start: match.index, end: match.index + match[0].length }));
 const LOWER_MONTH = new RegExp(`^(?=[a-z])${MONTH}$`);

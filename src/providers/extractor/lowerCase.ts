@@ -47,8 +47,11 @@ function calledName(words: { lower: string }[], i: number): boolean {
 
 /** "rahul ur Swiggy order is outside": a line opening in lower case after its speaker, though a brand in it has a capital. */
 function opensInLowerCase(line: string): boolean {
-  const first = /\p{L}/u.exec(line.slice(speakerEnd(line)));
-  return first !== null && first[0] !== first[0].toUpperCase();
+  // Most lines open with a capital and have no speaker: nothing to do, and cheap to see.
+  const first = line.charAt(0);
+  if (first !== first.toLowerCase() && !line.includes(':')) return false;
+  const letter = /\p{L}/u.exec(line.slice(speakerEnd(line)));
+  return letter !== null && letter[0] !== letter[0].toUpperCase();
 }
 
 /**

@@ -150,7 +150,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     // "as CSV on Mondays", "strong on SQL": a format or a query language standing alone, not before a noun ("CSV importer").
     const format = word.allCaps && FORMAT_ACRONYMS.has(word.lower) && words[i + 1]?.pos !== 'NOUN' && !words[i + 1]?.cap;
     // "Let's Encrypt": a listed name whose first word is no name alone.
-    const listedPair = word.cap && !!words[i + 1]?.cap && known(writtenKey(words, i, i + 2));
+    const listedPair = word.possessive && word.cap && !!words[i + 1]?.cap && known(writtenKey(words, i, i + 2));
     if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !format && !listedPair && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
       i++;
       continue;
@@ -292,7 +292,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     if (to - from === 1 && HONORIFICS.has(bare(words[from])) && (words[from].text.endsWith('.') || KIN_TITLES.has(bare(words[from])) || JOB_TITLES.has(bare(words[from])))) continue;
     const span = words.slice(from, to);
     // "seat 14C", "gate B12": a number in a room, a row or a gate is no name, nor a code after "code" ("fault code EA").
-    const numbered = NUMBERED_PLACE_IN.test(joinWords(words, from, to)) || (from > 0 && NUMBERED_PLACE_IN.test(joinWords(words, from - 1, to))) || (to - from === 1 && words[from - 1]?.lower === 'code');
+    const numbered = (/\d/.test(words[to - 1].text) && (NUMBERED_PLACE_IN.test(joinWords(words, from, to)) || (from > 0 && NUMBERED_PLACE_IN.test(joinWords(words, from - 1, to))))) || (to - from === 1 && words[from - 1]?.lower === 'code');
     if (genericAcronym(words, from, to) || FUNDING_ROUND.test(joinWords(words, from, to)) || numbered) continue;
     const firstName = to - from === 1 && hasTag(lexiconTags(bare(words[from])), FIRST_NAME_TAGS);
     const context = contextType(words, from, to, titled);

@@ -118,9 +118,9 @@ const DETERMINER_NEXT = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their',
 
 /** Whether the capitalised word opening a sentence is a command: a contact verb before a name, or a verb before its object. */
 export function imperative(words: Word[], at: number): boolean {
-  const key = bare(words[at]);
   const next = words[at + 1];
-  if (!words[at].cap || !next) return false;
+  if (!words[at].cap || !next || !(next.cap || DETERMINER_NEXT.has(next.lower))) return false;
+  const key = bare(words[at]);
   if (CONTACT_VERBS.has(key) && next.cap) return true;
   // "Chase the invoices", "Mark the calendar": a word that is a name's spelling too, before its object; not "Sam the
   // plumber", someone named by their trade.

@@ -90,8 +90,10 @@ const testedWith = (words: Word[], i: number) =>
 
 /** "switched the pipeline from Pillow to pyvips", "replaced Moment with dayjs": what a tool was swapped for is a tool. */
 function swappedFor(words: Word[], i: number): boolean {
-  const [link, other, before] = [words[i - 1]?.lower, words[i - 2], words[i - 3]?.lower];
+  const other = words[i - 2];
   if (!other?.cap) return false;
+  const link = words[i - 1].lower;
+  const before = words[i - 3]?.lower;
   const switched = words.slice(Math.max(0, i - 9), i - 3).some(w => SWITCHED.test(w.lower));
   return (link === 'to' && before === 'from' && switched) || (link === 'with' && SWITCHED.test(before ?? ''));
 }
@@ -100,7 +102,7 @@ const SWITCHED = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|swap\w*|port
 /** What a failing piece of software does: "httpx keeps timing out", "tokio panicked on startup". */
 const FAILING = /^(?:keeps|kept|crashed|crashes|crashing|panicked|panics|segfaulted|segfaults|hangs|hung|leaks|leaked|throws|threw)$/;
 /** "httpx keeps timing out": a lower-case word no dictionary knows, opening the sentence, that fails like software. */
-const failsOpening = (words: Word[], i: number) => i === words.findIndex(w => !w.punct) && FAILING.test(words[i + 1]?.lower ?? '') && !CHAT_SLANG.has(words[i].lower);
+const failsOpening = (words: Word[], i: number) => FAILING.test(words[i + 1]?.lower ?? '') && i === words.findIndex(w => !w.punct) && !CHAT_SLANG.has(words[i].lower);
 
 /** Whether `words[i]` opens a code span: an odd number of backticks before it, the last just before it. */
 const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && words.slice(0, i).filter(w => w.text === '`').length % 2 === 1;

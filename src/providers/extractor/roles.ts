@@ -59,13 +59,14 @@ const NO_CUSTOMER = /^(?:to|by|for|from|in|at|on|out|off|over|back|up|his|her|hi
 
 /** Whether the words from `verb` on are what a provider does to its customer, said of the name before them. */
 export function serviceAct(words: Word[], verb: number): boolean {
-  const acted = words[verb]?.lower.replace(/’/g, "'") ?? '';
+  const acted = words[verb]?.lower ?? '';
+  const service = SERVICE_ACTS.test(acted);
+  if (!service && acted !== 'sent' && acted !== 'lost') return false;
   const next = words[verb + 1]?.lower ?? '';
   if (!next || NO_CUSTOMER.test(next)) return false;
-  if (SERVICE_ACTS.test(acted)) return true;
-  const objects = words.slice(verb + 1, verb + 5).map(w => w.lower);
-  if (acted === 'sent') return objects.some(w => SENT_BY_FIRMS.has(w));
-  return acted === 'lost' && objects.some(w => CARRIED.has(w));
+  if (service) return true;
+  const things = acted === 'sent' ? SENT_BY_FIRMS : CARRIED;
+  return words.slice(verb + 1, verb + 5).some(w => things.has(w.lower));
 }
 
 /** A match's result and its score. */

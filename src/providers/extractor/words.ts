@@ -232,10 +232,10 @@ export function analyse(text: string): Analysis {
 
 /** The words as written, single-spaced; a model's number keeps no full stop wink left on it ("YubiKey 5C."). */
 export function joinWords(words: Word[], from: number, to: number): string {
-  return words
+  const joined = words
     .slice(from, to)
     .map((w, i) => (from + i === to - 1 ? w.text : w.raw))
     .join(' ')
-    .replace(/ :/g, ':')
-    .replace(/(?<=\d\p{L}{0,3})\.$/u, '');
+    .replace(/ :/g, ':');
+  return joined.endsWith('.') ? joined.replace(/(?<=\d\p{L}{0,3})\.$/u, '') : joined;
 }
