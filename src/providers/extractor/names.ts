@@ -149,9 +149,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const placeNamed = !atStart && !word.punct && word.span === null && (word.cap || ORDINAL.test(word.text)) && !!words[i + 1]?.cap && PLACE_HEADS.has(bare(words[i + 1]));
     // "as CSV on Mondays", "strong on SQL": a format or a query language standing alone, not before a noun ("CSV importer").
     const format = word.allCaps && FORMAT_ACRONYMS.has(word.lower) && words[i + 1]?.pos !== 'NOUN' && !words[i + 1]?.cap;
-    // "Let's Encrypt": a listed name whose first word is no name alone.
-    const listedPair = word.possessive && word.cap && !!words[i + 1]?.cap && known(writtenKey(words, i, i + 2));
-    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !format && !listedPair && !nameWord(word, atStart, continues, names)) || IPOED.test(word.text)) {
+    // "Let's Encrypt", "Bank Holiday Monday": a listed name whose first word is no name alone (asked last: it is dearest).
+    const listedPair = () => word.cap && !!words[i + 1]?.cap && known(writtenKey(words, i, i + 2));
+    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !format && !nameWord(word, atStart, continues, names) && !listedPair()) || IPOED.test(word.text)) {
       i++;
       continue;
     }
