@@ -116,13 +116,15 @@ const DATE_PHRASES = new RegExp(
 );
 /**
  * Dates as chats and quick notes write them, looked for apart (few texts have any): "tmrw", "tonite", "next tues",
- * "on sat", "Sat 9am", "on 4/12", "due 14/03/2027", and a year closing its phrase after "for" ("income for 2025.").
+ * "on sat", "Sat 9am", "Sat 16 May", "on 4/12", "due 14/03/2027", and a year closing its phrase after "for" ("income for 2025.").
  */
 const SHORT_DATE_PHRASES = new RegExp(
   [
     `\\b(?:${CHAT_DAYS})\\b`,
     `\\b(?:next|this|last|on|every|coming) (?:${SHORT_DAY})\\b`,
     `\\b(?:${SHORT_DAY})(?= \\d{1,2}(?::\\d\\d)? ?(?:am|pm)\\b)`,
+    // "Sat 16 May", "Mon 1 June": a shortened weekday before its day of a month (wink marks the day and month alone).
+    `\\b(?:${SHORT_DAY})\\.?,? \\d{1,2}(?:st|nd|rd|th)? (?:${MONTH}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\b`,
     `(?<=\\b(?:on|by|until|till|from|due|before|after) )\\d{1,2}\\/\\d{1,2}(?:\\/(?:\\d{4}|\\d{2}))?\\b(?!\\/)`,
     `(?<=\\bfor )(?:19|20)\\d{2}(?=[.,;:!?)]|$)`,
   ].join('|'),

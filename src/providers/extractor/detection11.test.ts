@@ -172,3 +172,21 @@ describe('commands, titles and codes', () => {
     assert.equal(types('Watch the Tour de France stage on SBS tonight').SBS, 'organization');
   });
 });
+
+describe('days, occasions and shops beside each other', () => {
+  test('an occasion before its day keeps the day a date; a place before a weekday is no occasion', () => {
+    assert.deepEqual(names("Father's Day Sunday 6 September, Dev wants nothing"), ["Father's Day", 'Dev', 'Sunday 6 September']);
+    assert.deepEqual(names('Kiri at football camp in Porirua Monday to Wednesday').slice(0, 2), ['Kiri', 'Porirua']);
+    assert.equal(types('Black Friday deals on laptops')['Black Friday'], 'event');
+  });
+
+  test('a shortened weekday before its date is part of it, and no name', () => {
+    assert.deepEqual(names('Vet for the cat, annual jabs at Karori Vets, Sat 16 May'), ['Karori Vets', 'Sat 16 May']);
+  });
+
+  test("a unit's letters opening a name, and a direction, begin it", () => {
+    assert.ok(names('PB Tech has the Steam Deck OLED in stock').includes('PB Tech'));
+    assert.deepEqual(names('The file is 3 GB.'), []);
+    assert.ok(names('Western Suburbs FC trials are on Saturday.').includes('Western Suburbs FC'));
+  });
+});

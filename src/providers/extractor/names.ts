@@ -41,7 +41,8 @@ function genericWord(word: Word, key: string, inside: boolean): boolean {
   // "ORMs", "SDKs": a term's plural, as the term; "TypeError": an exception's class.
   if ((shaped && pluralTerm(key)) || (!inside && ERROR_CLASS.test(key))) return true;
   // A generic word inside a longer name belongs to it ("Vilnius Legal Partners").
-  return (shaped && (COMMON_ACRONYMS.has(key) || UNITS.has(key))) || (GENERIC_TERMS.has(key) && !inside);
+  // A unit's letters opening a longer name are the name's ("PB Tech", "GB News"); "500 MB" has its number before.
+  return (shaped && (COMMON_ACRONYMS.has(key) || (UNITS.has(key) && !inside))) || (GENERIC_TERMS.has(key) && !inside);
 }
 
 /** Whether a word can be part of a name; `inside` when more of the name follows ("European" in "European Central Bank"). */
@@ -99,7 +100,7 @@ const INNER_NAME_WORDS = new Set([
   cameroonian senegalese ivorian chilean venezuelan ecuadorian bolivian uruguayan paraguayan cuban jamaican haitian
   taiwanese singaporean cambodian laotian azerbaijani maltese cypriot zimbabwean zambian malawian sudanese somalian
   tunisian algerian libyan
-  international great web`.split(/\s+/),
+  international great web western eastern northern southern central north south east west`.split(/\s+/),
   ...LANGUAGES_AND_FAITHS,
 ]);
 

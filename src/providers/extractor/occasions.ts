@@ -16,6 +16,8 @@ const HOLIDAY_HEADS = new Set(['market', 'markets', 'fair']);
 const DATE_LEADS = new Set(
   'next last this that every each early late coming following same one any some all whole first second third mid'.split(' '),
 );
+/** Words that lead to a place: a capitalised word after them, before a weekday, is the place ("in Porirua Monday"). */
+const PLACE_LEADS = new Set(['in', 'at', 'to', 'from', 'near', 'around']);
 const MONTHS = new Set('january february march april may june july august september october november december'.split(' '));
 /** "Three Kings Day": a number word may lead an occasion. */
 const NUMBER_WORDS = new Set('two three four five six seven eight nine ten eleven twelve'.split(' '));
@@ -65,8 +67,11 @@ export function occasionRanges(words: Word[]): [number, number][] {
     // part of the occasion ("Black Friday" and "Easter Sunday" are listed, and stay whole).
     if (from < head && from === words.findIndex(w => !w.punct) && openingWord(words[from], key) && !NAMED_EVENTS.has(writtenKey(words, from, head + 1))) from++;
     if (from === head) continue;
-    // "Ashgrove Night Shelter": the day word is inside a longer name.
-    if (words[head + 1]?.cap && !words[head + 1].punct) continue;
+    // "Ashgrove Night Shelter": the day word is inside a longer name ("Father's Day Sunday 6 September": a date follows).
+    const next = words[head + 1];
+    if (next?.cap && !next.punct && !WEEKDAYS.has(next.lower) && !MONTHS.has(next.lower)) continue;
+    // "in Porirua Monday to Wednesday": a place, then a date.
+    if (WEEKDAYS.has(key) && PLACE_LEADS.has(words[from - 1]?.lower ?? '')) continue;
     // "Black Friday", "Mothering Sunday": one word names a weekday's occasion; "the Castle Climbing Centre Tuesday
     // nights" is a venue, then a date.
     if (WEEKDAYS.has(key) && (head - from > 1 || words[from - 1]?.cap)) continue;

@@ -30,7 +30,7 @@ export function nameAtSentenceStart(word: Word, inside: boolean, names: Readonly
   // "River Doverby burst its banks", "Storm Ingrith took the roof off", "Bistro Olvera closed": a kind of place, venue
   // or storm that opens its own name.
   if (inside && NAME_OPENERS.has(key)) return true;
-  if (GENERIC_TERMS.has(key) || UNITS.has(key)) return false;
+  if (GENERIC_TERMS.has(key) || (UNITS.has(key) && !inside)) return false;
   const tags = lexiconTags(key);
   if (hasTag(tags, NAME_TAGS) || hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)) return true;
   // A bare 'Noun' in the lexicon is a word that is also a name (Jasmine, Maya): trust wink's proper-noun tag.

@@ -96,16 +96,17 @@ function withDatePhrases(text: string, sentences: Word[][], spans: EntitySpan[])
     const overlapping = result.filter(span => span.start < phrase.end && phrase.start < span.end);
     if (overlapping.some(span => span.kind !== 'DATE')) continue;
     const date = overlapping[0];
+    const sentence = sentences.findIndex(words => words.length > 0 && words[0].start <= phrase.start && phrase.start < words[words.length - 1].end);
+    // Its words are a date's, no name's ("Sat" in "Sat 16 May", where wink marked "16 May").
+    if (sentence >= 0) for (const w of sentences[sentence]) if (w.start < phrase.end && phrase.start < w.end) w.span = 'DATE';
     if (date) {
       const start = Math.min(date.start, phrase.start);
       const end = Math.max(date.end, phrase.end);
       Object.assign(date, { start, end, text: text.slice(start, end) });
       continue;
     }
-    const sentence = sentences.findIndex(words => words.length > 0 && words[0].start <= phrase.start && phrase.start < words[words.length - 1].end);
     if (sentence < 0) continue;
     const word = sentences[sentence].findIndex(w => w.end > phrase.start);
-    for (const w of sentences[sentence]) if (w.start < phrase.end && phrase.start < w.end) w.span = 'DATE';
     result.push({ kind: 'DATE', text: text.slice(phrase.start, phrase.end), sentence, word, start: phrase.start, end: phrase.end });
   }
   return result.sort((a, b) => a.start - b.start);
@@ -186,7 +187,11 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       if (key && !placedBySentence[s].some(p => p.word === pkg.word)) placedBySentence[s].push({ name: key, type: 'technology', word: pkg.word, endWord: pkg.word + 1 });
     }
   });
-  for (const span of dateSpans) {
+  for (const whole of dateSpans) {
+    // "Father's Day Sunday 6 September": wink's one date holds an occasion, then the day; the day stays a date.
+    const occasionEnd = whole.kind === 'DATE' ? occasions.find(([from, to]) => from <= whole.start && whole.start < to && to < whole.end)?.[1] : undefined;
+    const start = occasionEnd === undefined ? whole.start : occasionEnd + Math.max(0, text.slice(occasionEnd, whole.end).search(/\S/));
+    const span = start === whole.start ? whole : { ...whole, start, text: text.slice(start, whole.end) };
     if (inOccasion(span.start, span.end)) continue;
     // A holiday wink reads as a date ("Christmas", "New Year's Eve") is an event on the calendar.
     const type = span.kind === 'DATE' && HOLIDAY_KEYS().has(entityKey(span.text)) ? 'event' : SPAN_TYPES[span.kind];
