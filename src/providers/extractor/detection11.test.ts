@@ -190,3 +190,21 @@ describe('days, occasions and shops beside each other', () => {
     assert.ok(names('Western Suburbs FC trials are on Saturday.').includes('Western Suburbs FC'));
   });
 });
+
+describe('legal forms, possessed things, holidays of small words, software at work', () => {
+  test("a company's legal form in capitals is part of its name", () => {
+    assert.ok(names('Signed a reseller deal with Kylteknik Norr AB covering Sweden.').includes('Kylteknik Norr AB'));
+  });
+
+  test("someone's two-word thing is theirs, not part of their name; a landmark named so stays whole", () => {
+    assert.deepEqual(names("Rafael's Seat Ibiza failed its inspection."), ['Rafael', 'Seat Ibiza']);
+    assert.deepEqual(names("Hiked up Arthur's Seat before breakfast."), ["Arthur's Seat"]);
+    assert.deepEqual(names("Blood test at Guy's Hospital."), ["Guy's Hospital"]);
+  });
+
+  test("a listed holiday opening with a small word; an insurer paying out; software replacing or failing", () => {
+    assert.equal(types("Tomasz drove to Kraków for All Saints' Day.")["All Saints' Day"], 'event');
+    assert.equal(types('Allianz paid out for the stolen laptop, minus the excess.').Allianz, 'organization');
+    assert.equal(types('Renewed the TLS certificates by hand after certbot failed on the old gateway.').certbot, 'technology');
+  });
+});

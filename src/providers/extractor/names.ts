@@ -87,6 +87,8 @@ function sharedHead(words: Word[], at: number): number {
   }
   return 0;
 }
+/** Companies' legal forms, written in capitals after the name ("Kylteknik Norr AB", "Brenner AG"). */
+const LEGAL_FORMS = new Set(['ab', 'ag', 'sa', 'sas', 'srl', 'bv', 'nv', 'oy', 'as', 'kk', 'spa', 'llc', 'plc', 'ltd', 'inc', 'gmbh']);
 const FIRM_TAILS = new Set(['co', 'company', 'son', 'sons', 'daughters', 'partners', 'associates']);
 
 
@@ -160,8 +162,10 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     while (j < words.length) {
       const next = words[j];
       const last = words[j - 1];
-      // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross".
-      if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower))))) break;
+      // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross",
+      // "Arthur's Seat"; not two of them after a given name ("Rafael's Seat Ibiza" is Rafael's car).
+      const owned = givenNameFirst(last) && !!words[j + 1]?.cap;
+      if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower) && !owned)))) break;
       // "Ms Achterberg's Year 9 class": a numbered group after a possessive is the group, not more of the name.
       if (last.possessive && SOMEONES_GROUP.test(`${next.text} ${words[j + 1]?.text ?? ''}`)) break;
       if (IPOED.test(next.text)) break;
@@ -172,7 +176,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         continue;
       }
       // A generic word that is an organisation's last word completes its name ("Marchbank Legal", "Fernleaf Payroll").
-      if (next.cap && !next.allCaps && GENERIC_TERMS.has(bare(next)) && ORGANIZATION_HEADS.has(bare(next))) {
+      if (next.cap && (!next.allCaps || LEGAL_FORMS.has(bare(next))) && GENERIC_TERMS.has(bare(next)) && ORGANIZATION_HEADS.has(bare(next))) {
         j++;
         continue;
       }

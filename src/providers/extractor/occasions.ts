@@ -1,4 +1,5 @@
 import { GREETINGS, NAMED_EVENTS } from './gazetteer.ts';
+import { openGazetteerType } from './openGazetteer.ts';
 import { isEnglishWord, lexiconTags, type Word, writtenKey } from './words.ts';
 
 /**
@@ -66,6 +67,8 @@ export function occasionRanges(words: Word[]): [number, number][] {
     // "Spent Christmas Eve at Margit's", "Quiet Sunday, nobody went out": an ordinary word opening the sentence is no
     // part of the occasion ("Black Friday" and "Easter Sunday" are listed, and stay whole).
     if (from < head && from === words.findIndex(w => !w.punct) && openingWord(words[from], key) && !NAMED_EVENTS.has(writtenKey(words, from, head + 1))) from++;
+    // "All Saints' Day": a listed holiday whose first word is a small one.
+    if (from > 0 && words[from - 1].cap && openGazetteerType(writtenKey(words, from - 1, head + 1)) === 'event') from--;
     if (from === head) continue;
     // "Ashgrove Night Shelter": the day word is inside a longer name ("Father's Day Sunday 6 September": a date follows).
     const next = words[head + 1];

@@ -99,10 +99,13 @@ function swappedFor(words: Word[], i: number): boolean {
 }
 const SWITCHED = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|swap\w*|port\w*)$/;
 
-/** What a failing piece of software does: "httpx keeps timing out", "tokio panicked on startup". */
-const FAILING = /^(?:keeps|kept|crashed|crashes|crashing|panicked|panics|segfaulted|segfaults|hangs|hung|leaks|leaked|throws|threw)$/;
-/** "httpx keeps timing out": a lower-case word no dictionary knows, opening the sentence, that fails like software. */
-const failsOpening = (words: Word[], i: number) => FAILING.test(words[i + 1]?.lower ?? '') && i === words.findIndex(w => !w.punct) && !CHAT_SLANG.has(words[i].lower);
+/** What software does, failing or replacing other software: "httpx keeps timing out", "ruff replaced flake8". */
+const SOFTWARE_ACTS = /^(?:keeps|kept|crashed|crashes|crashing|panicked|panics|segfaulted|segfaults|hangs|hung|leaks|leaked|throws|threw|failed|fails|replaced)$/;
+/** Words after which a word opens a clause ("after certbot failed"). */
+const CLAUSE_STARTS = new Set(['after', 'when', 'because', 'since', 'until', 'but', 'and', 'so', 'until', ',', ';']);
+/** "httpx keeps timing out", "after certbot failed": a lower-case word no dictionary knows, opening a clause, that acts like software. */
+const failsOpening = (words: Word[], i: number) =>
+  SOFTWARE_ACTS.test(words[i + 1]?.lower ?? '') && (i === words.findIndex(w => !w.punct) || CLAUSE_STARTS.has(words[i - 1]?.lower ?? '')) && !CHAT_SLANG.has(words[i].lower);
 
 /** Whether `words[i]` opens a code span: an odd number of backticks before it, the last just before it. */
 const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && words.slice(0, i).filter(w => w.text === '`').length % 2 === 1;

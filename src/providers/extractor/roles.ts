@@ -60,6 +60,8 @@ const NO_CUSTOMER = /^(?:to|by|for|from|in|at|on|out|off|over|back|up|his|her|hi
 /** Whether the words from `verb` on are what a provider does to its customer, said of the name before them. */
 export function serviceAct(words: Word[], verb: number): boolean {
   const acted = words[verb]?.lower ?? '';
+  // "Zurich paid out for the stolen laptop": an insurer's payment.
+  if (acted === 'paid' && words[verb + 1]?.lower === 'out') return true;
   const service = SERVICE_ACTS.test(acted);
   if (!service && acted !== 'sent' && acted !== 'lost') return false;
   const next = words[verb + 1]?.lower ?? '';
