@@ -113,6 +113,11 @@ const HYPHENED_PARTICLE = /^\p{Ll}{1,3}-\p{Lu}/u;
 /** "Fennick IPO'd last year": a verb written in capitals, no part of a name. */
 const IPOED = /^IPO(?:'|’)?d$/;
 
+/** "Let's Encrypt", "Bank Holiday Monday": a listed name whose first word is no name alone (asked last: it is dearest). */
+const listedPair = (words: Word[], at: number) => words[at].cap && !!words[at + 1]?.cap && known(writtenKey(words, at, at + 2));
+/** "Rafael's Seat Ibiza": two capitalised words after a given name's possessive are the person's thing. */
+const ownedThing = (words: Word[], at: number) => !!words[at + 1]?.cap && givenNameFirst(words[at - 1]);
+
 /** Whether a connector, then a name (an article between them or not), follows words[at]: "of America", "de las Flores". */
 function connectorFollows(words: Word[], at: number): boolean {
   const connector = words[at + 1];
@@ -152,9 +157,8 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const placeNamed = !atStart && !word.punct && word.span === null && (word.cap || ORDINAL.test(word.text)) && !!words[i + 1]?.cap && PLACE_HEADS.has(bare(words[i + 1]));
     // "as CSV on Mondays", "strong on SQL": a format or a query language standing alone, not before a noun ("CSV importer").
     const format = word.allCaps && FORMAT_ACRONYMS.has(word.lower) && words[i + 1]?.pos !== 'NOUN' && !words[i + 1]?.cap;
-    // "Let's Encrypt", "Bank Holiday Monday": a listed name whose first word is no name alone (asked last: it is dearest).
-    const listedPair = () => word.cap && !!words[i + 1]?.cap && known(writtenKey(words, i, i + 2));
-    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !format && !nameWord(word, atStart, continues, names) && !listedPair()) || IPOED.test(word.text)) {
+
+    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !format && !nameWord(word, atStart, continues, names) && !listedPair(words, i)) || IPOED.test(word.text)) {
       i++;
       continue;
     }
@@ -164,8 +168,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       const last = words[j - 1];
       // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross",
       // "Arthur's Seat"; not two of them after a given name ("Rafael's Seat Ibiza" is Rafael's car).
-      const owned = givenNameFirst(last) && !!words[j + 1]?.cap;
-      if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower) && !owned)))) break;
+      if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower) && !ownedThing(words, j))))) break;
       // "Ms Achterberg's Year 9 class": a numbered group after a possessive is the group, not more of the name.
       if (last.possessive && SOMEONES_GROUP.test(`${next.text} ${words[j + 1]?.text ?? ''}`)) break;
       if (IPOED.test(next.text)) break;
