@@ -12,9 +12,9 @@
  *                                                    (every combination, and always the development sets): mean
  *                                                    type accuracy by how many files were trained on; writes nothing
  *
- * The blind sets entities-fresh2.txt to entities-fresh9.txt are trained on: each was measured blind once (its round's
+ * The blind sets in bench/extract.ts TRAINED_FRESH (entities-fresh2.txt to entities-fresh21.txt) are trained on: each was measured blind once (its round's
  * note says with what), then joined the training data. The held-out sets (entities-heldout.json, the notes-heldout
- * third of entities-notes.txt, and the newest blind set, entities-fresh10.txt) are never read here.
+ * third of entities-notes.txt, and the blind sets not yet in bench/extract.ts TRAINED_FRESH) are never read here.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
