@@ -305,7 +305,7 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
 function personCue({ words, from, to, lead, before, before2, after, after2, earlier }: Around): Typed | null {
   // "SQLite with Litestream", "Postgres with pgvector": a tool with a tool.
   if (before === 'with' && lead === from && TECHNOLOGIES.has(before2) && words[lead - 2]?.cap) return { type: 'technology', confidence: 0.7 };
-  // "the ferry to Picton with Interislander", "flying to Lisbon with TAP": the carrier (a given name is company).
+  // "the ferry to Picton with Interislander", "flying to Lisbon with TAP": the carrier ("flew to Lisbon with Joana": company).
   if (before === 'with' && lead === from && earlier.some(w => CARRIERS_OF.test(w)) && !isGivenName(words[from].lower)) return { type: 'organization', confidence: 0.7 };
   if (before === 'with' && !WITH_A_COMPANY.has(before2)) return { type: 'person', confidence: 0.7 };
   // "talked to Orrin", "sent the draft to Emmerich at Lindqvist & Berg": someone, not somewhere.

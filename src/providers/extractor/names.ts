@@ -157,7 +157,6 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const placeNamed = !atStart && !word.punct && word.span === null && (word.cap || ORDINAL.test(word.text)) && !!words[i + 1]?.cap && PLACE_HEADS.has(bare(words[i + 1]));
     // "as CSV on Mondays", "strong on SQL": a format or a query language standing alone, not before a noun ("CSV importer").
     const format = word.allCaps && FORMAT_ACRONYMS.has(word.lower) && words[i + 1]?.pos !== 'NOUN' && !words[i + 1]?.cap;
-
     if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !format && !nameWord(word, atStart, continues, names) && !listedPair(words, i)) || IPOED.test(word.text)) {
       i++;
       continue;
