@@ -208,3 +208,11 @@ describe('legal forms, possessed things, holidays of small words, software at wo
     assert.equal(types('Renewed the TLS certificates by hand after certbot failed on the old gateway.').certbot, 'technology');
   });
 });
+
+describe("a councillor's title, a ward's acronyms", () => {
+  test('"Councillor" drops like "Dr"; IV and HPC are vocabulary', () => {
+    assert.deepEqual(types('Meeting with Councillor Baptiste about the food bank.'), { Baptiste: 'person' });
+    assert.deepEqual(types('Dr Mensah stopped the IV antibiotics.'), { Mensah: 'person' });
+    assert.deepEqual(names('Ana: can u ask the HPC team?'), ['Ana']);
+  });
+});

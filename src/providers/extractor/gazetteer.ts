@@ -143,7 +143,7 @@ export const JOB_TITLES = new Set(
 export const HONORIFICS = new Set(
   [...KIN_TITLES, ...list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, lord, lady, rev, reverend, fr, father, sister, brother, st, saint, sr, sra, srta, señor, señora, señorita, herr, frau, mme, mlle, pak, ibu, bapak, shri, smt,
   capt, captain, col, colonel, gen, general, lt, sgt, officer, detective, judge, justice, president, senator, sen, rep, governor, gov,
-  mayor, king, queen, prince, princess, uncle, aunt, auntie, grandma, grandpa, grandad, granddad, granny, gran, nana, nan, coach, chef,
+  mayor, councillor, cllr, alderman, pastor, imam, rabbi, deacon, bishop, king, queen, prince, princess, uncle, aunt, auntie, grandma, grandpa, grandad, granddad, granny, gran, nana, nan, coach, chef,
   nurse, pastor, rabbi, imam`), ...JOB_TITLES],
 );
 
@@ -219,7 +219,7 @@ export const COMMON_ACRONYMS = new Set(
   am, gmt, utc, est, pst, cet, nda, sla, rfc, rfp, mou, llc, inc, ltd, phd, mba, ba, bs, bsc, msc, md, rn, mri, ct, er, icu, ivf, adhd,
   ptsd, ocd, covid, hiv, dna, rna, bbq, rsvp, dm, dms, pm's, lgbt, lgbtq, lgbtq+, lgbtqia, diy, q1, q2, q3, q4, h1, h2, fy, ytd, yoy,
   mom, wow, ok, usd, eur, gbp, jpy, atm, pto, wfh, ooo, eod, eow, asap, tba, tbd, n/a, aka, vs, etc, ie, eg, ps, nb, rip, lol, omg,
-  brb, btw, imo, imho, irl, smh, tbh, nas, nft, nfts, crypto, ev, evs, suv, nyt, iou, ious, dag, dags, dlc, pcb`),
+  brb, btw, imo, imho, irl, smh, tbh, nas, nft, nfts, crypto, ev, evs, suv, nyt, iou, ious, dag, dags, dlc, pcb, iv, hpc, ecg, ekg`),
 );
 
 /**
