@@ -38,7 +38,7 @@ const WORKED_ON = /^(?:work|works|worked|working|progress|update|updates|feedbac
 /** Nouns before "called X" that make X an organisation ("a startup called Fernweh"). */
 const NAMED_ORGANIZATIONS = new Set('startup company firm agency shop store cafe café restaurant bar pub bakery brand charity band club school gym clinic consultancy studio'.split(' '));
 /** Verbs of exchanging one thing for another ("swapped X for Y"). */
-const SWAPPED = /^(?:swap|swapped|swapping|replace|replaced|replacing|drop|dropped|dropping|ditch|ditched|ditching|trade|traded)$/;
+export const SWAPPED = /^(?:swap|swapped|swapping|replace|replaced|replacing|drop|dropped|dropping|ditch|ditched|ditching|trade|traded)$/;
 /** Verbs before a name that make it something built and shipped ("shipped Heron", "released Kestrel 2"). */
 const SHIPPED = /^(?:ship|shipped|shipping|ships|release|released|releasing|launch|launched|launching|demoed|demoing|deprecated|deprecating|sunset|sunsetting|open-sourced)$/;
 
@@ -53,7 +53,7 @@ const LENT_TO = /^(?:lent|loaned|gave|give|handed|showed|taught|owe|owes)$/;
 /** A possessive before what is given. */
 const OWNED = /^(?:my|his|her|our|their|your)$/;
 /** Words before "from X to Y" that make X and Y software ("switched the CI from Travis to Buildkite"). */
-const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
+export const SWITCHING = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|port\w*|convert\w*|upgrad\w*)$/;
 /** Two words before a name that make it an organisation ("offer from X", "works at X"). */
 const ORGANIZATION_PHRASES = new Set(
   `offer from|interview with|interviewing with|work for|works for|worked for|working for|invoice from|refund from|quote from|contract with|account with|works at|worked at|

@@ -1,4 +1,5 @@
 import { GENERIC_TERMS, UNITS } from './catalog.ts';
+import { SWAPPED, SWITCHING } from './cues.ts';
 import { COMMON_ACRONYMS, NOT_NAMES, TECHNOLOGIES } from './gazetteer.ts';
 import { openGazetteerKind, openGazetteerType } from './openGazetteer.ts';
 import { isEnglishWord, lexiconTags, type Word } from './words.ts';
@@ -94,15 +95,14 @@ function swappedFor(words: Word[], i: number): boolean {
   if (!other?.cap) return false;
   const link = words[i - 1].lower;
   const before = words[i - 3]?.lower;
-  const switched = words.slice(Math.max(0, i - 9), i - 3).some(w => SWITCHED.test(w.lower));
-  return (link === 'to' && before === 'from' && switched) || (link === 'with' && SWITCHED.test(before ?? ''));
+  const switched = words.slice(Math.max(0, i - 9), i - 3).some(w => SWITCHING.test(w.lower));
+  return (link === 'to' && before === 'from' && switched) || (link === 'with' && SWAPPED.test(before ?? ''));
 }
-const SWITCHED = /^(?:switch\w*|migrat\w*|mov(?:e|ed|ing)|replac\w*|swap\w*|port\w*)$/;
 
 /** What software does, failing or replacing other software: "httpx keeps timing out", "ruff replaced flake8". */
 const SOFTWARE_ACTS = /^(?:keeps|kept|crashed|crashes|crashing|panicked|panics|segfaulted|segfaults|hangs|hung|leaks|leaked|throws|threw|failed|fails|replaced)$/;
 /** Words after which a word opens a clause ("after certbot failed"). */
-const CLAUSE_STARTS = new Set(['after', 'when', 'because', 'since', 'until', 'but', 'and', 'so', 'until', ',', ';']);
+const CLAUSE_STARTS = new Set(['after', 'when', 'because', 'since', 'until', 'but', 'and', 'so', ',', ';']);
 /** "httpx keeps timing out", "after certbot failed": a lower-case word no dictionary knows, opening a clause, that acts like software. */
 const failsOpening = (words: Word[], i: number) =>
   SOFTWARE_ACTS.test(words[i + 1]?.lower ?? '') && (i === words.findIndex(w => !w.punct) || CLAUSE_STARTS.has(words[i - 1]?.lower ?? '')) && !CHAT_SLANG.has(words[i].lower);

@@ -58,7 +58,7 @@ const CARRIED = new Set('parcel parcels package packages luggage suitcase shipme
 const NO_CUSTOMER = /^(?:to|by|for|from|in|at|on|out|off|over|back|up|his|her|himself|herself)$/;
 
 /** Whether the words from `verb` on are what a provider does to its customer, said of the name before them. */
-export function serviceAct(words: Word[], verb: number): boolean {
+function serviceAct(words: Word[], verb: number): boolean {
   const acted = words[verb]?.lower ?? '';
   // "Zurich paid out for the stolen laptop": an insurer's payment.
   if (acted === 'paid' && words[verb + 1]?.lower === 'out') return true;
