@@ -60,7 +60,7 @@ const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 /** Weekdays as chats shorten them ("next tues", "Sat 9am"). */
 const SHORT_DAY = 'mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun';
 /** The days around today as chats spell them, and the word each stands for. */
-const CHAT_DAY_WORDS = new Map(Object.entries({ tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tomoz: 'tomorrow', '2moro': 'tomorrow', '2mrw': 'tomorrow', tonite: 'tonight', '2nite': 'tonight', yday: 'yesterday', yest: 'yesterday' }));
+const CHAT_DAY_WORDS = new Map(Object.entries({ tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tomoz: 'tomorrow', '2moro': 'tomorrow', '2mrw': 'tomorrow', tonite: 'tonight', '2nite': 'tonight', yday: 'yesterday', yest: 'yesterday', wknd: 'weekend', wkend: 'weekend' }));
 const CHAT_DAYS = [...CHAT_DAY_WORDS.keys()].join('|');
 const FULL_DAY = new Map(Object.entries({ mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', weds: 'wednesday', thu: 'thursday', thur: 'thursday', thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday' }));
 
@@ -72,6 +72,7 @@ function spelledOut(t: string): string {
 }
 const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
 const ORDINAL = '\\d{1,2}(?:st|nd|rd|th)';
+const MONTH_SHORT = '(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)';
 const PERIOD = 'morning|afternoon|evening|night|weekend|week|month|year|quarter|term|semester|sprint|spring|summer|autumn|fall|winter';
 
 /**
@@ -84,7 +85,7 @@ const DATE_PHRASES = new RegExp(
     `\\b(?:the )?(?:first|second|third|fourth|last|middle) (?:week(?:end)?|${DAY}) (?:of|in) (?:${MONTH}|the month)\\b`,
     `\\b${DAY},? (?:the )?${ORDINAL}(?: of ${MONTH})?\\b`,
     `\\b(?:the )?${ORDINAL} of ${MONTH}\\b`,
-    `\\bthe ${ORDINAL}\\b(?! (?:floor|century|birthday|anniversary|edition|place|time|round|row|grade|percentile))`,
+    `\\bthe ${ORDINAL}\\b(?! (?:floor|century|birthday|anniversary|edition|place|time|round|row|grade|percentile|minute|min|mile|lap|hole|pick|seed|attempt|draft|version))`,
     `\\bthe (?:day after tomorrow|day before yesterday|week after next|week before last)\\b`,
     `\\b(?:early |late )?(?:this|last|next|coming) (?:${PERIOD})\\b`,
     // "the weekend", "the long weekend"; not "a weekend away", "Folk Weekend", "weekend camping".
@@ -111,6 +112,18 @@ const DATE_PHRASES = new RegExp(
     `\\b(?:mid|early|late)-?(?:19|20)\\d{2}\\b`,
     // "until mid-January": wink reads the month after "until" as a span of time.
     `\\b(?:mid|early|late)-(?:${MONTH})\\b`,
+    // Days of one month as one date ("14–16 Jan", "20 to 23 May", "4.-8. September", "June 23 to 26"): its ends are
+    // its aliases (dateRangeEnds).
+    `\\b\\d{1,2}(?:st|nd|rd|th)?\\.?\\s?(?:-|–|to|and)\\s?\\d{1,2}(?:st|nd|rd|th)?\\.? (?:${MONTH}|${MONTH_SHORT})\\b(?:,? (?:19|20)\\d{2}\\b)?`,
+    `\\b(?:${MONTH}|${MONTH_SHORT}) \\d{1,2}(?:st|nd|rd|th)?\\s?(?:-|–|to|and)\\s?\\d{1,2}(?:st|nd|rd|th)?\\b(?:,? (?:19|20)\\d{2}\\b)?`,
+    // "20 dec", "5 jan": a day and a month shortened in lower case, as chats write them.
+    `\\b\\d{1,2}(?:st|nd|rd|th)? ${MONTH_SHORT}\\b`,
+    // A month named where a date is meant: "the March invoice", "Calendar for March", "that's May", "every June".
+    `(?<=\\b(?:the|for|that's|during|through) )${MONTH}\\b`,
+    `\\bevery (?:other )?${MONTH}\\b`,
+    // A year someone's or something's ("my 2025 return", "Hart's 2019 review", "the cohort of 2024", "Vaswani et al.
+    // 2017"), not a count of things ("our 2000 users", "of 2024 responses").
+    `(?<=(?:\\b(?:my|our|their|his|her|your|its|of)|'s|\\bal\\.,?) )(?:19|20)\\d{2}\\b(?!\\s*%|\\s+(?!(?:has|was|is|as|its|this)\\b)[a-z]+s\\b)`,
   ].join('|'),
   'gi',
 );
@@ -127,13 +140,23 @@ const SHORT_DATE_PHRASES = new RegExp(
     `\\b(?:${SHORT_DAY})\\.?,? \\d{1,2}(?:st|nd|rd|th)? (?:${MONTH}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\b`,
     `(?<=\\b(?:on|by|until|till|from|due|before|after) )\\d{1,2}\\/\\d{1,2}(?:\\/(?:\\d{4}|\\d{2}))?\\b(?!\\/)`,
     `(?<=\\bfor )(?:19|20)\\d{2}(?=[.,;:!?)]|$)`,
+    // Weekdays no English word spells ("lands Thurs at 6", "weds works", "fri!!"), and "sat" where it closes its phrase
+    // ("dinner sat?", "Finsbury Park sat, meeting at 5"), not after someone who sat ("we sat down", "she sat.").
+    `\\b(?:tues|weds|thurs|fri)\\b`,
+    `(?<!\\b(?:i|he|she|we|they|you|it|who|that|and|just|then|had|has|have|was|were|never|always|cat|dog) )\\bsat(?=\\s*(?:[?!,;:)]|$)|\\s+(?:night|morning|afternoon|evening|arvo|then|instead|the \\d))`,
+    `\\b(?:this|next|last) (?:wknd|wkend)\\b`,
+    // "from 28.03", "by 10.03": a day and month written with a dot after a word that leads to a date; not a measure
+    // ("by 10.03%", "by 10.03 points").
+    `(?<=\\b(?:on|by|until|till|from|to|due|before|after) )(?:0[1-9]|[12]\\d|3[01])\\.(?:0[1-9]|1[0-2])(?:\\.(?:19|20)?\\d{2}\\b)?(?![\\d%]|\\s*(?:percent|points?|per)\\b)`,
+    // "moved from 28/11 to 1/12": the range's second day.
+    `(?<=\\bfrom \\d{1,2}\\/\\d{1,2} to )\\d{1,2}\\/\\d{1,2}\\b(?!\\/)`,
   ].join('|'),
   'gi',
 );
-const SHORT_DATE_HINT = /tmr|tomoz|2mo|2mrw|tonite|2nite|yday|yest\b|\d\/\d|\bfor (?:19|20)\d\d|\b(?:next|this|last|on|every|coming) (?:mon|tue|wed|thu|fri|sat|sun)|\b(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun) \d/i;
+const SHORT_DATE_HINT = /tmr|tomoz|2mo|2mrw|tonite|2nite|yday|yest\b|\d\/\d|\bfor (?:19|20)\d\d|\b(?:next|this|last|on|every|coming) (?:mon|tue|wed|thu|fri|sat|sun)|\b(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun) \d|\b(?:tues|weds|thurs|fri|sat)\b|wke?nd|\d\.[01]\d/i;
 
 /** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
-const DATE_PHRASE_HINT = /\b(?:around|by) |\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) /i;
+const DATE_PHRASE_HINT = /\b(?:around|by) |\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) |\d\.?\s?(?:-|–|to|and)\s?\d|\d (?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)|\b(?:the|for|that's|during|through|every(?: other)?) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:my|our|their|his|her|your|its|of|'s|al\.,?) (?:19|20)\d\d/i;
 
 /** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
 export function datePhrases(text: string): { start: number; end: number }[] {
@@ -146,3 +169,14 @@ export function datePhrases(text: string): { start: number; end: number }[] {
 
 const ranges = (text: string, phrases: RegExp) => [...text.matchAll(phrases)].map(match => ({ start: match.index, end: match.index + match[0].length }));
 const LOWER_MONTH = new RegExp(`^(?=[a-z])${MONTH}$`);
+
+const DAYS_THEN_MONTH = /^(\d{1,2}(?:st|nd|rd|th)?\.?)\s?(?:-|–|to|and)\s?(\d{1,2}(?:st|nd|rd|th)?\.?) (\p{L}.*)$/iu;
+const MONTH_THEN_DAYS = /^(\p{L}+) (\d{1,2}(?:st|nd|rd|th)?)\s?(?:-|–|to|and)\s?(\d{1,2}(?:st|nd|rd|th)?)(.*)$/iu;
+
+/** The two ends of a range of days in one month ("20 to 23 May" → "20 May", "23 May"); none for any other date. */
+export function dateRangeEnds(text: string): string[] {
+  const days = DAYS_THEN_MONTH.exec(text);
+  if (days) return [`${days[1]} ${days[3]}`, `${days[2]} ${days[3]}`];
+  const month = MONTH_THEN_DAYS.exec(text);
+  return month ? [`${month[1]} ${month[2]}${month[4]}`, `${month[1]} ${month[3]}${month[4]}`] : [];
+}

@@ -124,7 +124,7 @@ export const KIN_TITLES = new Set(
   aunty, auntie, tante, onkel, tía, tío, tita, tito, zia, zio, teta, ciocia, wujek, bibi, chacha, chachi, mausi, mama-ji,
   thatha, paati, ammamma, appachan, amca, teyze, dayı, khala, khalo, mama, vovó, vovô, avó, avô, herr, frau, madame, monsieur,
   señora, señor, kuya, ate, nanay, tatay, bapak, ibu, sister-in-law, brother-in-law, mother-in-law, father-in-law, tia, tio, kuzen,
-  abla, yenge, enişte, tonton, tatie, cousin`),
+  abla, yenge, enişte, tonton, tatie, cousin, dona, doña, pani, signora, signor, mevrouw, meneer, fru`),
 );
 
 /**
@@ -281,5 +281,13 @@ export const OF_HEADS = new Set(
   court, house, house, museum, palace, sea, straits, strait, lake, cape, duke, duchess, prince, princess, king, queen, lord,
   commonwealth, province, district, county, federal, united, people, people's, bureau, center, centre, hall, center, office, ministry,
   chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley, cliffs, rock, tour, festival,
-  club, friends, library, guild, sisters, brothers, knights, gift, feast, gathering, parade, carnival, battle, fair`),
+  club, friends, library, guild, sisters, brothers, knights, gift, feast, gathering, parade, carnival, battle, fair, institution,
+  foundation, agency, commission, fund, trust, corporation, authority`),
+);
+
+/** Institutions' heads after which "for" continues a name: "Centre for Social Innovation", "Institute for Fiscal Studies". */
+export const FOR_HEADS = new Set(
+  list(`institute, institution, centre, center, society, foundation, council, association, commission, agency, trust, fund, office,
+  school, college, academy, alliance, coalition, campaign, committee, network, partnership, ministry, department, league, union,
+  federation, organisation, organization, movement, charity, hospital, clinic, service, services, agency`),
 );

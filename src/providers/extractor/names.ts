@@ -2,7 +2,7 @@ import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, PROJECT_PARTS, type Typed } from './cues.ts';
 import { GOODS_NOUNS } from './nounsAfter.ts';
 import {
-  COMMON_ACRONYMS, FAMILY_NOUNS, FORMAT_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS,
+  COMMON_ACRONYMS, FAMILY_NOUNS, FORMAT_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, FOR_HEADS,
   ORGANIZATION_HEADS, PERSON_TITLES,
   PLACE_HEADS, PLACE_PREPOSITIONS, VEHICLE_MAKERS,
 } from './gazetteer.ts';
@@ -121,7 +121,8 @@ const ownedThing = (words: Word[], at: number) => !!words[at + 1]?.cap && givenN
 /** Whether a connector, then a name (an article between them or not), follows words[at]: "of America", "de las Flores". */
 function connectorFollows(words: Word[], at: number): boolean {
   const connector = words[at + 1];
-  if (!connector || !NAME_CONNECTORS.has(connector.lower) || (connector.lower === 'of' && !OF_HEADS.has(words[at].lower))) return false;
+  const forHead = connector?.lower === 'for' && FOR_HEADS.has(words[at].lower);
+  if (!connector || !(NAME_CONNECTORS.has(connector.lower) || forHead) || (connector.lower === 'of' && !OF_HEADS.has(words[at].lower))) return false;
   const named = ARTICLES.has(words[at + 2]?.lower ?? '') ? words[at + 3] : words[at + 2];
   return named !== undefined && nameWord(named, false);
 }
@@ -219,8 +220,16 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         j += shared + 1;
         continue;
       }
-      const connects = after !== undefined && nameWord(after, false) && NAME_CONNECTORS.has(next.lower);
-      if (connects && (next.lower !== 'of' || OF_HEADS.has(last.lower))) {
+      // "Society for the Promotion of Science": in a name already joined by "of" or "for", "of" joins after any word.
+      const joined = words.slice(i, j).some(w => w.lower === 'of' || w.lower === 'for');
+      const connects = after !== undefined && nameWord(after, false) && (NAME_CONNECTORS.has(next.lower) || (next.lower === 'for' && FOR_HEADS.has(last.lower)));
+      if (connects && (next.lower !== 'of' || OF_HEADS.has(last.lower) || joined)) {
+        j += 2;
+        continue;
+      }
+      // "University of Science and Technology", "Institute for Fiscal and Legal Studies": a field's everyday word after
+      // "and", in a name already joined (not a second name: "Bank of England and Barclays").
+      if (joined && next.lower === 'and' && after?.cap && !after.allCaps && isEnglishWord(after.lower) && !known(after.lower)) {
         j += 2;
         continue;
       }
@@ -237,7 +246,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         continue;
       }
       // "Universidad de los Andes", "Paseo de la Reforma", "Gift of the Givers": a connector, then an article.
-      const articled = NAME_CONNECTORS.has(next.lower) && ARTICLES.has(after?.lower ?? '') && words[j + 2] !== undefined && nameWord(words[j + 2], false);
+      const articled = (NAME_CONNECTORS.has(next.lower) || (next.lower === 'for' && FOR_HEADS.has(last.lower))) && ARTICLES.has(after?.lower ?? '') && words[j + 2] !== undefined && nameWord(words[j + 2], false);
       if (articled && (next.lower !== 'of' || OF_HEADS.has(last.lower))) {
         j += 3;
         continue;

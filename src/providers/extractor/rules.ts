@@ -1,6 +1,6 @@
 import { cleanEntityName, entityKey, extractionText } from '../../domain/entity.ts';
 import type { ExtractedEntity, ExtractedRelationship, Extraction, ExtractionInput, Extractor } from '../ports.ts';
-import { datePhrases, resolveRelativeDate } from './dates.ts';
+import { dateRangeEnds, datePhrases, resolveRelativeDate } from './dates.ts';
 import { NAMED_EVENTS } from './gazetteer.ts';
 import { nameChunks } from './names.ts';
 import { capitalisedInside } from './openings.ts';
@@ -113,6 +113,9 @@ function withDatePhrases(text: string, sentences: Word[][], spans: EntitySpan[])
 }
 
 const LEADING_PREPOSITION = /^(?:by|until|till|since|from|on)\s+(?=\S)/i;
+const ANAPHORIC_DAY = /^(?:that|the same|which) (?:day|night|week|morning|evening)$/i;
+/** "the end of next week" → "next week": notes name the date by either. */
+const EDGE_OF = /^(?:the )?(?:end|start|beginning|middle) of (?:the )?(?=\S)/i;
 
 /** A recurrence before a day and a part of the day after it: "every other Thursday", "Thursday afternoon". */
 const RECURRENCE = /^(?:every|each)(?: other)?\s+(?=\S)/i;
@@ -127,7 +130,9 @@ function dateEntity(spanText: string, reference: Date): { name: string; aliases:
   // wink's span of "by April" takes the preposition in; the date is "April".
   const text = spanText.replace(LEADING_PREPOSITION, '');
   const day = text.replace(RECURRENCE, '').replace(DAY_PART_AFTER, '');
-  const dayAlias = day !== text ? [day] : [];
+  // A range's ends too ("20 to 23 May" → "20 May", "23 May"): some name the range, some its days.
+  const edge = text.replace(EDGE_OF, '');
+  const dayAlias = [...(day !== text ? [day] : []), ...(edge !== text ? [edge] : []), ...dateRangeEnds(text)];
   // "the last week of October", "the first Saturday of the month": a day of a month, not one relative to now.
   if (!RELATIVE_DATE.test(text) || DAY_OF_A_MONTH.test(text)) return { name: text, aliases: dayAlias };
   const iso = resolveRelativeDate(text, reference);
@@ -195,6 +200,8 @@ export function extractWithRules(input: ExtractionInput): Extraction {
     if (inOccasion(span.start, span.end)) continue;
     // A holiday wink reads as a date ("Christmas", "New Year's Eve") is an event on the calendar.
     const type = span.kind === 'DATE' && HOLIDAY_KEYS().has(entityKey(span.text)) ? 'event' : SPAN_TYPES[span.kind];
+    // "that day", "the same day": a day named elsewhere, no date of its own.
+    if (type === 'date' && ANAPHORIC_DAY.test(span.text.trim())) continue;
     const { name, aliases } = type === 'date' ? dateEntity(span.text.trim(), reference) : { name: span.text.trim(), aliases: [] };
     add(name, type, type === 'date' || type === 'event' ? 0.8 : 0.95, ...aliases);
   }

@@ -1,0 +1,81 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { namedEntityTypes as types } from '../../../test/entityTypes.ts';
+import { extractWithRules } from './rules.ts';
+
+/** Issue 26, thirteenth round: dates as chats and other countries write them, sports sides, institutions' long names. */
+
+const extract = (text: string) => extractWithRules({ text, reference_time: '2026-03-04T10:00:00.000Z' }).entities;
+const dates = (text: string) => extract(text).filter(e => e.entity_type === 'date').map(e => [e.name, ...(e.aliases ?? [])]);
+const names = (text: string) => extract(text).map(e => e.name);
+
+describe('dates', () => {
+  test('days of one month are one date, with each end as an alias', () => {
+    assert.deepEqual(dates('Our stand at the fair runs 20 to 23 May.'), [['20 to 23 May', '20 May', '23 May']]);
+    assert.deepEqual(dates('Collision conference in Toronto, June 23 to 26.'), [['June 23 to 26', 'June 23', 'June 26']]);
+    assert.deepEqual(dates('Away 14–16 Jan with the kids.'), [['14–16 Jan', '14 Jan', '16 Jan']]);
+    assert.deepEqual(dates('Closed 1 and 2 November.'), [['1 and 2 November', '1 November', '2 November']]);
+    // Two months: two dates, as written.
+    assert.deepEqual(dates('Lagos trip is 20 dec to 5 jan, here we come'), [['20 dec'], ['5 jan']]);
+  });
+
+  test('a day and month written with a dot after a word that leads to a date, not a measure', () => {
+    assert.deepEqual(dates('Holiday from 28.03, invoice by 10.03.'), [['28.03'], ['10.03']]);
+    assert.deepEqual(dates('Prices rose by 10.03% this year.').filter(d => d[0].startsWith('10')), []);
+    assert.deepEqual(dates('Deadline moved from 03/05 to 10/05, fine.'), [['03/05'], ['10/05']]);
+  });
+
+  test('weekdays as chats shorten them, and "sat" only where it closes its phrase', () => {
+    assert.ok(dates('lands Thurs at 6').some(d => d.includes('Thurs')));
+    assert.ok(dates('weds works for the dentist').some(d => d.includes('weds')));
+    assert.ok(dates('dinner sat? thinking Dishoom').some(d => d.includes('sat')));
+    assert.ok(dates('this wknd I am at my in-laws').some(d => d.includes('this wknd')));
+    assert.deepEqual(dates('I sat down with Tom.'), []);
+  });
+
+  test('a month or a year named where a date is meant, not a count of things', () => {
+    assert.deepEqual(dates('Did he pay the March invoice yet?'), [['March']]);
+    assert.deepEqual(dates('The cohort of 2024 has 38 students.'), [['2024']]);
+    assert.deepEqual(dates("Dr. Hart's 2019 review is good."), [['2019']]);
+    assert.deepEqual(dates('Our 2000 users are happy.'), []);
+    assert.deepEqual(dates('Every June we go to Kerala.'), [['Every June', 'June']]);
+  });
+
+  test('the edge of a period keeps the period as an alias; "that day" is no date', () => {
+    assert.ok(dates('Bookkeeping done up to the end of November.').some(d => d.includes('November')));
+    assert.deepEqual(dates('Bath are playing at home that day anyway'), []);
+    assert.deepEqual(dates('Osimhen missed a sitter in the 89th minute'), []);
+  });
+});
+
+describe('sports sides', () => {
+  test('places and names across "v", playing, at home, away, and their fans', () => {
+    const match = types('Piotr: Poland play Netherlands on tues, pub?');
+    assert.deepEqual([match.Poland, match.Netherlands], ['organization', 'organization']);
+    assert.equal(types('Siobhan: Dublin v Kerry in Croke Park sunday').Kerry, 'organization');
+    assert.equal(types('Callum: Leeds away at Sunderland, coach leaves at 9').Sunderland, 'organization');
+    assert.equal(types('Kofi: is he a Leicester fan or not').Leicester, 'organization');
+    assert.equal(types('Tom: Bath are playing at home anyway').Bath, 'organization');
+  });
+
+  test('a place where someone else plays stays a place', () => {
+    assert.equal(types("Ravi's cricket club in Pune plays its final on Sunday.").Pune, 'location');
+    assert.equal(types('We flew to Poland and played cards.').Poland, 'location');
+  });
+});
+
+describe('names', () => {
+  test("other languages' titles are no part of a person's name", () => {
+    assert.equal(types('Juliana: did the Pix from Dona Cida arrive?').Cida, 'person');
+    assert.equal(types("Issue the invoice for Pani Kowalska's bakery.").Kowalska, 'person');
+  });
+
+  test('an institution named with "of", "for" and "and" is one name', () => {
+    assert.ok(names('I visited the Scripps Institution of Oceanography.').includes('Scripps Institution of Oceanography'));
+    assert.ok(names('Funding from the Japan Society for the Promotion of Science ends.').includes('Japan Society for the Promotion of Science'));
+    assert.ok(names('He is at King Abdullah University of Science and Technology now.').includes('King Abdullah University of Science and Technology'));
+    assert.equal(types('Centre for Social Innovation closes early.')['Centre for Social Innovation'], 'organization');
+    assert.deepEqual(names('The Bank of England and Barclays both cut rates.'), ['Bank of England', 'Barclays']);
+    assert.ok(names('Bought a Gift for Mum.').every(name => !name.includes('for')));
+  });
+});
