@@ -79,3 +79,38 @@ describe('names', () => {
     assert.ok(names('Bought a Gift for Mum.').every(name => !name.includes('for')));
   });
 });
+
+describe('people, places and tools in travellers\' and developers\' notes', () => {
+  test("months of other languages after a day, and Nordic weekdays", () => {
+    assert.deepEqual(dates('Residence permit interview on 12 Ekim in Kadıköy.'), [['12 Ekim']]);
+    assert.deepEqual(dates('The ticket says 20 Januari 2027, which threw me.'), [['20 Januari 2027']]);
+    assert.deepEqual(dates('Norsk class is mandag and onsdag.').map(d => d[0]), ['mandag', 'onsdag']);
+    assert.ok(!names('Moving to Berlin on 12. März, deposit paid.').includes('März'));
+  });
+
+  test('a given name that is a month or a season, before a surname, is a person', () => {
+    assert.equal(types('April Johnson asked whether the failover was tested.')['April Johnson'], 'person');
+    assert.equal(types('Summer Lee: I can take the Sunday slot')['Summer Lee'], 'person');
+    assert.equal(types('Hope Mwangi will present the numbers.')['Hope Mwangi'], 'person');
+    assert.deepEqual(dates('In April Johnson left.'), [['April']]);
+  });
+
+  test('everyday words joined by hyphens open no name; a SIM is no one', () => {
+    assert.deepEqual(names('Check-in closes 45 minutes before departure.'), []);
+    assert.deepEqual(names('got a dtac sim at the airport, 15 days'), []);
+    assert.equal(types('Coca-Cola raised prices.')['Coca-Cola'], 'organization');
+  });
+
+  test('what a tool was swapped from and for, in lower case; a release number is dropped in an alias', () => {
+    assert.deepEqual(names('Switched the plotting from matplotlib to ggplot2 and it works.'), ['matplotlib', 'ggplot2']);
+    assert.deepEqual(names('We moved from London to Leeds.'), ['London', 'Leeds']);
+    const keras = extract('Keras 3 now runs on top of JAX').find(e => e.name === 'Keras 3');
+    assert.deepEqual(keras?.aliases, ['Keras']);
+  });
+
+  test("a possessive name runs on to its head; two things before their plural stay two", () => {
+    assert.ok(names("Kenji's sister works at St. Luke's International Hospital.").includes("St. Luke's International Hospital"));
+    assert.deepEqual(names('Noor wants the Heron and Kestrel dashboards merged.').slice(1), ['Heron', 'Kestrel']);
+    assert.ok(names('Drinks at the Rose and Crown tonight').includes('Rose and Crown'));
+  });
+});

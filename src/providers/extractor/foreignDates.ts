@@ -18,6 +18,17 @@ const IBERIAN_MONTHS =
   'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro';
 const FRENCH_MONTHS = 'janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre';
 const GERMAN_MONTHS = 'Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember';
+const NORDIC_DAYS = 'mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag|måndag|tisdag|lördag|söndag';
+/**
+ * Months of other languages, written after a day of the month ("12 Ekim", "20 Januari 2027", "3 maart"), in either
+ * case: Dutch, Indonesian, Nordic, Turkish, Italian, Polish (genitive).
+ */
+const OTHER_MONTHS = [
+  'januari|februari|maart|mei|juli|augustus|oktober|maret|agustus|desember|januar|februar|mars|desember|maj|augusti',
+  'ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık',
+  'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre',
+  'stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia',
+].join('|');
 const AROUND_TODAY = 'mañana|hoy|ayer|amanhã|hoje|ontem|demain|aujourd’hui|aujourd\'hui|domani|oggi|ieri|jutro|dzisiaj|wczoraj|heute|gestern|este año|este mes|esta semana|la semana que viene|el año que viene|el próximo año|este fin de semana|este ano|semana que vem|ano que vem|ce week-end|cette semaine|la semaine prochaine';
 
 /** Not inside a longer word: JavaScript's \b knows no accented letters. */
@@ -31,17 +42,19 @@ const FOREIGN_DATES = new RegExp(
     `(?<!\\p{L})\\d{1,2}\\. ${word(GERMAN_MONTHS)}`,
     `(?<=(?<!\\p{L})(?:${PORTUGUESE_DAY_LEADS}) )(?:${PORTUGUESE_DAYS})(?:-feira)?(?!\\p{L})`,
     word(`(?:${PORTUGUESE_DAYS})-feira`),
-    word([SPANISH_DAYS, FRENCH_DAYS, ITALIAN_DAYS, POLISH_DAYS, DUTCH_DAYS, AROUND_TODAY].join('|')),
+    word([SPANISH_DAYS, FRENCH_DAYS, ITALIAN_DAYS, POLISH_DAYS, DUTCH_DAYS, NORDIC_DAYS, AROUND_TODAY].join('|')),
     word(GERMAN_DAYS),
   ].join('|'),
   'gu',
 );
+const OTHER_MONTH_DATES = new RegExp(`(?<!\\p{L})\\d{1,2}\\.? ${word(OTHER_MONTHS)}(?: (?:19|20)\\d{2}(?!\\d))?`, 'giu');
+const OTHER_MONTH_HINT = new RegExp(`\\d\\.? (?:${OTHER_MONTHS})`, 'iu');
 /**
  * Something each of those phrases has (an accented letter, a day of a month's shape, or an unaccented day's or
  * around-today word): most texts have none, and this is much cheaper to look for than the phrases.
  */
 const HINT = new RegExp(
-  `[à-ɏ]|\\d de |\\d\\. |${[SPANISH_DAYS, FRENCH_DAYS, ITALIAN_DAYS, POLISH_DAYS, DUTCH_DAYS, GERMAN_DAYS, PORTUGUESE_DAYS, AROUND_TODAY]
+  `[à-ɏ]|\\d de |\\d\\. |${[SPANISH_DAYS, FRENCH_DAYS, ITALIAN_DAYS, POLISH_DAYS, DUTCH_DAYS, NORDIC_DAYS, GERMAN_DAYS, PORTUGUESE_DAYS, AROUND_TODAY]
     .join('|')
     .split('|')
     .filter(word => /^[a-z' ]+$/i.test(word))
@@ -51,6 +64,7 @@ const HINT = new RegExp(
 
 /** Character ranges of the foreign date phrases in a text. */
 export function foreignDatePhrases(text: string): { start: number; end: number }[] {
-  if (!HINT.test(text.toLowerCase())) return [];
-  return [...text.matchAll(FOREIGN_DATES)].map(match => ({ start: match.index, end: match.index + match[0].length }));
+  const months = OTHER_MONTH_HINT.test(text) ? [...text.matchAll(OTHER_MONTH_DATES)] : [];
+  const others = HINT.test(text.toLowerCase()) ? [...text.matchAll(FOREIGN_DATES)] : [];
+  return [...others, ...months].map(match => ({ start: match.index, end: match.index + match[0].length })).sort((a, b) => a.start - b.start);
 }

@@ -124,7 +124,7 @@ export const KIN_TITLES = new Set(
   aunty, auntie, tante, onkel, tía, tío, tita, tito, zia, zio, teta, ciocia, wujek, bibi, chacha, chachi, mausi, mama-ji,
   thatha, paati, ammamma, appachan, amca, teyze, dayı, khala, khalo, mama, vovó, vovô, avó, avô, herr, frau, madame, monsieur,
   señora, señor, kuya, ate, nanay, tatay, bapak, ibu, sister-in-law, brother-in-law, mother-in-law, father-in-law, tia, tio, kuzen,
-  abla, yenge, enişte, tonton, tatie, cousin, dona, doña, pani, signora, signor, mevrouw, meneer, fru`),
+  abla, yenge, enişte, tonton, tatie, cousin, dona, doña, pani, signora, signor, mevrouw, meneer, fru, senhor, senhora, ajarn, sensei, khun`),
 );
 
 /**
@@ -144,12 +144,12 @@ export const HONORIFICS = new Set(
   [...KIN_TITLES, ...list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, lord, lady, rev, reverend, fr, father, sister, brother, st, saint, sr, sra, srta, señor, señora, señorita, herr, frau, mme, mlle, pak, ibu, bapak, shri, smt,
   capt, captain, col, colonel, gen, general, lt, sgt, officer, detective, judge, justice, president, senator, sen, rep, governor, gov,
   mayor, councillor, cllr, alderman, pastor, imam, rabbi, deacon, bishop, king, queen, prince, princess, uncle, aunt, auntie, grandma, grandpa, grandad, granddad, granny, gran, nana, nan, coach, chef,
-  nurse, pastor, rabbi, imam`), ...JOB_TITLES],
+  nurse, pastor, rabbi, imam, emeritus, emerita`), ...JOB_TITLES],
 );
 
 /** Honorifics that are certainly titles (a "Sister" or a "Saint" may begin a place or an organisation). */
 export const PERSON_TITLES = new Set([...KIN_TITLES, ...JOB_TITLES, ...list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, rev, reverend, sr, sra, srta, señor, señora, señorita, herr, frau, mme, mlle, pak, ibu, bapak, shri, smt, capt, captain, col,
-colonel, lt, sgt, officer, detective, judge, senator, sen, governor, gov, mayor, uncle, aunt, auntie, coach, pastor, rabbi, imam, grandad,
+colonel, lt, sgt, officer, detective, judge, senator, sen, governor, gov, mayor, uncle, aunt, auntie, coach, pastor, rabbi, imam, emeritus, emerita, grandad,
 granddad, granny, gran, nana`)]);
 
 /** Kin and role words that, just before a capitalised name, say it is a person ("my sister Anna"). */
@@ -189,7 +189,7 @@ export const LANGUAGES_AND_FAITHS = list(`swahili, urdu, tagalog, bengali, punja
 
 /** Capitalised words that are not names on their own: greetings, exclamations, pronouns, common chat words. */
 export const NOT_NAMES = new Set([
-  ...list(`i, i'm, i've, i'll, i'd, im, ive, let, lets, me, my, we, you, he, she, it, they, ok, okay, hey, hi, hello, wow, oh, ooh, yeah, yep, yes, no,
+  ...list(`sim, esim, i, i'm, i've, i'll, i'd, im, ive, let, lets, me, my, we, you, he, she, it, they, ok, okay, hey, hi, hello, wow, oh, ooh, yeah, yep, yes, no,
   nope, ha, thanks, thank, sure, cool, great, awesome, nice, lol, omg, haha, hahaha, ah, aw, aww, bye, congrats, congratulations, sorry,
   please, dear, mom, mum, dad, grandma, grandpa, mommy, daddy, sis, bro, babe, honey, god, lord, jesus, internet, web, tv, ai, wifi,
   today, tomorrow, yesterday, tonight, morning, evening, afternoon, night, weekend, english, spanish, french, german, chinese,
@@ -212,7 +212,7 @@ export const NOT_NAMES = new Set([
 
 /** Acronyms that are vocabulary, not names. */
 export const COMMON_ACRONYMS = new Set(
-  list(`api, apis, cli, ui, ux, url, urls, http, https, json, xml, html, css, pdf, csv, sql, nosql, sdk, ide, orm, cdn, dns, vpn, ssh, ssl,
+  list(`sim, esim, imei, otp, api, apis, cli, ui, ux, url, urls, http, https, json, xml, html, css, pdf, csv, sql, nosql, sdk, ide, orm, cdn, dns, vpn, ssh, ssl,
   tls, tcp, udp, ip, lan, wan, ssd, hdd, cpu, gpu, tpu, ram, rom, os, usb, hdmi, gps, nfc, rfid, iot, ai, ml, llm, llms, nlp, ocr, rag,
   saas, paas, iaas, b2b, b2c, crm, erp, seo, roi, kpi, kpis, okr, okrs, mvp, poc, qa, ci, cd, ci/cd, pr, prs, mr, sre, devops, etl, jwt,
   oauth, sso, mfa, 2fa, otp, pin, id, ids, faq, tl;dr, tldr, eta, fyi, asap, diy, tv, hr, ceo, cto, cfo, coo, cio, vp, svp, evp, pm,
@@ -282,7 +282,7 @@ export const OF_HEADS = new Set(
   commonwealth, province, district, county, federal, united, people, people's, bureau, center, centre, hall, center, office, ministry,
   chamber, congress, parliament, school, faculty, hospital, port, bank, isle, mount, temple, tomb, valley, cliffs, rock, tour, festival,
   club, friends, library, guild, sisters, brothers, knights, gift, feast, gathering, parade, carnival, battle, fair, institution,
-  foundation, agency, commission, fund, trust, corporation, authority`),
+  foundation, agency, commission, fund, trust, corporation, authority, embassy, consulate`),
 );
 
 /** Institutions' heads after which "for" continues a name: "Centre for Social Innovation", "Institute for Fiscal Studies". */

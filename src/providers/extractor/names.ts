@@ -9,14 +9,14 @@ import {
 import { openGazetteerListsPlace } from './openGazetteer.ts';
 import { firmOpening, personRoleBeatsTown } from './roles.ts';
 import { coordinate, type NameChunk, regions, routes } from './neighbours.ts';
-import { colonSubtitle, listedContinuation, phraseContinuation, topicContinuation } from './phraseNames.ts';
+import { colonSubtitle, fieldAfterAnd, joinedName, listedContinuation, phraseContinuation, topicContinuation } from './phraseNames.ts';
 import { isGivenName } from './givenNames.ts';
 import { chatSpeaker } from './speakers.ts';
 import { sportsSide } from './teams.ts';
 import { possessiveVenue } from './venues.ts';
 import { versionWord } from './versions.ts';
 import { bare, chooseType, DATE_WORDS, ERROR_CLASS, FIRST_NAME_TAGS, hasTag, intrinsicType, known, pluralTerm } from './nameTypes.ts';
-import { everydayNameOpening, imperative, nameAtSentenceStart, personFollows } from './openings.ts';
+import { everydayNameOpening, givenNameOpening, imperative, nameAtSentenceStart, personFollows } from './openings.ts';
 import { genericAcronym } from './acronyms.ts';
 import { type RuleReading, typingFeatures } from './typingFeatures.ts';
 import { combineTypes, cuedByContext, modelMayRetype, typingModel } from './typingModel.ts';
@@ -146,7 +146,8 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     // "Eluned's son is …", "Bryony said …": an ordinary word at the start, but a person's kin or a person's verb follows.
     const person = atStart && !continues && nameWord(word, false) && personFollows(word, words[i + 1], words[i + 2]);
     // "Sky: lol no": a chat line's speaker, though an English word.
-    const speaker = chatSpeaker(words, i, i + 1);
+    const speaker = chatSpeaker(words, i, i + 1) || chatSpeaker(words, i, i + 2);
+    const givenThenSurname = atStart && givenNameOpening(words, i);
     // "Games Workshop put its prices up": two everyday words, both capitalised, opening the sentence.
     const phrase = atStart && continues && everydayNameOpening(words, i);
     // "Bank of America reversed …", "Feria de las Flores is …": a capitalised word opening the sentence, then a connector
@@ -158,7 +159,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
     const placeNamed = !atStart && !word.punct && word.span === null && (word.cap || ORDINAL.test(word.text)) && !!words[i + 1]?.cap && PLACE_HEADS.has(bare(words[i + 1]));
     // "as CSV on Mondays", "strong on SQL": a format or a query language standing alone, not before a noun ("CSV importer").
     const format = word.allCaps && FORMAT_ACRONYMS.has(word.lower) && words[i + 1]?.pos !== 'NOUN' && !words[i + 1]?.cap;
-    if ((!isThe && !project && !person && !speaker && !phrase && !placeNamed && !connected && !firm && !format && !nameWord(word, atStart, continues, names) && !listedPair(words, i)) || IPOED.test(word.text)) {
+    if ((!isThe && !project && !person && !speaker && !givenThenSurname && !phrase && !placeNamed && !connected && !firm && !format && !nameWord(word, atStart, continues, names) && !listedPair(words, i)) || IPOED.test(word.text)) {
       i++;
       continue;
     }
@@ -168,7 +169,9 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       const last = words[j - 1];
       // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross",
       // "Arthur's Seat"; not two of them after a given name ("Rafael's Seat Ibiza" is Rafael's car).
-      if (last.possessive && !(next.cap && (ORGANIZATION_HEADS.has(next.lower) || PLACE_HEADS.has(next.lower) || (!known(next.lower) && isEnglishWord(next.lower) && !ownedThing(words, j))))) break;
+      // "St. Luke's International Hospital": one capitalised word, then the head, after it too.
+      const headNext = (word: Word | undefined) => !!word?.cap && (ORGANIZATION_HEADS.has(word.lower) || PLACE_HEADS.has(word.lower));
+      if (last.possessive && !(headNext(next) || (next.cap && headNext(words[j + 1])) || (next.cap && !known(next.lower) && isEnglishWord(next.lower) && !ownedThing(words, j)))) break;
       // "Ms Achterberg's Year 9 class": a numbered group after a possessive is the group, not more of the name.
       if (last.possessive && SOMEONES_GROUP.test(`${next.text} ${words[j + 1]?.text ?? ''}`)) break;
       if (IPOED.test(next.text)) break;
@@ -208,7 +211,8 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       const after = words[j + 1];
       // "Crumb and Co", "Dombey and Son": a firm's name.
       // "the Fox and Hounds", "the Crown and Anchor": one name (a pub's, an inn's) after "the", not two.
-      const pairAfterThe = isThe && j - i === 2 && after !== undefined && nameWord(after, false) && !words[j + 2]?.cap && !after.possessive;
+      // Not two things named before their plural ("the Heron and Kestrel dashboards").
+      const pairAfterThe = isThe && j - i === 2 && after !== undefined && nameWord(after, false) && !words[j + 2]?.cap && !after.possessive && !(words[j + 2]?.pos === 'NOUN' && /s$/.test(words[j + 2].lower));
       if (next.lower === 'and' && after && (FIRM_TAILS.has(bare(after)) || pairAfterThe)) {
         j += 2;
         continue;
@@ -220,16 +224,10 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         j += shared + 1;
         continue;
       }
-      // "Society for the Promotion of Science": in a name already joined by "of" or "for", "of" joins after any word.
-      const joined = words.slice(i, j).some(w => w.lower === 'of' || w.lower === 'for');
+      // "Society for the Promotion of Science": in a name already joined by "of" or "for", "of" joins after any word;
+      // so does a field after "and" ("University of Science and Technology", phraseNames.ts).
       const connects = after !== undefined && nameWord(after, false) && (NAME_CONNECTORS.has(next.lower) || (next.lower === 'for' && FOR_HEADS.has(last.lower)));
-      if (connects && (next.lower !== 'of' || OF_HEADS.has(last.lower) || joined)) {
-        j += 2;
-        continue;
-      }
-      // "University of Science and Technology", "Institute for Fiscal and Legal Studies": a field's everyday word after
-      // "and", in a name already joined (not a second name: "Bank of England and Barclays").
-      if (joined && next.lower === 'and' && after?.cap && !after.allCaps && isEnglishWord(after.lower) && !known(after.lower)) {
+      if ((connects && (next.lower !== 'of' || OF_HEADS.has(last.lower) || joinedName(words, i, j))) || fieldAfterAnd(words, i, j)) {
         j += 2;
         continue;
       }
@@ -342,8 +340,10 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const type = titled && ruled.type === 'other' ? 'person' : ruled.type;
     // "Python 3.12", "Ubuntu 22.04": the product is the node, the release as written its alias.
     const release = !alias && SOFTWARE_TYPES.has(type) && DOTTED_VERSION.test(words[to]?.text ?? '') ? joinWords(words, from, to + 1) : undefined;
+    // "Keras 3", "Node 20": a release number the name took in; the product without it is an alias (some write either).
+    const unnumbered = !alias && !release && SOFTWARE_TYPES.has(type) && to - from > 1 && RELEASE_NUMBER.test(words[to - 1].text) ? joinWords(words, from, to - 1) : undefined;
     const name = honorific ? joinWords(words, from, to).slice(0, -honorific[0].length) : joinWords(words, from, to);
-    chunks.push({ name, type, confidence: ruled.confidence, word: from, endWord: to, alias: alias ?? release });
+    chunks.push({ name, type, confidence: ruled.confidence, word: from, endWord: to, alias: alias ?? release ?? unnumbered });
     // A title ("Dr. Okafor", "Aunt Mireille") is as sure a cue as the rules have: the model is not asked.
     readings.push(titled ? null : { chosen: ruled, intrinsic, context });
   }
@@ -385,6 +385,7 @@ const MEASURES = new Set(`euros euro pounds pound quid dollars dollar bucks penc
   kronor krona zloty złoty lira baht ringgit won dirhams riyals percent % km miles minutes mins hours hrs days weeks months years kg people
   times pages points`.split(/\s+/));
 const DOTTED_VERSION = /^v?\d+(?:\.\d+)+$/;
+const RELEASE_NUMBER = /^v?\d+(?:\.\d+)*$/;
 const SOFTWARE_TYPES = new Set(['technology', 'product']);
 /** Kin words said after a name: "Mehta Aunty", "Sharma Uncle", "Ravi Bhaiya". */
 /** Japanese honorifics written onto a name with a hyphen. */

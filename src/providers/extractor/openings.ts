@@ -31,6 +31,8 @@ export function nameAtSentenceStart(word: Word, inside: boolean, names: Readonly
   // or storm that opens its own name.
   if (inside && NAME_OPENERS.has(key)) return true;
   if (GENERIC_TERMS.has(key) || (UNITS.has(key) && !inside)) return false;
+  // "Check-in closes", "Camera-ready is due", "Sign-ups for …": everyday words joined by hyphens.
+  if (!inside && HYPHENED_WORDS.test(word.text) && key.split('-').every(part => isEnglishWord(part))) return false;
   const tags = lexiconTags(key);
   if (hasTag(tags, NAME_TAGS) || hasTag(tags, PLACE_TAGS) || hasTag(tags, ORG_TAGS)) return true;
   // A bare 'Noun' in the lexicon is a word that is also a name (Jasmine, Maya): trust wink's proper-noun tag.
@@ -43,6 +45,8 @@ export function nameAtSentenceStart(word: Word, inside: boolean, names: Readonly
   if (!word.allCaps && !inside && (isEnglishWord(key) || (VERB_PREFIX.test(key) && isEnglishWord(key.replace(VERB_PREFIX, ''))))) return false;
   return word.pos === 'PROPN' || word.allCaps;
 }
+
+const HYPHENED_WORDS = /^\p{Lu}\p{Ll}+(?:-\p{Ll}+)+$/u;
 
 /** "Rewrote", "Unpinned", "Overslept": a prefix on an English word. */
 const VERB_PREFIX = /^(?:re|un|pre|over|under|out|mis|co)(?=\p{Ll}{3})/u;
@@ -126,4 +130,10 @@ export function imperative(words: Word[], at: number): boolean {
   // plumber", someone named by their trade.
   const role = JOB_TITLES.has(words[at + 2]?.lower ?? '') || PERSON_CUES.has(words[at + 2]?.lower ?? '');
   return DETERMINER_NEXT.has(next.lower) && !role && (isEnglishWord(key) || (!known(key) && !isGivenName(key)));
+}
+
+/** "Florence Adjei rewrote the doc", "Hope Mwangi will present": a given name, then a surname no English word spells. */
+export function givenNameOpening(words: Word[], i: number): boolean {
+  const next = words[i + 1];
+  return !!next?.cap && !next.allCaps && next.span === null && isGivenName(words[i].lower) && !isEnglishWord(next.lower) && !known(next.lower);
 }

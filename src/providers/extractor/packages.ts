@@ -74,7 +74,11 @@ export function installedPackages(words: Word[]): PackageMention[] {
 
 /** A lower-case tool's name as written: letters first, then letters, digits, ".", "+" or "-" ("esbuild", "date-fns"). */
 /** Brands named after an everyday noun that wink does not know: "the customer meetup" is a gathering. */
-const COMMON_NOUNS = new Set(['meetup', 'meetups', 'webinar', 'podcast', 'vlog', 'hackathon', 'selfie', 'ebook']);
+const COMMON_NOUNS = new Set([
+  'meetup', 'meetups', 'webinar', 'podcast', 'vlog', 'hackathon', 'selfie', 'ebook',
+  // Software's everyday nouns, no tool's name: "runtime down from 40 minutes", "backend up again".
+  'runtime', 'backend', 'frontend', 'codebase', 'repo', 'repos', 'webhook', 'webhooks', 'localhost', 'middleware', 'uptime', 'downtime', 'dataset', 'datasets', 'config', 'signup', 'signups', 'dropdown', 'checkbox', 'timestamp', 'timestamps', 'workflow', 'workflows',
+]);
 const LOWER_TOOL = /^[a-z][a-z0-9._+-]*[a-z0-9+]$/;
 
 /**
@@ -92,12 +96,22 @@ const testedWith = (words: Word[], i: number) =>
 /** "switched the pipeline from Pillow to pyvips", "replaced Moment with dayjs": what a tool was swapped for is a tool. */
 function swappedFor(words: Word[], i: number): boolean {
   const other = words[i - 2];
-  if (!other?.cap) return false;
+  if (!other || !namesATool(other)) return false;
   const link = words[i - 1].lower;
   const before = words[i - 3]?.lower;
   const switched = words.slice(Math.max(0, i - 9), i - 3).some(w => SWITCHING.test(w.lower));
   return (link === 'to' && before === 'from' && switched) || (link === 'with' && SWAPPED.test(before ?? ''));
 }
+
+/** "switched the plotting from matplotlib to ggplot2": what a tool was swapped from, before the other tool. */
+function swappedFrom(words: Word[], i: number): boolean {
+  const other = words[i + 2];
+  if (words[i - 1]?.lower !== 'from' || words[i + 1]?.lower !== 'to' || !other || !namesATool(other)) return false;
+  return words.slice(Math.max(0, i - 8), i - 1).some(w => SWITCHING.test(w.lower));
+}
+
+/** The other side of a swap names a tool: written with a capital ("Pillow"), or a word no dictionary knows ("pyvips"). */
+const namesATool = (word: Word) => !word.punct && !word.number && (word.cap || (LOWER_TOOL.test(word.text) && !isEnglishWord(word.lower)));
 
 /** What software does, failing or replacing other software: "httpx keeps timing out", "ruff replaced flake8". */
 const SOFTWARE_ACTS = /^(?:keeps|kept|crashed|crashes|crashing|panicked|panics|segfaulted|segfaults|hangs|hung|leaks|leaked|throws|threw|failed|fails|replaced)$/;
@@ -117,7 +131,7 @@ const opensCode = (words: Word[], i: number) => words[i - 1]?.text === '`' && wo
  */
 function unlistedTool(words: Word[], i: number): boolean {
   const word = words[i];
-  const used = TOOL_VERBS.has(words[i - 1]?.lower ?? '') || opensCode(words, i) || commandLine(words, i) || PACKAGE_NOUNS.has(words[i + 1]?.lower ?? '') || testedWith(words, i) || swappedFor(words, i) || failsOpening(words, i);
+  const used = TOOL_VERBS.has(words[i - 1]?.lower ?? '') || opensCode(words, i) || commandLine(words, i) || PACKAGE_NOUNS.has(words[i + 1]?.lower ?? '') || testedWith(words, i) || swappedFor(words, i) || swappedFrom(words, i) || failsOpening(words, i);
   if (!used || isEnglishWord(word.lower) || lexiconTags(word.lower).length > 0) return false;
   return word.text.length >= 3 || /[\d-]/.test(word.text);
 }
@@ -146,7 +160,7 @@ const TOOL_THINGS = new Set('link links call calls meeting meetings container co
  * zoom link"); not a noun of the brand before it ("the Obsidian vault link").
  */
 const toolInContext = (words: Word[], i: number) =>
-  INSTALLED.has(words[i - 1]?.lower ?? '') || (TOOL_THINGS.has(words[i + 1]?.lower ?? '') && !words[i - 1]?.cap);
+  INSTALLED.has(words[i - 1]?.lower ?? '') || (TOOL_THINGS.has(words[i + 1]?.lower ?? '') && !words[i - 1]?.cap) || swappedFor(words, i) || swappedFrom(words, i);
 
 /** Chat shorthand that opens a message ("ngl status quo wins", "tbh build quality is poor"): no tool. */
 const CHAT_SLANG = new Set('ngl tbh idk imo imho fwiw btw afaik iirc smh rn brb ikr lmk wyd hbu tho pls plz thx ty np lol lmao omg'.split(' '));

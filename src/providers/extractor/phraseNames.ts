@@ -91,3 +91,17 @@ export function topicContinuation(words: Word[], to: number, isNameWord: (word: 
   const next = words[to + 1];
   return TOPIC_HEADS.has(bare(words[to - 1])) && words[to]?.text === 'on' && next !== undefined && isNameWord(next) ? 2 : 0;
 }
+
+/** Whether words[from, to) is a name already joined by "of" or "for" ("University of Science", "Institute for Fiscal"). */
+export const joinedName = (words: Word[], from: number, to: number) => words.slice(from, to).some(w => w.lower === 'of' || w.lower === 'for');
+
+/**
+ * "University of Science and Technology", "Institute for Fiscal and Legal Studies": a field's everyday word after "and"
+ * (at words[to + 1]), in a name already joined; not a second name ("Bank of England and Barclays").
+ */
+export function fieldAfterAnd(words: Word[], from: number, to: number): boolean {
+  const after = words[to + 1];
+  if (words[to]?.lower !== 'and' || !after?.cap || after.allCaps || !joinedName(words, from, to)) return false;
+  const key = after.lower;
+  return isEnglishWord(key) && !ORGANIZATIONS.has(key) && !PLACES.has(key) && !PRODUCTS.has(key) && !TECHNOLOGIES.has(key);
+}

@@ -2,13 +2,14 @@ import { cleanEntityName, entityKey, extractionText } from '../../domain/entity.
 import type { ExtractedEntity, ExtractedRelationship, Extraction, ExtractionInput, Extractor } from '../ports.ts';
 import { dateRangeEnds, datePhrases, resolveRelativeDate } from './dates.ts';
 import { NAMED_EVENTS } from './gazetteer.ts';
+import { isGivenName } from './givenNames.ts';
 import { nameChunks } from './names.ts';
 import { capitalisedInside } from './openings.ts';
 import { occasionRanges } from './occasions.ts';
 import { restoreCase } from './lowerCase.ts';
 import { installedPackages, lowerCaseTools } from './packages.ts';
 import { type Placed, sentenceRelations } from './relations.ts';
-import { analyse, type EntitySpan, type Word } from './words.ts';
+import { analyse, type EntitySpan, isEnglishWord, type Word } from './words.ts';
 
 /**
  * The offline extractor (the default): names from wink-nlp's tokens and parts of speech typed with compromise's
@@ -59,6 +60,7 @@ const SEASON_LEAD = new Set(['last', 'next', 'this', 'early', 'late', 'past', 'c
 function completeDates(text: string, sentences: Word[][], winkSpans: EntitySpan[]): EntitySpan[] {
   const result: EntitySpan[] = [];
   for (const span of withDatePhrases(text, sentences, winkSpans)) {
+    if (personNamedLikeADate(sentences[span.sentence], span)) continue;
     const previous = result[result.length - 1];
     if (span.kind === 'DATE' && previous?.kind === 'DATE' && previous.sentence === span.sentence && /^,? ?$/.test(text.slice(previous.end, span.start))) {
       previous.text = text.slice(previous.start, span.end);
@@ -86,6 +88,24 @@ function completeDates(text: string, sentences: Word[][], winkSpans: EntitySpan[
   return result;
 }
 
+const DATE_LEADS = new Set(['in', 'on', 'since', 'until', 'till', 'by', 'from', 'last', 'next', 'this', 'every', 'early', 'late', 'mid', 'of', 'through', 'before', 'after', 'during', 'till', 'to']);
+
+/**
+ * "April Johnson asked", "Summer Lee: I can take it": a month's or a season's name that is someone's given name, before
+ * a surname no English word spells, and after no word that leads to a date ("In April Johnson left" stays a date).
+ * Its words are given back to the name finder.
+ */
+function personNamedLikeADate(words: Word[] | undefined, span: EntitySpan): boolean {
+  if (!words || span.kind !== 'DATE') return false;
+  const at = words.findIndex(w => w.start === span.start);
+  const [word, next] = [words[at], words[at + 1]];
+  const surname = !!next?.cap && !next.allCaps && (!isEnglishWord(next.lower) || words[at + 2]?.text === ':');
+  if (!word || word.end !== span.end || !isGivenName(word.lower) || !surname || DATE_LEADS.has(words[at - 1]?.lower ?? '')) return false;
+  if (/^\d/.test(next.text) || /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i.test(next.text)) return false;
+  word.span = null;
+  return true;
+}
+
 /**
  * wink's spans, with the date phrases it does not mark ("the 17th", "this weekend", "Q3"): a phrase that overlaps a
  * wink date widens it ("Wednesday" → "Wednesday the 12th"); one that overlaps money, a url or an email is dropped.
@@ -98,7 +118,8 @@ function withDatePhrases(text: string, sentences: Word[][], spans: EntitySpan[])
     const date = overlapping[0];
     const sentence = sentences.findIndex(words => words.length > 0 && words[0].start <= phrase.start && phrase.start < words[words.length - 1].end);
     // Its words are a date's, no name's ("Sat" in "Sat 16 May", where wink marked "16 May").
-    if (sentence >= 0) for (const w of sentences[sentence]) if (w.start < phrase.end && phrase.start < w.end) w.span = 'DATE';
+    // Every sentence's: a splitter may end one at "12." in "am 12. März".
+    for (const words of sentences) for (const w of words) if (w.start < phrase.end && phrase.start < w.end) w.span = 'DATE';
     if (date) {
       const start = Math.min(date.start, phrase.start);
       const end = Math.max(date.end, phrase.end);

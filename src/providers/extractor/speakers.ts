@@ -16,13 +16,15 @@ const MESSAGE_OPENERS = new Set(
   "i i'm i've i'll i'd we we're you you're my our anyone someone who what when where can could did does has have is are thanks thank happy just lol omg yes no yeah yep nope ok okay hey hi hello morning sorry".split(' '),
 );
 
-/** Whether words[from, to) is the one-word speaker opening a "Name: message" sentence. */
+/** Whether words[from, to) is the speaker opening a "Name: message" sentence: one word, or a given name and a surname ("Summer Lee: …"). */
 export function chatSpeaker(words: Word[], from: number, to: number): boolean {
   const name = words[from];
-  if (to !== from + 1 || words[to]?.text !== ':' || !name.cap || name.allCaps) return false;
+  if (to - from < 1 || to - from > 2 || words[to]?.text !== ':' || !name.cap || name.allCaps) return false;
+  if (to - from === 2 && (!words[from + 1].cap || words[from + 1].allCaps)) return false;
   if (from !== words.findIndex(w => !w.punct)) return false;
   const opener = words[to + 1];
   if (!opener || opener.punct || !isGivenName(name.lower)) return false;
+  if (to - from === 2) return true;
   // A listed brand that is also a given name speaks only where a message follows ("Zara: did anyone save the board?").
   const brand = ORGANIZATIONS.has(name.lower) || TECHNOLOGIES.has(name.lower) || PRODUCTS.has(name.lower);
   if (brand && !MESSAGE_OPENERS.has(opener.lower)) return false;
