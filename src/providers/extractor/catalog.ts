@@ -171,7 +171,9 @@ export const EVENT_OPENERS = new Set(list('feria, fiesta, fiestas, festa, festas
 /** Units and measures that are written in capitals or mixed case but are never names ("500 MB", "3 GHz"). */
 export const UNITS = new Set(
   list(`kb, mb, gb, tb, pb, kib, mib, gib, tib, kbps, mbps, gbps, mb/s, gb/s, hz, khz, mhz, ghz, ms, µs, fps, rpm, rps, qps, tps,
-  iops, mah, wh, kwh, mwh, kw, mw, gw, kva, dpi, ppi, dba, km, cm, mm, kg, mg, ml, mph, kph, km/h, bpm, vo2, ph, psi, lbs, oz, ft`),
+  iops, mah, wh, kwh, mwh, kw, mw, gw, kva, dpi, ppi, dba, km, cm, mm, kg, mg, ml, mph, kph, km/h, bpm, vo2, ph, psi, lbs, oz, ft,
+  ksh, kes, inr, usd, eur, gbp, aud, cad, nzd, zar, ngn, ghs, ugx, tzs, php, idr, myr, sgd, thb, vnd, brl, mxn, cop, clp, ars, pln, czk,
+  huf, sek, nok, dkk, chf, jpy, krw, cny, rmb, hkd, aed, sar, egp, mad`),
 );
 
 /** Capitalised words that are generic terms, vocabulary rather than names. */

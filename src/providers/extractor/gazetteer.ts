@@ -50,7 +50,8 @@ export const VEHICLE_MAKERS = new Set(
   infiniti, isuzu, jaguar, jeep, kawasaki, kia, ktm, lada, lamborghini, land rover, lexus, lucid, mahindra, maruti, maserati, mazda,
   mclaren, mercedes, mercedes-benz, mg, mitsubishi, nio, nissan, opel, perodua, peugeot, piaggio, polestar, porsche, proton, renault,
   rivian, rolls-royce, royal enfield, saab, škoda, skoda, ssangyong, subaru, suzuki, tata, tesla, toyota, vauxhall, vespa, volkswagen,
-  vw, volvo, xpeng, yamaha`),
+  vw, volvo, xpeng, yamaha, claas, fendt, john deere, deere, massey ferguson, new holland, case ih, kubota, valtra, jcb, deutz-fahr, landini,
+  mccormick, zetor, sonalika, swaraj, kioti, can-am, polaris`),
 );
 
 /** Devices, vehicles, games and other things people buy or play. */
@@ -189,7 +190,7 @@ export const LANGUAGES_AND_FAITHS = list(`swahili, urdu, tagalog, bengali, punja
 
 /** Capitalised words that are not names on their own: greetings, exclamations, pronouns, common chat words. */
 export const NOT_NAMES = new Set([
-  ...list(`sim, esim, i, i'm, i've, i'll, i'd, im, ive, let, lets, me, my, we, you, he, she, it, they, ok, okay, hey, hi, hello, wow, oh, ooh, yeah, yep, yes, no,
+  ...list(`sim, esim, mam, mammy, mummy, mommy, daddy, i, i'm, i've, i'll, i'd, im, ive, let, lets, me, my, we, you, he, she, it, they, ok, okay, hey, hi, hello, wow, oh, ooh, yeah, yep, yes, no,
   nope, ha, thanks, thank, sure, cool, great, awesome, nice, lol, omg, haha, hahaha, ah, aw, aww, bye, congrats, congratulations, sorry,
   please, dear, mom, mum, dad, grandma, grandpa, mommy, daddy, sis, bro, babe, honey, god, lord, jesus, internet, web, tv, ai, wifi,
   today, tomorrow, yesterday, tonight, morning, evening, afternoon, night, weekend, english, spanish, french, german, chinese,

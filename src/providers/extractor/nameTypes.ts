@@ -90,6 +90,8 @@ function nameType(words: Word[]): Typed | null {
   // not the firm's division ("Nissan Motor", "Ford Credit", "Tata Steel").
   const maker = [2, 1].find(n => words.length > n && VEHICLE_MAKERS.has(words.slice(0, n).map(w => w.lower).join(' ')));
   if (maker && !ORGANIZATION_HEADS.has(bare(words[words.length - 1])) && !DIVISION_WORDS.has(bare(words[words.length - 1]))) return { type: 'product', confidence: 0.85 };
+  // A maker named alone is the firm ("Kubota put their prices up"); names.ts makes "my Kawasaki" the vehicle.
+  if (VEHICLE_MAKERS.has(key)) return { type: 'organization', confidence: 0.85 };
   if (hasTag(tags, PLACE_TAGS)) return { type: 'location', confidence: 0.85 };
   if (hasTag(tags, ORG_TAGS)) return { type: 'organization', confidence: 0.85 };
   // "St Ives", "St. Moritz": a saint's name kept whole (names.ts keeps "St" only where a place is reached) is a town's.

@@ -276,7 +276,7 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     }
     let from = runFrom;
     const before = words[from - 1];
-    let titled = (HONORIFICS.has(before?.lower.replace(/\.$/, '') ?? '') && PERSON_TITLES.has(bare(before))) || (!!before && !before.cap && FAMILY_NOUNS.has(before.lower));
+    let titled = (!before?.possessive && HONORIFICS.has(before?.lower.replace(/\.$/, '') ?? '') && PERSON_TITLES.has(bare(before))) || (!!before && !before.cap && FAMILY_NOUNS.has(before.lower));
     let alias: string | undefined;
     // "Dr. Okafor" → Okafor (person); "St. Mary's Hospital" keeps its "St." because it names a place.
     const head = bare(words[to - 1]);
