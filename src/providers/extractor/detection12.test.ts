@@ -114,3 +114,33 @@ describe('people, places and tools in travellers\' and developers\' notes', () =
     assert.ok(names('Drinks at the Rose and Crown tonight').includes('Rose and Crown'));
   });
 });
+
+describe('farms, clubs and venues', () => {
+  test('a small town named like a person, where the sentence says a place', () => {
+    assert.equal(types('Beans are cheap at the elevator in Jefferson.').Jefferson, 'location');
+    assert.equal(types('The FSA office in Carroll says sign-up closes.').Carroll, 'location');
+  });
+
+  test("a machine maker's model is the product, the maker alone the firm", () => {
+    assert.equal(types('Hughie brought the Claas Jaguar and two trailers.')['Claas Jaguar'], 'product');
+    assert.equal(types("Grandad's Massey Ferguson 35 is being restored.")['Massey Ferguson 35'], 'product');
+    assert.equal(types('Kubota put their prices up.').Kubota, 'organization');
+  });
+
+  test('currencies are no names, nor Mam', () => {
+    assert.deepEqual(names('Paid the vet KSh 2,000 on M-Pesa.'), ['M-Pesa']);
+    assert.deepEqual(names("Picked up Mam's prescription at Boots."), ['Boots']);
+  });
+
+  test('chapels, cathedrals and velodromes are venues; a band at a venue is two names; parkrun is an event', () => {
+    assert.equal(types('Meet at Herne Hill Velodrome at 8.')['Herne Hill Velodrome'], 'organization');
+    assert.equal(types('Concert at Southwark Cathedral tonight.')['Southwark Cathedral'], 'organization');
+    assert.deepEqual(names('Saw Spoon at the Roundhouse.'), ['Spoon', 'Roundhouse']);
+    assert.ok(names('Bought a hamster at Pets at Home.').includes('Pets at Home'));
+    assert.equal(types('parkrun PB at Bushy Park this morning.').parkrun, 'event');
+  });
+
+  test('a range written with both dates gives both', () => {
+    assert.deepEqual(dates('UK Games Expo runs from 29 May to 31 May.'), [['29 May'], ['31 May']]);
+  });
+});

@@ -248,7 +248,8 @@ export const ORGANIZATION_HEADS = new Set(
   logistics, logistik, freight, unit, ward, invest, investments, wealth, rehab, physio, seeds, couriers, travel, tours, campers, books, stores, primary, robotics, analytics, bio, biotech,
   savings, pensions, brewing, distillery, roasters, kitchen, catering, nursery, preschool, ferries, buses, coaches, cabs, taxis,
   joinery, carpentry, glazing, landscaping, electrical, interiors, decorating, garage, salon, barbers, florist, florists, butchers, deli, patisserie, boulangerie,
-  bau, bouw, stadium, stadion, arena, kraft, energi, energie, museum, zoo, temple, hall, aquarium, gallery, mosque, synagogue, gurdwara, mandir`),
+  bau, bouw, stadium, stadion, arena, kraft, energi, energie, museum, zoo, temple, hall, aquarium, gallery, mosque, synagogue, gurdwara, mandir,
+  cathedral, chapel, velodrome`),
 );
 
 /** Last words of place names. */

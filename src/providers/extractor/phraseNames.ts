@@ -36,6 +36,8 @@ export function phraseContinuation(words: Word[], from: number, to: number, isNa
   const connector = words[to];
   if (!connector || !PHRASE_CONNECTORS.has(connector.text) || to - from !== 1 || !everydayCapital(words[from])) return 0;
   const skip = connector.text !== 'the' && ARTICLES.has(words[to + 1]?.text ?? '') ? 2 : 1;
+  // "Spoon at the Roundhouse", "Blur at the Palladium": someone at a venue, two names ("Pets at Home" has no article).
+  if (connector.text === 'at' && skip === 2) return 0;
   const next = words[to + skip];
   // Both sides everyday words: "Lantana in Fitzrovia", "Square to SumUp", "Coffee at Costa" are two names.
   return next && isNameWord(next) && everydayCapital(next) ? skip : 0;

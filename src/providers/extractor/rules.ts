@@ -207,6 +207,12 @@ export function extractWithRules(input: ExtractionInput): Extraction {
       const key = add(chunk.name, chunk.type, chunk.confidence, chunk.alias);
       if (key) placedBySentence[s].push({ name: key, type: chunk.type, word: chunk.word, endWord: chunk.endWord });
     }
+    // "parkrun", written in lower case by its own brand: the Saturday run, an event, wherever it stands alone.
+    words.forEach((word, i) => {
+      if (word.text !== 'parkrun' || placedBySentence[s].some(p => p.word <= i && i < p.endWord)) return;
+      const key = add(word.text, 'event', 0.85);
+      if (key) placedBySentence[s].push({ name: key, type: 'event', word: i, endWord: i + 1 });
+    });
     const packages = installedPackages(words);
     for (const pkg of [...packages, ...lowerCaseTools(words, packages)]) {
       const key = add(pkg.name, 'technology', 0.85);
