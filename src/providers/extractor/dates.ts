@@ -91,7 +91,7 @@ const DATE_PHRASES = new RegExp(
     // "the weekend", "the long weekend"; not "a weekend away", "Folk Weekend", "weekend camping".
     `\\bthe (?:long |bank holiday )?weekend\\b`,
     `\\bthe (?:end|start|beginning|middle) of (?:(?:the )?(?:week|month|year|quarter|term|sprint)|Q[1-4])\\b`,
-    `\\b(?:every (?:other )?)${DAY}\\b`,
+    `\\b(?:every (?:other |second |third )?|alternate )${DAY}s?\\b`,
     `\\b${DAY}s?(?: (?:morning|afternoon|evening|night|lunchtime)s?)\\b`,
     `\\b${DAY} week\\b`,
     `\\b${DAY}s\\b`,
@@ -140,7 +140,10 @@ const SHORT_DATE_PHRASES = new RegExp(
     `\\b(?:${SHORT_DAY})(?= \\d{1,2}(?::\\d\\d)? ?(?:am|pm)\\b)`,
     // "Sat 16 May", "Mon 1 June": a shortened weekday before its day of a month (wink marks the day and month alone).
     `\\b(?:${SHORT_DAY})\\.?,? \\d{1,2}(?:st|nd|rd|th)? (?:${MONTH}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\b`,
-    `(?<=\\b(?:on|by|until|till|from|due|before|after) )\\d{1,2}\\/\\d{1,2}(?:\\/(?:\\d{4}|\\d{2}))?\\b(?!\\/)`,
+    `(?<=\\b(?:on|by|until|till|from|due|before|after|since) )\\d{1,2}\\/\\d{1,2}(?:\\/(?:\\d{4}|\\d{2}))?\\b(?!\\/)`,
+    // "Tues 2/12 bloods at 8": a weekday before its day and month in figures; "2 Dec '26": a year shortened.
+    `\\b(?:${SHORT_DAY}|${DAY})\\.?,? \\d{1,2}\\/\\d{1,2}(?:\\/(?:\\d{4}|\\d{2}))?\\b(?!\\/)`,
+    `\\b\\d{1,2}(?:st|nd|rd|th)? (?:${MONTH}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec) '\\d{2}\\b`,
     `(?<=\\bfor )(?:19|20)\\d{2}(?=[.,;:!?)]|$)`,
     // Weekdays no English word spells ("lands Thurs at 6", "weds works", "fri!!"), and "sat" where it closes its phrase
     // ("dinner sat?", "Finsbury Park sat, meeting at 5"), not after someone who sat ("we sat down", "she sat.").
@@ -155,7 +158,7 @@ const SHORT_DATE_PHRASES = new RegExp(
   ].join('|'),
   'gi',
 );
-const SHORT_DATE_HINT = /tmr|tomoz|2mo|2mrw|tonite|2nite|yday|yest\b|\d\/\d|\bfor (?:19|20)\d\d|\b(?:next|this|last|on|every|coming) (?:mon|tue|wed|thu|fri|sat|sun)|\b(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun) \d|\b(?:tues|weds|thurs|fri|sat)\b|wke?nd|\d\.[01]\d/i;
+const SHORT_DATE_HINT = /tmr|tomoz|2mo|2mrw|tonite|2nite|yday|yest\b|\d\/\d|\bfor (?:19|20)\d\d|\b(?:next|this|last|on|every|coming) (?:mon|tue|wed|thu|fri|sat|sun)|\b(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)\w*\.?,? \d|\d '\d\d|\bsince \d|\b(?:tues|weds|thurs|fri|sat)\b|wke?nd|\d\.[01]\d/i;
 
 /** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
 const DATE_PHRASE_HINT = /\b(?:around|by) |\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) |\d\.?\s?(?:-|–|to|and)\s?\d|\d (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:the|for|that's|during|through|every(?: other)?) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:my|our|their|his|her|your|its|of|'s|al\.,?) (?:19|20)\d\d/i;

@@ -144,3 +144,19 @@ describe('farms, clubs and venues', () => {
     assert.deepEqual(dates('UK Games Expo runs from 29 May to 31 May.'), [['29 May'], ['31 May']]);
   });
 });
+
+describe('providers and appointments', () => {
+  test("a provider's handling of an order or claim makes a firm, not a given name's", () => {
+    assert.equal(types('Maxicare approved the ultrasound on Friday.').Maxicare, 'organization');
+    assert.equal(types('Iberdrola moves the direct debit to the 5th.').Iberdrola, 'organization');
+    assert.equal(types('Peloton is finally refunding us for the recall.').Peloton, 'organization');
+    assert.equal(types('Amara moved the meeting to Friday.').Amara, 'person');
+    assert.equal(types('Hamish approved the invoice.').Hamish, 'person');
+  });
+
+  test('a weekday before a date in figures, a date since, and recurring days', () => {
+    assert.deepEqual(dates('Tues 2/12 bloods at 8.'), [['Tues 2/12']]);
+    assert.deepEqual(dates('Down 1.5 kg since 1/11.'), [['1/11']]);
+    assert.deepEqual(dates('The cleaner comes on alternate Fridays.'), [['alternate Fridays']]);
+  });
+});

@@ -49,27 +49,39 @@ const CODENAMED = /^(?:codenamed|code-named|codename|code-name)$/;
 const MEAL = /^(?:dinner|dinners|lunch|lunches|brunch|breakfast|coffee|coffees|drinks|drink|drank|pint|pints|beers|beer|wine|cocktails|tea|ate|eat|eating|eaten|dined|dining|meal|meals|supper|takeaway|curry|pizza|burgers|tapas|brunched)$/;
 
 /** What a provider does to its customer: "Mercury declined the wire", "Nubank charged the annual fee". */
-const SERVICE_ACTS = /^(?:charged|billed|refunded|credited|debited|declined|froze|blocked|suspended|deducted|overcharged|quoted)$/;
+const SERVICE_ACTS = /^(?:charged|billed|refunded|refunding|credited|debited|declined|froze|blocked|suspended|deducted|overcharged|quoted)$/;
 /** What a firm sends ("Ubiquiti sent a recall notice", "Miele sent an engineer"); a person sends a deck or photos. */
-const SENT_BY_FIRMS = new Set('notice notices letter letters engineer technician replacement recall otp statement courier refund reminder agreement contract confirmation voucher'.split(' '));
+const SENT_BY_FIRMS = new Set('notice notices letter letters engineer technician replacement recall otp statement courier refund reminder agreement contract confirmation voucher sim bill invoice router modem'.split(' '));
 /** What a carrier loses ("Aramex lost a parcel"). */
 const CARRIED = new Set('parcel parcels package packages luggage suitcase shipment delivery'.split(' '));
 /** Words after the verb that make it passive or no act on the customer: "Quote sent to …", "Kofi charged his phone". */
 const NO_CUSTOMER = /^(?:to|by|for|from|in|at|on|out|off|over|back|up|his|her|himself|herself)$/;
 
 /** Whether the words from `verb` on are what a provider does to its customer, said of the name before them. */
-function serviceAct(words: Word[], verb: number): boolean {
+function serviceAct(words: Word[], at: number): boolean {
+  // "Peloton is finally refunding us": past the auxiliary and the adverb to the act.
+  let verb = at;
+  while (verb < at + 3 && AUXILIARIES.has(words[verb]?.lower ?? '')) verb++;
   const acted = words[verb]?.lower ?? '';
   // "Zurich paid out for the stolen laptop": an insurer's payment.
   if (acted === 'paid' && words[verb + 1]?.lower === 'out') return true;
   const service = SERVICE_ACTS.test(acted);
-  if (!service && acted !== 'sent' && acted !== 'lost') return false;
+  const handled = HANDLED.test(acted);
+  if (!service && !handled && acted !== 'sent' && acted !== 'lost') return false;
   const next = words[verb + 1]?.lower ?? '';
   if (!next || NO_CUSTOMER.test(next)) return false;
   if (service) return true;
-  const things = acted === 'sent' ? SENT_BY_FIRMS : CARRIED;
+  const things = acted === 'sent' ? SENT_BY_FIRMS : handled ? SERVICE_OBJECTS : CARRIED;
   return words.slice(verb + 1, verb + 5).some(w => things.has(w.lower));
 }
+
+const AUXILIARIES = new Set(['is', 'are', 'was', 'has', 'have', 'had', 'finally', 'still', 'just', 'already', 'now']);
+/** What a provider does with a customer's order or claim ("Maxicare approved the ultrasound", "Iberdrola moves the direct debit"). */
+const HANDLED = /^(?:approved|approves|delayed|delays|cancelled|canceled|cancels|confirmed|confirms|moved|moves|rescheduled|redelivered|texted|rejected|denied|renewed)$/;
+/** A customer's order, claim or account: what HANDLED acts on for a firm, not for a person ("Amara moved the meeting"). */
+const SERVICE_OBJECTS = new Set(
+  'order orders delivery deliveries parcel refund claim loan mortgage cover policy premium warranty guarantee debit bill invoice subscription account booking prescription pre-approval ultrasound scan flight flights ticket tickets payment payments transfer card plan'.split(' '),
+);
 
 /** A match's result and its score. */
 const MATCH_RESULTS = /^(?:won|wins|lost|loses|drew|draws|beat|beats|thrashed|edged)$/;
