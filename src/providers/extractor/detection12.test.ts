@@ -160,3 +160,14 @@ describe('providers and appointments', () => {
     assert.deepEqual(dates('The cleaner comes on alternate Fridays.'), [['alternate Fridays']]);
   });
 });
+
+describe('courts, police and their officers', () => {
+  test('courts and police stations are institutions; officers and lawyers by their titles are people', () => {
+    const court = types('HHJ Barrington listed the matter at Southwark Crown Court.');
+    assert.deepEqual([court.Barrington, court['Southwark Crown Court']], ['person', 'organization']);
+    assert.equal(types('Filed it in the Bombay High Court yesterday.')['Bombay High Court'], 'organization');
+    assert.equal(types('Dr. Hahn from the Landgericht Hamburg wants the exhibits.')['Landgericht Hamburg'], 'organization');
+    assert.equal(types('Kommissarin Weber wants the statement.').Weber, 'person');
+    assert.equal(types('We walked past Earls Court.')['Earls Court'], 'location');
+  });
+});

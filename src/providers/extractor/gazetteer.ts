@@ -125,7 +125,9 @@ export const KIN_TITLES = new Set(
   aunty, auntie, tante, onkel, tía, tío, tita, tito, zia, zio, teta, ciocia, wujek, bibi, chacha, chachi, mausi, mama-ji,
   thatha, paati, ammamma, appachan, amca, teyze, dayı, khala, khalo, mama, vovó, vovô, avó, avô, herr, frau, madame, monsieur,
   señora, señor, kuya, ate, nanay, tatay, bapak, ibu, sister-in-law, brother-in-law, mother-in-law, father-in-law, tia, tio, kuzen,
-  abla, yenge, enişte, tonton, tatie, cousin, dona, doña, pani, signora, signor, mevrouw, meneer, fru, senhor, senhora, ajarn, sensei, khun`),
+  abla, yenge, enişte, tonton, tatie, cousin, dona, doña, pani, signora, signor, mevrouw, meneer, fru, senhor, senhora, ajarn, sensei, khun,
+  dci, dsi, insp, inspector, supt, superintendent, hhj, kommissar, kommissarin, advogado, advogada, abogado, abogada, avocat, avocate,
+  notaire, steuerberater, steuerberaterin`),
 );
 
 /**
@@ -268,7 +270,7 @@ export const PLACE_HEADS = new Set(
 export const PLACE_PREFIXES = new Set(list('mount, mt, lake, port, fort, cape, isle, gulf, lake, san, santa, los, las, new, north, south, east, west, upper, lower, greater, castle, ben, loch, glen, isla, costa, sierra, playa, rio, puerto, river, gare, cerro, lago, praia, piazza, parque, parc, pico, punta, pulau, gunung, bukit, ilha, île, paseo, rua, jalan, calle, avenida, mercado, lough, lac, route, highway, interstate, praça, praca, largo, rynek, plac, rambla, carrer, carrera, rue, viale, corso, strada, ulitsa, soi, chemin, allée, quai, parque, plaza, plaça, piazzale, campo, wadi, jebel, jabal, djebel, monte, isola, bahía, baie'));
 
 /** First words of a venue's name, a business ("Bistro Kalina", "Hotel Amrâth", "Ryokan Hanaoka"). */
-export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ryokan, osteria, trattoria, taverna, pizzeria, café, cafe, restaurant, auberge, pension, posada, studio, atelier, salon, bakkerij, bakerie, boulangerie, patisserie, bäckerei, konditorei, panadería, padaria, fietsenmakerij, apotheke, farmacia, farmácia, pharmacie, apteka, apotek, advokatfirmaet, advokatfirma, kanzlei, bufete, museo, musée, museu, muzeum, múzeum, museet, klinik, clínica, clinica, clinique, hospital, hôpital, ospedale, spital, spitalul, szpital, krankenhaus, universidad, universidade, université, università, uniwersytet, escuela, colegio, lycée, liceo, escola, école, scuola, gymnasium, finanzamt, bürgeramt, ayuntamiento, mairie, préfecture, prefeitura, comune, gemeente'));
+export const VENUE_PREFIXES = new Set(list('bistro, brasserie, hotel, hostel, ryokan, osteria, trattoria, taverna, pizzeria, café, cafe, restaurant, auberge, pension, posada, studio, atelier, salon, bakkerij, bakerie, boulangerie, patisserie, bäckerei, konditorei, panadería, padaria, fietsenmakerij, apotheke, farmacia, farmácia, pharmacie, apteka, apotek, advokatfirmaet, advokatfirma, kanzlei, bufete, museo, musée, museu, muzeum, múzeum, museet, klinik, clínica, clinica, clinique, hospital, hôpital, ospedale, spital, spitalul, szpital, krankenhaus, universidad, universidade, université, università, uniwersytet, escuela, colegio, lycée, liceo, escola, école, scuola, gymnasium, finanzamt, bürgeramt, ayuntamiento, mairie, préfecture, prefeitura, comune, gemeente, landgericht, amtsgericht, oberlandesgericht, polizei, jobcenter, tribunal, tribunale, juzgado'));
 
 /** First words of a named storm ("Storm Darragh", "Hurricane Milton"): an event. */
 export const STORM_PREFIXES = new Set(list('storm, hurricane, typhoon, cyclone'));

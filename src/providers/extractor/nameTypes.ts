@@ -67,6 +67,8 @@ const RACE_WORDS = new Set(['marathon', 'maratón', 'maratona', 'marató', 'mara
 /** A sequel's or an edition's Roman number, II to XXX. */
 const SEQUEL = /^(?=[IVX]{2,5}$)X{0,3}(?:IX|IV|V?I{0,3})$/;
 
+const INSTITUTION_ENDINGS = /(?:\b(?:high|crown|county|supreme|district|magistrates'?|family|appeals?|federal|circuit|constitutional|coroner's|coroners'?) court|\bpolice station|gericht|\btribunal(?: .+)?)$/;
+
 function nameType(words: Word[]): Typed | null {
   // "Hollow Knight: Silksong": a title and its subtitle are what the title is; a work (a game, a show) if unknown.
   const colon = words.findIndex(w => w.text === ':');
@@ -90,6 +92,8 @@ function nameType(words: Word[]): Typed | null {
   // not the firm's division ("Nissan Motor", "Ford Credit", "Tata Steel").
   const maker = [2, 1].find(n => words.length > n && VEHICLE_MAKERS.has(words.slice(0, n).map(w => w.lower).join(' ')));
   if (maker && !ORGANIZATION_HEADS.has(bare(words[words.length - 1])) && !DIVISION_WORDS.has(bare(words[words.length - 1]))) return { type: 'product', confidence: 0.85 };
+  // Courts and police stations are institutions: "Southwark Crown Court", "Bombay High Court", "Shinjuku Police Station".
+  if (words.length > 1 && INSTITUTION_ENDINGS.test(key)) return { type: 'organization', confidence: 0.85 };
   // A maker named alone is the firm ("Kubota put their prices up"); names.ts makes "my Kawasaki" the vehicle.
   if (VEHICLE_MAKERS.has(key)) return { type: 'organization', confidence: 0.85 };
   if (hasTag(tags, PLACE_TAGS)) return { type: 'location', confidence: 0.85 };
