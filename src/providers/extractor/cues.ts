@@ -223,6 +223,9 @@ function typeOfHeadNoun(noun: string): Typed | null {
   return null;
 }
 
+/** What moves between places, not tools ("moved the Jakarta office from Kemang to SCBD": places). */
+const MOVED_PREMISES = new Set(['office', 'offices', 'hq', 'headquarters', 'home', 'house', 'flat', 'apartment', 'shop', 'store', 'warehouse', 'studio', 'family', 'move']);
+
 /** What the sentence does with it: switched to, moved to, paid through, written in, joined, flew, used. */
 function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after2, earlier }: Around): Typed | null {
   // "stuck on the A40", "traffic on the M25", "drove the I-95": a road by its number, where the sentence is about the
@@ -237,6 +240,7 @@ function whatIsDoneWithIt({ words, from, to, lead, before, before2, after, after
     if (verb >= 0 && movedAlone && mover?.cap && !PRONOUNS.has(mover.lower) && !GENERIC_TERMS.has(mover.lower)) return { type: 'organization', confidence: 0.75 };
     // "moved the emergency fund from Barclays to Marcus", "the pension transfer from Aviva to Nest": banks and providers.
     if (words.slice(Math.max(0, lead - 7), lead - 1).some(w => MONEY_THINGS.has(w.lower))) return { type: 'organization', confidence: 0.9, firm: true };
+    if (words.slice(Math.max(0, lead - 7), lead - 1).some(w => MOVED_PREMISES.has(w.lower))) return { type: 'location', confidence: 0.8 };
     if (verb >= 0) return { type: 'technology', confidence: 0.8 };
   }
   // "switched the car insurance to Admiral": a provider.

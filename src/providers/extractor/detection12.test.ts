@@ -171,3 +171,18 @@ describe('courts, police and their officers', () => {
     assert.equal(types('We walked past Earls Court.')['Earls Court'], 'location');
   });
 });
+
+describe('offices and people named like months', () => {
+  test('where an office moves is a place, not a tool', () => {
+    const moved = types('Moved the Jakarta office from Kemang to SCBD in October.');
+    assert.deepEqual([moved.Kemang, moved.SCBD], ['location', 'location']);
+    assert.equal(types('Switched the app from Heroku to Render.').Render, 'organization');
+  });
+
+  test('a month that is someone, by what follows it at the start', () => {
+    assert.equal(types('May from Jungle Ventures said no.').May, 'person');
+    assert.equal(types('April wants to hold the launch party on the roof.').April, 'person');
+    assert.equal(types('June Tan from Golden Gate Ventures wants to invest.')['June Tan'], 'person');
+    assert.deepEqual(dates('April showers are coming.'), [['April']]);
+  });
+});

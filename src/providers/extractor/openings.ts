@@ -132,8 +132,16 @@ export function imperative(words: Word[], at: number): boolean {
   return DETERMINER_NEXT.has(next.lower) && !role && (isEnglishWord(key) || (!known(key) && !isGivenName(key)));
 }
 
-/** "Florence Adjei rewrote the doc", "Hope Mwangi will present": a given name, then a surname no English word spells. */
+/** What follows someone named at a sentence's start: "May from finance asked", "April wants …", "June Tan from …". */
+export const PERSON_NEXT = /^(?:from|wants|said|says|asked|told|thinks|reckons|texted|emailed|called|rang)$/;
+
+/**
+ * "Florence Adjei rewrote the doc", "Hope Mwangi will present": a given name, then a surname no English word spells;
+ * or a given name that is a month's, which rules.ts gave back from the dates there ("May from finance asked").
+ */
 export function givenNameOpening(words: Word[], i: number): boolean {
-  const next = words[i + 1];
-  return !!next?.cap && !next.allCaps && next.span === null && isGivenName(words[i].lower) && !isEnglishWord(next.lower) && !known(next.lower);
+  const [word, next] = [words[i], words[i + 1]];
+  if (!next || !isGivenName(word.lower)) return false;
+  if (DATE_WORDS.has(word.lower) && word.span === null && (PERSON_NEXT.test(next.lower) || (next.cap && PERSON_NEXT.test(words[i + 2]?.lower ?? '')))) return true;
+  return next.cap && !next.allCaps && next.span === null && !isEnglishWord(next.lower) && !known(next.lower);
 }

@@ -4,7 +4,7 @@ import { dateRangeEnds, datePhrases, resolveRelativeDate } from './dates.ts';
 import { NAMED_EVENTS } from './gazetteer.ts';
 import { isGivenName } from './givenNames.ts';
 import { nameChunks } from './names.ts';
-import { capitalisedInside } from './openings.ts';
+import { capitalisedInside, PERSON_NEXT } from './openings.ts';
 import { occasionRanges } from './occasions.ts';
 import { restoreCase } from './lowerCase.ts';
 import { installedPackages, lowerCaseTools } from './packages.ts';
@@ -99,9 +99,15 @@ function personNamedLikeADate(words: Word[] | undefined, span: EntitySpan): bool
   if (!words || span.kind !== 'DATE') return false;
   const at = words.findIndex(w => w.start === span.start);
   const [word, next] = [words[at], words[at + 1]];
-  const surname = !!next?.cap && !next.allCaps && (!isEnglishWord(next.lower) || words[at + 2]?.text === ':');
-  if (!word || word.end !== span.end || !isGivenName(word.lower) || !surname || DATE_LEADS.has(words[at - 1]?.lower ?? '')) return false;
-  if (/^\d/.test(next.text) || /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i.test(next.text)) return false;
+  if (!word || word.end !== span.end || !isGivenName(word.lower) || DATE_LEADS.has(words[at - 1]?.lower ?? '')) return false;
+  // "May from finance asked", "April wants the launch party on the roof": someone opening the sentence.
+  const opening = at === words.findIndex(w => !w.punct);
+  if (opening && PERSON_NEXT.test(next?.lower ?? '')) {
+    word.span = null;
+    return true;
+  }
+  const surname = !!next?.cap && !next.allCaps && (!isEnglishWord(next.lower) || words[at + 2]?.text === ':' || PERSON_NEXT.test(words[at + 2]?.lower ?? ''));
+  if (!surname || /^\d/.test(next.text) || /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i.test(next.text)) return false;
   word.span = null;
   return true;
 }
