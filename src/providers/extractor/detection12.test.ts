@@ -176,7 +176,7 @@ describe('offices and people named like months', () => {
   test('where an office moves is a place, not a tool', () => {
     const moved = types('Moved the Jakarta office from Kemang to SCBD in October.');
     assert.deepEqual([moved.Kemang, moved.SCBD], ['location', 'location']);
-    assert.equal(types('Switched the app from Heroku to Render.').Render, 'organization');
+    assert.equal(types('We lost Jumia to a competitor called Orbit.').Orbit, 'organization');
   });
 
   test('a month that is someone, by what follows it at the start', () => {

@@ -44,6 +44,7 @@ const FILED_THINGS = new Set('notes note recipes recipe roadmap roadmaps docs do
 const SOFTWARE_PARTS = new Set('login logins notifications notification traces tracing flag flags toggle feature features button buttons screen screens endpoint endpoints bug bugs crash crashes errors mode settings onboarding checkout sso webauthn'.split(' '));
 /** A name a team gives its own software: "codenamed Marigold", "the codename is Marigold". */
 const CODENAMED = /^(?:codenamed|code-named|codename|code-name)$/;
+const FIRMS_CALLED = new Set('competitor competitors company startup start-up firm agency business brand supplier vendor shop fund bank consultancy'.split(' '));
 
 /** Meals and drinks: "at X" after them is a venue, counted as an organisation like the older labelled sets do. */
 const MEAL = /^(?:dinner|dinners|lunch|lunches|brunch|breakfast|coffee|coffees|drinks|drink|drank|pint|pints|beers|beer|wine|cocktails|tea|ate|eat|eating|eaten|dined|dining|meal|meals|supper|takeaway|curry|pizza|burgers|tapas|brunched)$/;
@@ -138,6 +139,8 @@ function placeOfThing({ words, from, to, lead, before, earlier }: RoleAround): R
   const near = earlier.slice(-4);
   if ((before === 'is' || before === 'called') && lead === from && CODENAMED.test(earlier[earlier.length - 1] ?? '')) return { type: 'product', confidence: 0.85 };
   if (CODENAMED.test(before) && lead === from) return { type: 'product', confidence: 0.85 };
+  // "a competitor called Orbit", "a startup called Ladder": a firm by the kind it was said to be.
+  if ((before === 'called' || before === 'named') && lead === from && FIRMS_CALLED.has(earlier[earlier.length - 1] ?? '')) return { type: 'organization', confidence: 0.8 };
   const inSoftware = (before === 'in' || before === 'to') && lead === from && near.some(w => SOFTWARE_PARTS.has(w));
   if ((before === 'in' && lead === from && (near.some(w => FILED.test(w)) || near.some(w => FILED_THINGS.has(w)))) || inSoftware) {
     // "wrote it in Lisbon" stays a place where the sentence travels ("trip", "holiday", "flew").
