@@ -173,7 +173,7 @@ export const UNITS = new Set(
   list(`kb, mb, gb, tb, pb, kib, mib, gib, tib, kbps, mbps, gbps, mb/s, gb/s, hz, khz, mhz, ghz, ms, µs, fps, rpm, rps, qps, tps,
   iops, mah, wh, kwh, mwh, kw, mw, gw, kva, dpi, ppi, dba, km, cm, mm, kg, mg, ml, mph, kph, km/h, bpm, vo2, ph, psi, lbs, oz, ft,
   ksh, kes, inr, usd, eur, gbp, aud, cad, nzd, zar, ngn, ghs, ugx, tzs, php, idr, myr, sgd, thb, vnd, brl, mxn, cop, clp, ars, pln, czk,
-  huf, sek, nok, dkk, chf, jpy, krw, cny, rmb, hkd, aed, sar, egp, mad`),
+  huf, sek, nok, dkk, chf, jpy, krw, cny, rmb, hkd, aed, sar, egp, mad, mpa, kpa, gpa, kv, kn, knm, mva, mw/h, m², m³`),
 );
 
 /** Capitalised words that are generic terms, vocabulary rather than names. */

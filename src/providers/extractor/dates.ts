@@ -73,7 +73,7 @@ function spelledOut(t: string): string {
 const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
 const ORDINAL = '\\d{1,2}(?:st|nd|rd|th)';
 const MONTH_SHORT = '(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)';
-const PERIOD = 'morning|afternoon|evening|night|weekend|week|month|year|quarter|term|semester|sprint|spring|summer|autumn|fall|winter';
+const PERIOD = 'morning|afternoon|arvo|evening|night|weekend|week|month|year|quarter|term|semester|sprint|spring|summer|autumn|fall|winter';
 
 /**
  * Date phrases wink-nlp does not mark, longest first: "Wednesday the 12th", "the 21st of September", "the 17th",
@@ -111,15 +111,15 @@ const DATE_PHRASES = new RegExp(
     `(?<=\\bbetween (?:19|20)\\d{2} and )(?:19|20)\\d{2}\\b`,
     `\\b(?:mid|early|late)-?(?:19|20)\\d{2}\\b`,
     // "until mid-January": wink reads the month after "until" as a span of time.
-    `\\b(?:mid|early|late)-(?:${MONTH})\\b`,
+    `\\b(?:mid|early|late)[- ](?:${MONTH})\\b`,
     // Days of one month as one date ("14–16 Jan", "20 to 23 May", "4.-8. September", "June 23 to 26"): its ends are
     // its aliases (dateRangeEnds).
     `\\b\\d{1,2}(?:st|nd|rd|th)?\\.?\\s?(?:-|–|to|and)\\s?\\d{1,2}(?:st|nd|rd|th)?\\.? (?:${MONTH}|${MONTH_SHORT})\\b(?:,? (?:19|20)\\d{2}\\b)?`,
     `\\b(?:${MONTH}|${MONTH_SHORT}) \\d{1,2}(?:st|nd|rd|th)?\\s?(?:-|–|to|and)\\s?\\d{1,2}(?:st|nd|rd|th)?\\b(?:,? (?:19|20)\\d{2}\\b)?`,
     // "from 29 May to 31 May": the range's second date (wink reads the whole as a duration, which is no date).
     `(?<=\\b\\d{1,2}(?:st|nd|rd|th)? (?:${MONTH}|${MONTH_SHORT}) (?:to|until|till|-|–) )\\d{1,2}(?:st|nd|rd|th)? (?:${MONTH}|${MONTH_SHORT})\\b(?:,? (?:19|20)\\d{2}\\b)?`,
-    // "20 dec", "5 jan": a day and a month shortened in lower case, as chats write them.
-    `\\b\\d{1,2}(?:st|nd|rd|th)? ${MONTH_SHORT}\\b`,
+    // "20 dec", "5 jan": a day and a month shortened in lower case, as chats write them; "18-Nov" as forms do.
+    `\\b\\d{1,2}(?:st|nd|rd|th)?[ -]${MONTH_SHORT}\\b`,
     // A month named where a date is meant: "the March invoice", "Calendar for March", "that's May", "every June".
     `(?<=\\b(?:the|for|that's|during|through) )${MONTH}\\b`,
     `\\bevery (?:other )?${MONTH}\\b`,
@@ -161,7 +161,7 @@ const SHORT_DATE_PHRASES = new RegExp(
 const SHORT_DATE_HINT = /tmr|tomoz|2mo|2mrw|tonite|2nite|yday|yest\b|\d\/\d|\bfor (?:19|20)\d\d|\b(?:next|this|last|on|every|coming) (?:mon|tue|wed|thu|fri|sat|sun)|\b(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)\w*\.?,? \d|\d '\d\d|\bsince \d|\b(?:tues|weds|thurs|fri|sat)\b|wke?nd|\d\.[01]\d/i;
 
 /** A word each of those phrases has: most texts have none, and this is cheaper to look for than all of them. */
-const DATE_PHRASE_HINT = /\b(?:around|by) |\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) |\d\.?\s?(?:-|–|to|and)\s?\d|\d (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:the|for|that's|during|through|every(?: other)?) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:my|our|their|his|her|your|its|of|'s|al\.,?) (?:19|20)\d\d/i;
+const DATE_PHRASE_HINT = /\b(?:around|by) |\d(?:st|nd|rd|th)\b|day|weekend|(?:this|last|next|coming) |\bq[1-4]\b|half.term|holiday|(?:end|start|beginning|middle) of|\bin (?:two|three|four|five|six|a couple of|a few) |tonight|tomorrow|\b(?:until|till|since|from|before|after) |\b(?:first|second|third|fourth|middle) week|\bbetween |\b(?:mid|early|late)-?(?:19|20)\d\d|\b(?:mid|early|late)[- ][a-z]|\d-[a-z]|(?:uary|march|april|may|june|july|ust|ber) (?:to|until|till|through|and|-|–) |\d\.?\s?(?:-|–|to|and)\s?\d|\d (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:the|for|that's|during|through|every(?: other)?) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:my|our|their|his|her|your|its|of|'s|al\.,?) (?:19|20)\d\d/i;
 
 /** Character ranges of the date phrases in a text that wink-nlp leaves unmarked. */
 export function datePhrases(text: string): { start: number; end: number }[] {

@@ -186,3 +186,16 @@ describe('offices and people named like months', () => {
     assert.deepEqual(dates('April showers are coming.'), [['April']]);
   });
 });
+
+describe('site diaries', () => {
+  test('dates as forms and Australians write them; the edge of a month keeps the month', () => {
+    assert.deepEqual(dates('Visits Jamnagar on 18-Nov for the licence.'), [['18-Nov']]);
+    assert.deepEqual(dates('TenneT moved the outage window to late June.'), [['late June', 'June']]);
+    assert.deepEqual(dates('smoko got cut short this arvo, the pump blocked'), [['this arvo']]);
+  });
+
+  test("a unit's symbol is no name; a bank called ING stays a name", () => {
+    assert.deepEqual(names('Statnett wants the 420 kV bay energised.'), ['Statnett']);
+    assert.deepEqual(names('Opened the ING business account.'), ['ING']);
+  });
+});

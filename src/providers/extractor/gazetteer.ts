@@ -147,7 +147,7 @@ export const HONORIFICS = new Set(
   [...KIN_TITLES, ...list(`mr, mrs, ms, miss, mx, dr, prof, professor, sir, dame, lord, lady, rev, reverend, fr, father, sister, brother, st, saint, sr, sra, srta, señor, señora, señorita, herr, frau, mme, mlle, pak, ibu, bapak, shri, smt,
   capt, captain, col, colonel, gen, general, lt, sgt, officer, detective, judge, justice, president, senator, sen, rep, governor, gov,
   mayor, councillor, cllr, alderman, pastor, imam, rabbi, deacon, bishop, king, queen, prince, princess, uncle, aunt, auntie, grandma, grandpa, grandad, granddad, granny, gran, nana, nan, coach, chef,
-  nurse, pastor, rabbi, imam, emeritus, emerita`), ...JOB_TITLES],
+  nurse, pastor, rabbi, imam, emeritus, emerita, ing, eng, dipl.-ing`), ...JOB_TITLES],
 );
 
 /** Honorifics that are certainly titles (a "Sister" or a "Saint" may begin a place or an organisation). */

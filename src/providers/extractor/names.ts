@@ -38,6 +38,8 @@ function genericWord(word: Word, key: string, inside: boolean): boolean {
   // Flight numbers and ticket ids ("BA117", "JIRA-123") are references, not names.
   if (/^\p{Lu}{2}\d{2,4}$|^\p{Lu}{2,6}-\d+$/u.test(word.text)) return true;
   const shaped = word.allCaps || /\d/.test(key) || (word.text.match(/\p{Lu}/gu)?.length ?? 0) >= 2;
+  // "420 kV", "a kWh": a unit written as its symbol.
+  if (UNITS.has(key) && /^\p{Ll}+\p{Lu}/u.test(word.text)) return true;
   // "ORMs", "SDKs": a term's plural, as the term; "TypeError": an exception's class.
   if ((shaped && pluralTerm(key)) || (!inside && ERROR_CLASS.test(key))) return true;
   // A generic word inside a longer name belongs to it ("Vilnius Legal Partners").

@@ -142,7 +142,7 @@ function withDatePhrases(text: string, sentences: Word[][], spans: EntitySpan[])
 const LEADING_PREPOSITION = /^(?:by|until|till|since|from|on)\s+(?=\S)/i;
 const ANAPHORIC_DAY = /^(?:that|the same|which) (?:day|night|week|morning|evening)$/i;
 /** "the end of next week" → "next week": notes name the date by either. */
-const EDGE_OF = /^(?:the )?(?:end|start|beginning|middle) of (?:the )?(?=\S)/i;
+const EDGE_OF = /^(?:(?:the )?(?:end|start|beginning|middle) of (?:the )?|(?:early|late|mid)[- ](?=\p{L}))(?=\S)/iu;
 
 /** A recurrence before a day and a part of the day after it: "every other Thursday", "Thursday afternoon". */
 const RECURRENCE = /^(?:every|each)(?: other)?\s+(?=\S)/i;
