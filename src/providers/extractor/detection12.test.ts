@@ -199,3 +199,12 @@ describe('site diaries', () => {
     assert.deepEqual(names('Opened the ING business account.'), ['ING']);
   });
 });
+
+describe('kitchens', () => {
+  test('a dish named after a place or a person is no name; a brand before its food stays', () => {
+    assert.deepEqual(names('Ordered Chelsea buns and a Victoria sponge for the party.'), []);
+    assert.deepEqual(names('The Yorkshire pudding batter needs resting overnight.'), []);
+    assert.equal(types('Grabbed a Greggs sausage roll.').Greggs, 'organization');
+    assert.deepEqual(names("Priya's cake was great."), ['Priya']);
+  });
+});

@@ -1,6 +1,6 @@
 import { GENERIC_TERMS, HOLIDAYS, UNITS } from './catalog.ts';
 import { contextType, PROJECT_PARTS, type Typed } from './cues.ts';
-import { GOODS_NOUNS } from './nounsAfter.ts';
+import { DISH_NOUNS, GOODS_NOUNS } from './nounsAfter.ts';
 import {
   COMMON_ACRONYMS, FAMILY_NOUNS, FORMAT_ACRONYMS, GREETINGS, HONORIFICS, JOB_TITLES, KIN_TITLES, LANGUAGES_AND_FAITHS, NAME_CONNECTORS, NAMED_EVENTS, NOT_NAMES, OF_HEADS, FOR_HEADS,
   ORGANIZATION_HEADS, PERSON_TITLES,
@@ -14,7 +14,7 @@ import { isGivenName } from './givenNames.ts';
 import { chatSpeaker } from './speakers.ts';
 import { sportsSide } from './teams.ts';
 import { possessiveVenue } from './venues.ts';
-import { versionWord } from './versions.ts';
+import { releaseAlias, versionWord } from './versions.ts';
 import { bare, chooseType, DATE_WORDS, ERROR_CLASS, FIRST_NAME_TAGS, hasTag, intrinsicType, known, pluralTerm } from './nameTypes.ts';
 import { everydayNameOpening, givenNameOpening, imperative, nameAtSentenceStart, personFollows } from './openings.ts';
 import { genericAcronym } from './acronyms.ts';
@@ -315,6 +315,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     // A first name that is also a town ("Bradford", "Florence") is the town where the words around it say a place.
     const town = (firstName || words[from - 1]?.lower === 'in') && !titled && context.type === 'location' && openGazetteerListsPlace(joinWords(words, from, to).toLowerCase());
     const intrinsic = intrinsicType(span);
+    // "Chelsea buns", "a Victoria sponge", "Lincolnshire sausages": a dish named after a place or a person is no name.
+    if (DISH_NOUNS.has(words[to]?.lower ?? '') && !words[to - 1].possessive && (intrinsic?.type === 'location' || intrinsic?.type === 'person')) continue;
     // "at the Marsden", "the Fillmore": a place or an institution named after a person is no person ("the Chopin
     // nocturne", a noun after the name, is the man's).
     const namedAfter = intrinsic?.type === 'person' && words[from - 1]?.lower === 'the' && words[to]?.pos !== 'NOUN';
@@ -340,12 +342,8 @@ export function nameChunks(words: Word[], names: ReadonlySet<string> = NO_NAMES)
     const software = sureThing && softwareAfter && (chosen.type === 'product' || intrinsic?.type === 'location');
     const ruled = vehicle || software ? { type: 'product', confidence: 0.9 } : chosen;
     const type = titled && ruled.type === 'other' ? 'person' : ruled.type;
-    // "Python 3.12", "Ubuntu 22.04": the product is the node, the release as written its alias.
-    const release = !alias && SOFTWARE_TYPES.has(type) && DOTTED_VERSION.test(words[to]?.text ?? '') ? joinWords(words, from, to + 1) : undefined;
-    // "Keras 3", "Node 20": a release number the name took in; the product without it is an alias (some write either).
-    const unnumbered = !alias && !release && SOFTWARE_TYPES.has(type) && to - from > 1 && RELEASE_NUMBER.test(words[to - 1].text) ? joinWords(words, from, to - 1) : undefined;
     const name = honorific ? joinWords(words, from, to).slice(0, -honorific[0].length) : joinWords(words, from, to);
-    chunks.push({ name, type, confidence: ruled.confidence, word: from, endWord: to, alias: alias ?? release ?? unnumbered });
+    chunks.push({ name, type, confidence: ruled.confidence, word: from, endWord: to, alias: alias ?? (SOFTWARE_TYPES.has(type) ? releaseAlias(words, from, to) : undefined) });
     // A title ("Dr. Okafor", "Aunt Mireille") is as sure a cue as the rules have: the model is not asked.
     readings.push(titled ? null : { chosen: ruled, intrinsic, context });
   }
@@ -386,8 +384,6 @@ const ORDINAL = /^\d+(?:st|nd|rd|th)$/i;
 const MEASURES = new Set(`euros euro pounds pound quid dollars dollar bucks pence cents rupees rupee yen pesos naira cedis rand shillings francs
   kronor krona zloty złoty lira baht ringgit won dirhams riyals percent % km miles minutes mins hours hrs days weeks months years kg people
   times pages points`.split(/\s+/));
-const DOTTED_VERSION = /^v?\d+(?:\.\d+)+$/;
-const RELEASE_NUMBER = /^v?\d+(?:\.\d+)*$/;
 const SOFTWARE_TYPES = new Set(['technology', 'product']);
 /** Kin words said after a name: "Mehta Aunty", "Sharma Uncle", "Ravi Bhaiya". */
 /** Japanese honorifics written onto a name with a hyphen. */

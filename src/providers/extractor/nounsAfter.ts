@@ -42,3 +42,8 @@ export const ORGANIZATION_NOUNS = new Set('outage outages payout payouts transfe
 
 /** Nouns after a name that only an event has ("the WOMADelaide lineup", "the FOSS4G CfP"). */
 export const EVENT_NOUNS = new Set(['lineup', 'line-up', 'cfp', 'headliner', 'headliners', 'afterparty', 'after-party', 'wristband', 'wristbands']);
+
+/** Dishes and foods named after a place or a person ("Chelsea buns", "Victoria sponge", "Lincolnshire sausages"). */
+export const DISH_NOUNS = new Set(
+  'cake cakes tart tarts bun buns pudding puddings sponge pie pies sausage sausages bread loaf scone scones biscuit biscuits pastry pastries sauce salad potatoes tomatoes cheese curry stew'.split(' '),
+);
