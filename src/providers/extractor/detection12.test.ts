@@ -208,3 +208,17 @@ describe('kitchens', () => {
     assert.deepEqual(names("Priya's cake was great."), ['Priya']);
   });
 });
+
+describe('public bodies by their acronyms', () => {
+  test("a body's officers, letters, counters and dues; one that acts after an adverb", () => {
+    assert.equal(types('An OSHA compliance officer visited yesterday.').OSHA, 'organization');
+    assert.equal(types('The CBN circular landed and froze onboarding.').CBN, 'organization');
+    assert.equal(types('Pay NHIF before the hospital visit.').NHIF, 'organization');
+    assert.ok(names('Marta: NSF just emailed, the letter comes next month').includes('NSF'));
+  });
+
+  test('vocabulary stays vocabulary: the SLA review, a GP appointment', () => {
+    assert.deepEqual(names('The SLA review is late.'), []);
+    assert.deepEqual(names('Book a GP appointment if it does not ease.'), []);
+  });
+});

@@ -215,7 +215,7 @@ export const NOT_NAMES = new Set([
 
 /** Acronyms that are vocabulary, not names. */
 export const COMMON_ACRONYMS = new Set(
-  list(`sim, esim, imei, otp, api, apis, cli, ui, ux, url, urls, http, https, json, xml, html, css, pdf, csv, sql, nosql, sdk, ide, orm, cdn, dns, vpn, ssh, ssl,
+  list(`gp, gps, sim, esim, imei, otp, api, apis, cli, ui, ux, url, urls, http, https, json, xml, html, css, pdf, csv, sql, nosql, sdk, ide, orm, cdn, dns, vpn, ssh, ssl,
   tls, tcp, udp, ip, lan, wan, ssd, hdd, cpu, gpu, tpu, ram, rom, os, usb, hdmi, gps, nfc, rfid, iot, ai, ml, llm, llms, nlp, ocr, rag,
   saas, paas, iaas, b2b, b2c, crm, erp, seo, roi, kpi, kpis, okr, okrs, mvp, poc, qa, ci, cd, ci/cd, pr, prs, mr, sre, devops, etl, jwt,
   oauth, sso, mfa, 2fa, otp, pin, id, ids, faq, tl;dr, tldr, eta, fyi, asap, diy, tv, hr, ceo, cto, cfo, coo, cio, vp, svp, evp, pm,

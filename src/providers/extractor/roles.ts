@@ -1,3 +1,4 @@
+import { AGENCY_NOUNS, PAID_OR_CALLED } from './acronyms.ts';
 import { isGivenName } from './givenNames.ts';
 import type { Word } from './words.ts';
 
@@ -110,7 +111,14 @@ export function firmOpening(words: Word[], at: number): boolean {
 
 /** The type a name's role in its sentence gives it, or null. */
 export function roleCue(around: RoleAround): RoleTyped | null {
-  return subjectRole(around) ?? placeOfThing(around);
+  return subjectRole(around) ?? placeOfThing(around) ?? agencyRole(around);
+}
+
+/** "an OSHA compliance officer", "the CBN circular", "pay NHIF": an acronym whose officers, letters or dues they are. */
+function agencyRole({ words, from, to, before }: RoleAround): RoleTyped | null {
+  if (to - from !== 1 || !words[from].allCaps) return null;
+  const agency = [words[to], words[to + 1]].some(w => w && !w.cap && AGENCY_NOUNS.has(w.lower)) || PAID_OR_CALLED.test(before);
+  return agency ? { type: 'organization', confidence: 0.75 } : null;
 }
 
 /** A name opening its clause, followed by what it does. */
