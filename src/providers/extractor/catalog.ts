@@ -133,7 +133,13 @@ commonwealth games, six nations, the ashes, grand national, royal ascot, le mans
 eurovision, the oscars, oscars, academy awards, the grammys, grammys, the brits, the emmys, golden globes, met gala,
 notting hill carnival, rio carnival, oktoberfest, la tomatina, san fermin, holi festival, chelsea flower show, fashion week,
 london fashion week, paris fashion week, art basel, frieze, venice biennale, documenta, salone del mobile, frankfurt book fair,
-tough mudder, ironman
+tough mudder, ironman,
+neurips, nips, icml, iclr, cvpr, iccv, eccv, emnlp, naacl, eacl, coling, kdd, sigir, wsdm, recsys, uist, cscw, siggraph,
+siggraph asia, eurographics, ieee vis, icra, iros, aaai, ijcai, interspeech, icassp, ismb, recomb, agu fall meeting, egu general assembly,
+kubecon, devoxx, qcon, strange loop, gophercon, rustconf, react conf, droidcon, europython, djangocon, railsconf, codemotion,
+monitorama, srecon, hashiconf, google cloud next, microsoft build, microsoft ignite, collision, vivatech, gitex, gitex africa,
+slush, money20/20, sibos, finovate, hannover messe, bauma, computex, intersolar, intersolar europe, ambiente, ispo, eurobike,
+essen spiel, gen con, uk games expo, pax east, pax west, tokyo game show, bett show, london tech week, techcrunch disrupt, saastr annual
 `);
 
 /** Holidays and observances: events on the calendar, never organisations or people. */

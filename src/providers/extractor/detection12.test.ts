@@ -222,3 +222,11 @@ describe('public bodies by their acronyms', () => {
     assert.deepEqual(names('Book a GP appointment if it does not ease.'), []);
   });
 });
+
+describe('conferences and trade fairs', () => {
+  test('well-known conferences and fairs are events, acronyms too', () => {
+    assert.equal(types('Paper accepted at NeurIPS, camera-ready due soon.').NeurIPS, 'event');
+    assert.equal(types('Dmitri: we are presenting at the CVPR workshop').CVPR, 'event');
+    assert.equal(types('Pitched at GITEX Africa in Marrakech.')['GITEX Africa'], 'event');
+  });
+});
