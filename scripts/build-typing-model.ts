@@ -12,7 +12,7 @@
  *                                                    (every combination, and always the development sets): mean
  *                                                    type accuracy by how many files were trained on; writes nothing
  *
- * The blind sets in bench/extract.ts TRAINED_FRESH (entities-fresh2.txt to entities-fresh21.txt) are trained on: each was measured blind once (its round's
+ * The blind sets in bench/extract.ts TRAINED_FRESH (entities-fresh2.txt to entities-fresh22.txt, and later ones once read) are trained on: each was measured blind once (its round's
  * note says with what), then joined the training data. The held-out sets (entities-heldout.json, the notes-heldout
  * third of entities-notes.txt, and the blind sets not yet in bench/extract.ts TRAINED_FRESH) are never read here.
  */
