@@ -24,7 +24,7 @@ const NORDIC_DAYS = 'mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag|månda
  * case: Dutch, Indonesian, Nordic, Turkish, Italian, Polish (genitive).
  */
 const OTHER_MONTHS = [
-  'januari|februari|maart|mei|juli|augustus|oktober|maret|agustus|desember|januar|februar|mars|desember|maj|augusti',
+  'januari|februari|maart|mei|juli|augustus|oktober|maret|agustus|desember|januar|februar|mars|maj|augusti',
   'ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık',
   'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre',
   'stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia',

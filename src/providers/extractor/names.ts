@@ -120,11 +120,15 @@ const listedPair = (words: Word[], at: number) => words[at].cap && !!words[at + 
 /** "Rafael's Seat Ibiza": two capitalised words after a given name's possessive are the person's thing. */
 const ownedThing = (words: Word[], at: number) => !!words[at + 1]?.cap && givenNameFirst(words[at - 1]);
 
+/** Whether `connector` joins a name after `head`: "of", "de", "van" …, and "for" after an institution's head ("Centre for …"). */
+const joins = (connector: Word, head: Word) => NAME_CONNECTORS.has(connector.lower) || (connector.lower === 'for' && FOR_HEADS.has(head.lower));
+/** A capitalised organisation's or place's head word: "Hospital", "Street". */
+const capitalisedHead = (word: Word | undefined) => !!word?.cap && (ORGANIZATION_HEADS.has(word.lower) || PLACE_HEADS.has(word.lower));
+
 /** Whether a connector, then a name (an article between them or not), follows words[at]: "of America", "de las Flores". */
 function connectorFollows(words: Word[], at: number): boolean {
   const connector = words[at + 1];
-  const forHead = connector?.lower === 'for' && FOR_HEADS.has(words[at].lower);
-  if (!connector || !(NAME_CONNECTORS.has(connector.lower) || forHead) || (connector.lower === 'of' && !OF_HEADS.has(words[at].lower))) return false;
+  if (!connector || !joins(connector, words[at]) || (connector.lower === 'of' && !OF_HEADS.has(words[at].lower))) return false;
   const named = ARTICLES.has(words[at + 2]?.lower ?? '') ? words[at + 3] : words[at + 2];
   return named !== undefined && nameWord(named, false);
 }
@@ -172,8 +176,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       // A possessive ends the name unless an ordinary word written capitalised follows: "Guy's Hospital", "King's Cross",
       // "Arthur's Seat"; not two of them after a given name ("Rafael's Seat Ibiza" is Rafael's car).
       // "St. Luke's International Hospital": one capitalised word, then the head, after it too.
-      const headNext = (word: Word | undefined) => !!word?.cap && (ORGANIZATION_HEADS.has(word.lower) || PLACE_HEADS.has(word.lower));
-      if (last.possessive && !(headNext(next) || (next.cap && headNext(words[j + 1])) || (next.cap && !known(next.lower) && isEnglishWord(next.lower) && !ownedThing(words, j)))) break;
+      if (last.possessive && !(capitalisedHead(next) || (next.cap && capitalisedHead(words[j + 1])) || (next.cap && !known(next.lower) && isEnglishWord(next.lower) && !ownedThing(words, j)))) break;
       // "Ms Achterberg's Year 9 class": a numbered group after a possessive is the group, not more of the name.
       if (last.possessive && SOMEONES_GROUP.test(`${next.text} ${words[j + 1]?.text ?? ''}`)) break;
       if (IPOED.test(next.text)) break;
@@ -228,7 +231,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
       }
       // "Society for the Promotion of Science": in a name already joined by "of" or "for", "of" joins after any word;
       // so does a field after "and" ("University of Science and Technology", phraseNames.ts).
-      const connects = after !== undefined && nameWord(after, false) && (NAME_CONNECTORS.has(next.lower) || (next.lower === 'for' && FOR_HEADS.has(last.lower)));
+      const connects = after !== undefined && nameWord(after, false) && joins(next, last);
       if ((connects && (next.lower !== 'of' || OF_HEADS.has(last.lower) || joinedName(words, i, j))) || fieldAfterAnd(words, i, j)) {
         j += 2;
         continue;
@@ -246,7 +249,7 @@ function runs(words: Word[], names: ReadonlySet<string>): [number, number][] {
         continue;
       }
       // "Universidad de los Andes", "Paseo de la Reforma", "Gift of the Givers": a connector, then an article.
-      const articled = (NAME_CONNECTORS.has(next.lower) || (next.lower === 'for' && FOR_HEADS.has(last.lower))) && ARTICLES.has(after?.lower ?? '') && words[j + 2] !== undefined && nameWord(words[j + 2], false);
+      const articled = joins(next, last) && ARTICLES.has(after?.lower ?? '') && words[j + 2] !== undefined && nameWord(words[j + 2], false);
       if (articled && (next.lower !== 'of' || OF_HEADS.has(last.lower))) {
         j += 3;
         continue;

@@ -88,12 +88,14 @@ function completeDates(text: string, sentences: Word[][], winkSpans: EntitySpan[
   return result;
 }
 
-const DATE_LEADS = new Set(['in', 'on', 'since', 'until', 'till', 'by', 'from', 'last', 'next', 'this', 'every', 'early', 'late', 'mid', 'of', 'through', 'before', 'after', 'during', 'till', 'to']);
+/** Words that lead to a date: the month after one is the month ("In April Johnson left"). */
+const DATE_LEADS = new Set(['in', 'on', 'since', 'until', 'till', 'by', 'from', 'last', 'next', 'this', 'every', 'early', 'late', 'mid', 'of', 'through', 'before', 'after', 'during', 'to']);
 
 /**
- * "April Johnson asked", "Summer Lee: I can take it": a month's or a season's name that is someone's given name, before
- * a surname no English word spells, and after no word that leads to a date ("In April Johnson left" stays a date).
- * Its words are given back to the name finder.
+ * "April Johnson asked", "Summer Lee: I can take it", "May from finance said": a month's or a season's name that is
+ * someone's given name, before a surname (one no English word spells, or one a speaker's colon or a person's doing
+ * follows) or opening the sentence before a person's doing, and after no word that leads to a date ("In April Johnson
+ * left" stays a date). Its words are given back to the name finder (openings.ts givenNameOpening).
  */
 function personNamedLikeADate(words: Word[] | undefined, span: EntitySpan): boolean {
   if (!words || span.kind !== 'DATE') return false;
@@ -157,7 +159,8 @@ function dateEntity(spanText: string, reference: Date): { name: string; aliases:
   // wink's span of "by April" takes the preposition in; the date is "April".
   const text = spanText.replace(LEADING_PREPOSITION, '');
   const day = text.replace(RECURRENCE, '').replace(DAY_PART_AFTER, '');
-  // A range's ends too ("20 to 23 May" → "20 May", "23 May"): some name the range, some its days.
+  // The period an edge is of ("the end of next week" → "next week") and a range's ends ("20 to 23 May" → "20 May",
+  // "23 May") are aliases too: some notes name the whole, some its part.
   const edge = text.replace(EDGE_OF, '');
   const dayAlias = [...(day !== text ? [day] : []), ...(edge !== text ? [edge] : []), ...dateRangeEnds(text)];
   // "the last week of October", "the first Saturday of the month": a day of a month, not one relative to now.
