@@ -1,16 +1,13 @@
 /** Acronyms that are a body's name and those that are work's vocabulary ("the FCA fined …", "the SLA review"). */
 import { FORMAT_ACRONYMS } from './gazetteer.ts';
 import { bare, hasTag, known, ORG_TAGS } from './nameTypes.ts';
+import { AGENCY_NOUNS, PAID_OR_CALLED } from './nounsAfter.ts';
 import { lexiconTags, type Word } from './words.ts';
 
 /** Nouns after an acronym of work's vocabulary: "the SLA review", "the NDA draft", "the KYC check". */
 const PROCESS_NOUNS = new Set('review draft check doc docs document template process policy deck meeting call sync score scores target targets rollout migration ticket tickets requirements deadline clause breach'.split(' '));
 
-/** "Pay NHIF before …", "called ACRA": a body one pays or calls. */
-export const PAID_OR_CALLED = /^(?:pay|paid|called|emailed|contacted|phoned|rang|notified|sued)$/;
 const ADVERBS = new Set(['just', 'finally', 'still', 'already', 'now', 'has', 'have']);
-/** What a public body or an agency has: "an OSHA compliance officer", "the CBN circular", "the DMV appointment". */
-export const AGENCY_NOUNS = new Set('officer officers inspector inspectors circular appointment contribution contributions backlog office offices portal helpline hotline registration levy auditors inspection'.split(' '));
 
 /**
  * An unknown short acronym used as a modifier or a term ("the GIN index", "TXT record", "REST endpoints", "SAML"):

@@ -47,3 +47,8 @@ export const EVENT_NOUNS = new Set(['lineup', 'line-up', 'cfp', 'headliner', 'he
 export const DISH_NOUNS = new Set(
   'cake cakes tart tarts bun buns pudding puddings sponge pie pies sausage sausages bread loaf scone scones biscuit biscuits pastry pastries sauce salad potatoes tomatoes cheese curry stew'.split(' '),
 );
+
+/** What a public body or an agency has: "an OSHA compliance officer", "the CBN circular", "the DMV appointment". */
+export const AGENCY_NOUNS = new Set('officer officers inspector inspectors circular appointment contribution contributions backlog office offices portal helpline hotline registration levy auditors inspection'.split(' '));
+/** "Pay NHIF before …", "called ACRA": a body one pays or calls. */
+export const PAID_OR_CALLED = /^(?:pay|paid|called|emailed|contacted|phoned|rang|notified|sued)$/;

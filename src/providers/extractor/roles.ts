@@ -1,4 +1,4 @@
-import { AGENCY_NOUNS, PAID_OR_CALLED } from './acronyms.ts';
+import { AGENCY_NOUNS, PAID_OR_CALLED } from './nounsAfter.ts';
 import { isGivenName } from './givenNames.ts';
 import type { Word } from './words.ts';
 
